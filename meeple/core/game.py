@@ -1,0 +1,208 @@
+"""The game contract: ``Game``, ``Option`` and ``State``.
+
+Every game in :mod:`meeple.games` subclasses :class:`Game` and :class:`State`.
+The base classes hold what is the same for every game — option checking, seat
+checking, and the validation that makes :meth:`State.apply` atomic — so that a
+game only writes its rules::
+
+    >>> import meeple
+    >>> game = meeple.load("buffet")
+    >>> state = game.new(players=4, seed=42)
+    >>> seat = state.to_move[0]
+    >>> state.apply(seat, state.legal_actions(seat)[0])
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from meeple.core.errors import BadOptions, IllegalAction
+from meeple.core.validation import explain_illegal, same_json
+
+Action = dict[str, Any]
+"""An action: a JSON-compatible dict with a ``"type"`` field, e.g. ``{"type": "play", "card": 5}``."""
+
+JSON = dict[str, Any]
+"""A JSON-compatible dict (what ``to_json`` and ``view`` return)."""
+
+OptionValue = int | str | bool
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, the values it may take, and a sentence of help.
+
+    >>> Option(default=50, choices=[50, 100], help="points to win").check("target", 100)
+    100
+    """
+
+    default: OptionValue
+    choices: list[OptionValue] = field(default_factory=list)
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.choices:
+            object.__setattr__(self, "choices", [self.default])
+        if not any(same_json(self.default, c) for c in self.choices):
+            raise ValueError(f"default {self.default!r} is not among the choices {self.choices!r}")
+
+    def check(self, name: str, value: object) -> OptionValue:
+        """Return ``value`` if it is one of the choices, else raise :class:`BadOptions`."""
+        for choice in self.choices:
+            if same_json(value, choice):
+                return choice
+        raise BadOptions(f"option {name!r} must be one of {self.choices!r}, not {value!r}")
+
+
+S = TypeVar("S", bound="State")
+
+
+class Game(ABC, Generic[S]):
+    """A game: its facts (id, player counts, options) and a factory for states."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]] = {}
+
+    def new(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> S:
+        """Start a game for ``players`` seats.
+
+        ``seed`` fixes every random event of the game; without one a fresh seed is
+        drawn from the operating system and stored in the state, so the game can
+        still be replayed. A bad player count or option raises :class:`BadOptions`.
+        """
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players!r}"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif type(seed) is not int or seed < 0:
+            raise BadOptions(f"seed must be a non-negative integer, not {seed!r}")
+        return self._new(players, seed, self.resolve_options(options))
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Check ``options`` and fill in the defaults; raise :class:`BadOptions` if wrong."""
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise BadOptions(f"unknown option(s) {unknown} for {self.id}; known: {known}")
+        return {
+            name: opt.check(name, given[name]) if name in given else opt.default
+            for name, opt in self.options.items()
+        }
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> S:
+        """Build the initial state from checked arguments."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from :meth:`State.to_json`; play continues identically."""
+
+    def __repr__(self) -> str:
+        return f"<meeple game {self.id!r}>"
+
+
+class State(ABC):
+    """The state of one game in progress. See ``GUIDE.md`` for the contract."""
+
+    game: ClassVar[Game[Any]]
+    players: int
+    seed: int
+    options: dict[str, OptionValue]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats whose decision is awaited; ``()`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty if ``seat`` is not to move)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int | float]:
+        """One score per seat: running during play, final at the end."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats placed first after the tie-breaks; ``[]`` until the game is over."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator). The only way secrets leave a state."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The whole state, randomness included, as JSON-compatible data."""
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy."""
+
+    @abstractmethod
+    def _determinize(self: S, seat: int, rng: random.Random) -> S:
+        """A copy whose hidden information is re-sampled; see :meth:`determinize`."""
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s ``action``.
+
+        An illegal or malformed action, or a seat that is not to move, raises
+        :class:`IllegalAction` with a readable reason and changes nothing.
+        """
+        if type(seat) is int and type(action) is dict:
+            for legal in self.legal_actions(seat):
+                if legal == action and same_json(legal, action):
+                    self._apply(seat, action)
+                    return
+        raise IllegalAction(
+            explain_illegal(seat, action, self.to_move, self.players, self.legal_actions)
+        )
+
+    def determinize(self: S, seat: int, rng: random.Random | None = None) -> S:
+        """A copy in which everything ``seat`` cannot see is re-sampled.
+
+        The copy agrees with ``view(seat)`` exactly and is a possible state given
+        what ``seat`` knows; future random events are re-seeded too. ISMCTS bots
+        call this; ``rng`` makes the sampling reproducible.
+        """
+        self.check_seat(seat)
+        if rng is None:
+            rng = random.Random(secrets.randbits(64))
+        return self._determinize(seat, rng)
+
+    def check_seat(self, seat: object, allow_none: bool = False) -> None:
+        """Raise ``ValueError`` unless ``seat`` is a seat of this game (or ``None`` if allowed)."""
+        if seat is None and allow_none:
+            return
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r}: seats are 0–{self.players - 1}")
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to move {list(self.to_move)}"
+        return f"<{self.game.id} state, {self.players} players, {status}>"

@@ -1,0 +1,69 @@
+"""The components of Schlacht am Buffet, and every ruling of ours, in one place.
+
+Cards are plain ints (their values). Dishes are small ints ``kind * 6 + step``
+so that the engine moves ints around; :func:`dish_kind` and :func:`dish_value`
+read them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+CARD_VALUES: Final = tuple(range(-1, 10))
+"""Mouse-card values −1..9 (rulebook: ネズミカード 110（-1から9までが10枚ずつ）)."""
+COPIES_PER_VALUE: Final = 10
+HAND_SIZE: Final = 9
+# Hands are kept as counts indexed by value + 1, so index 0 is the −1 card.
+OFFSET: Final = 1
+
+DISH_KINDS: Final = ("cheese", "salami", "sausage", "pizza", "chicken", "salad")
+"""Dish kinds, best first. Ruling (FACTS.md): the rulebook fixes cheese best and salad
+worst and lists them in this order; the middle order follows the list."""
+DISH_VALUES: Final = (-1, 1, 2, 3, 4, 5)
+ALL_DISHES: Final = tuple(range(len(DISH_KINDS) * len(DISH_VALUES)))
+
+START_SEAT: Final = 0
+"""Ruling: the rulebook gives the start tile to the youngest player; we give it to seat 0."""
+
+MISSING_CARD_REFILL: Final = HAND_SIZE
+"""Ruling: a mouse still in the round that must play with an empty hand draws this many
+cards first. The rulebook says so for the two-mice finale (もし、2人とも手札がなくなったら、
+直ちに山札から9枚を引いて続けます); we apply it whenever a hand runs dry."""
+
+
+def dish(kind: str, value: int) -> int:
+    """The dish code for a kind and value, e.g. ``dish("pizza", 4)``."""
+    return DISH_KINDS.index(kind) * len(DISH_VALUES) + DISH_VALUES.index(value)
+
+
+def dish_kind(code: int) -> int:
+    """The kind index of a dish (0 = cheese, the best)."""
+    return code // len(DISH_VALUES)
+
+
+def dish_value(code: int) -> int:
+    """The points a dish is worth."""
+    return DISH_VALUES[code % len(DISH_VALUES)]
+
+
+def buffet_order(code: int) -> tuple[int, int]:
+    """Sort key laying dishes out left to right: higher value first, then better kind.
+
+    Rulebook: 料理は得点順に…左から右に得点の高い順に並べます。同じ得点の場合は、
+    ボードの右上にある料理の順番にします。
+    """
+    return (-dish_value(code), dish_kind(code))
+
+
+def dish_json(code: int) -> dict[str, int | str]:
+    """A dish as clients see it: ``{"kind": "pizza", "value": 4}``."""
+    return {"kind": DISH_KINDS[dish_kind(code)], "value": dish_value(code)}
+
+
+def dishes_per_round(players: int) -> int:
+    """Dishes laid out each round: one fewer than the players, five for three players."""
+    return 5 if players == 3 else players - 1
+
+
+THREE_PLAYER_FIRST_STAGE: Final = 3
+"""3 players: the first stage of a round is fought over the three lowest dishes."""

@@ -1,0 +1,586 @@
+"""Schlacht am Buffet: the state and its transitions.
+
+A round lays out dishes; every mouse still in the round picks a card face down
+(simultaneously: all those seats are in ``to_move``); when the last card is
+chosen they are revealed in turn order from the start player and the mice move.
+Then the single rearmost mouse drops out with the lowest dish, or — with two
+mice left — a sole leader takes the best dish. Three players fight each round
+in two stages. ``docs/rules/buffet.md`` lists every ruling; the constants are in
+:mod:`meeple.games.buffet.data`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from meeple.core.game import JSON, Action, Game, OptionValue, State
+from meeple.core.rng import Rng
+from meeple.games.buffet.data import (
+    ALL_DISHES,
+    CARD_VALUES,
+    COPIES_PER_VALUE,
+    DISH_KINDS,
+    HAND_SIZE,
+    MISSING_CARD_REFILL,
+    OFFSET,
+    START_SEAT,
+    THREE_PLAYER_FIRST_STAGE,
+    buffet_order,
+    dish_json,
+    dish_kind,
+    dish_value,
+    dishes_per_round,
+)
+
+FORMAT = 1
+
+CHOOSE = "choose"
+EXCHANGE = "exchange"
+OVER = "over"
+
+# Legal-action dicts are built fresh for every call (callers may keep or mutate
+# them), but from these templates, which keeps the hot path short.
+_PLAY = [{"type": "play", "card": v} for v in CARD_VALUES]
+_DISCARD = [{"type": "discard", "card": v} for v in CARD_VALUES]
+
+
+class BuffetState(State):
+    """A game of Schlacht am Buffet in progress."""
+
+    __slots__ = (
+        "buffet",
+        "chosen",
+        "deck",
+        "discard",
+        "dish_pile",
+        "events",
+        "exchanger",
+        "first_out_done",
+        "hands",
+        "in_round",
+        "options",
+        "out_order",
+        "pending",
+        "phase",
+        "players",
+        "positions",
+        "reserved",
+        "rng",
+        "round",
+        "seed",
+        "stacks",
+        "stage",
+        "start",
+    )
+
+    players: int
+    seed: int
+    options: dict[str, OptionValue]
+    rng: Rng
+    deck: list[int]  # card values, top of the deck last
+    discard: list[int]  # face-up discard pile as counts by value + OFFSET
+    hands: list[list[int]]  # per seat, counts by value + OFFSET
+    dish_pile: list[int]  # face-down dishes, top last
+    buffet: list[int]  # dishes fought over now, best (left) first
+    reserved: list[int]  # 3 players: the two best dishes, kept for stage two
+    stacks: list[list[int]]  # per seat, dishes won in the order taken
+    positions: list[int]
+    in_round: list[bool]  # mice still fighting in this stage
+    start: int  # holder of the start-player tile
+    chosen: list[int | None]  # face-down card chosen this turn
+    phase: str
+    exchanger: int | None  # the first mouse out, while it exchanges cards
+    pending: list[int]  # card values it has put aside to exchange
+    first_out_done: bool  # the exchange privilege has been given this stage
+    out_order: list[int]  # seats in the order they left this round
+    round: int
+    stage: int  # 1, or 2 for the second stage of a 3-player round
+    events: list[dict[str, Any]]  # what the last resolution did, for logs and clients
+
+    # --- contract -----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == CHOOSE:
+            chosen = self.chosen
+            return tuple(s for s, live in enumerate(self.in_round) if live and chosen[s] is None)
+        if self.phase == EXCHANGE:
+            assert self.exchanger is not None
+            return (self.exchanger,)
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == CHOOSE:
+            if (
+                type(seat) is int
+                and 0 <= seat < self.players
+                and self.in_round[seat]
+                and self.chosen[seat] is None
+            ):
+                hand = self.hands[seat]
+                return [dict(_PLAY[i]) for i, n in enumerate(hand) if n]
+            return []
+        if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
+            hand = self.hands[seat]
+            actions = [dict(_DISCARD[i]) for i, n in enumerate(hand) if n]
+            actions.append({"type": "draw"})
+            return actions
+        return []
+
+    def _apply(self, seat: int, action: Action) -> None:
+        kind = action["type"]
+        if kind == "play":
+            self.hands[seat][action["card"] + OFFSET] -= 1
+            self.chosen[seat] = action["card"]
+            if all(
+                c is not None for c, live in zip(self.chosen, self.in_round, strict=False) if live
+            ):
+                self._resolve_turn()
+        elif kind == "discard":
+            self.hands[seat][action["card"] + OFFSET] -= 1
+            self.pending.append(action["card"])
+        else:  # "draw": finish the exchange
+            for value in self.pending:
+                self.discard[value + OFFSET] += 1
+            count = len(self.pending)
+            self.pending = []
+            self._draw(seat, count)
+            self.events.append({"event": "exchange", "seat": seat, "count": count})
+            self.exchanger = None
+            self._begin_turn()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int | float]:
+        return [score_of(stack) for stack in self.stacks]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        keys = [final_rank_key(stack) for stack in self.stacks]
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best]
+
+    def view(self, seat: int | None) -> JSON:
+        self.check_seat(seat, allow_none=True)
+        me = seat
+        view: JSON = {
+            "game": "buffet",
+            "players": self.players,
+            "seat": me,
+            "round": self.round,
+            "stage": self.stage,
+            "phase": self.phase,
+            "to_move": list(self.to_move),
+            "start_player": self.start,
+            "positions": [
+                p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
+            ],
+            "buffet": [dish_json(d) for d in self.buffet],
+            "reserved": [dish_json(d) for d in self.reserved],
+            "dishes_left": len(self.dish_pile),
+            "deck": len(self.deck),
+            "discard": {str(v): self.discard[v + OFFSET] for v in CARD_VALUES},
+            "hand_sizes": [sum(h) for h in self.hands],
+            "has_chosen": [c is not None for c in self.chosen],
+            "stacks": [[dish_json(d) for d in stack] for stack in self.stacks],
+            "scores": self.scores,
+            "exchanger": self.exchanger,
+            "exchange_count": len(self.pending),
+            "events": copy.deepcopy(self.events),
+            "winners": self.winners,
+        }
+        if me is not None:
+            view["hand"] = hand_list(self.hands[me])
+            view["my_choice"] = self.chosen[me]
+            view["my_exchange"] = sorted(self.pending) if self.exchanger == me else []
+        return view
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "buffet",
+            "format": FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "hands": [list(h) for h in self.hands],
+            "dish_pile": list(self.dish_pile),
+            "buffet": list(self.buffet),
+            "reserved": list(self.reserved),
+            "stacks": [list(s) for s in self.stacks],
+            "positions": list(self.positions),
+            "in_round": list(self.in_round),
+            "start": self.start,
+            "chosen": list(self.chosen),
+            "phase": self.phase,
+            "exchanger": self.exchanger,
+            "pending": list(self.pending),
+            "first_out_done": self.first_out_done,
+            "out_order": list(self.out_order),
+            "round": self.round,
+            "stage": self.stage,
+            "events": copy.deepcopy(self.events),
+        }
+
+    def clone(self) -> BuffetState:
+        other = BuffetState.__new__(BuffetState)
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after creation
+        other.rng = self.rng.copy()
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.hands = [h[:] for h in self.hands]
+        other.dish_pile = self.dish_pile[:]
+        other.buffet = self.buffet[:]
+        other.reserved = self.reserved[:]
+        other.stacks = [s[:] for s in self.stacks]
+        other.positions = self.positions[:]
+        other.in_round = self.in_round[:]
+        other.start = self.start
+        other.chosen = self.chosen[:]
+        other.phase = self.phase
+        other.exchanger = self.exchanger
+        other.pending = self.pending[:]
+        other.first_out_done = self.first_out_done
+        other.out_order = self.out_order[:]
+        other.round = self.round
+        other.stage = self.stage
+        # Event dicts are never changed once made; only the list grows.
+        other.events = self.events[:]
+        return other
+
+    def _determinize(self, seat: int, rng: random.Random) -> BuffetState:
+        other = self.clone()
+        # Everything seat cannot see: the deck, the other hands, their face-down
+        # choices and put-aside exchange cards, the order of the dish pile, and
+        # the future shuffles (the generator is re-seeded).
+        pool = list(other.deck)
+        for s in range(self.players):
+            if s == seat:
+                continue
+            pool.extend(hand_list(other.hands[s]))
+            choice = other.chosen[s]
+            if choice is not None:
+                pool.append(choice)
+            if other.exchanger == s:
+                pool.extend(other.pending)
+        rng.shuffle(pool)
+        for s in range(self.players):
+            if s == seat:
+                continue
+            size = sum(other.hands[s])
+            other.hands[s] = counts_of(pool[:size])
+            del pool[:size]
+            if other.chosen[s] is not None:
+                other.chosen[s] = pool.pop()
+            if other.exchanger == s:
+                n = len(other.pending)
+                other.pending = pool[:n]
+                del pool[:n]
+        other.deck = pool
+        rng.shuffle(other.dish_pile)
+        other.rng = Rng(rng.getrandbits(64))
+        return other
+
+    # --- the flow of a round ------------------------------------------------------
+
+    def _draw(self, seat: int, count: int) -> None:
+        """Draw ``count`` cards, reshuffling the discard pile into an empty deck."""
+        hand = self.hands[seat]
+        deck = self.deck
+        for _ in range(count):
+            if not deck:
+                # Rulebook: 山札がなくなったら、捨て札を裏向きにしてよく混ぜ、新たに山札をつくって続けます。
+                for i, n in enumerate(self.discard):
+                    deck.extend([i - OFFSET] * n)
+                self.discard = [0] * len(CARD_VALUES)
+                if not deck:
+                    return
+                self.rng.shuffle(deck)
+            hand[deck.pop() + OFFSET] += 1
+
+    def _begin_turn(self) -> None:
+        """Open a card choice for the mice still in; refill any empty hand (ruling)."""
+        self.phase = CHOOSE
+        for s, live in enumerate(self.in_round):
+            if live and not any(self.hands[s]):
+                self._draw(s, MISSING_CARD_REFILL)
+                self.events.append({"event": "refill", "seat": s, "count": MISSING_CARD_REFILL})
+
+    def _resolve_turn(self) -> None:
+        """Reveal from the start player clockwise, move, and settle who leaves."""
+        n = self.players
+        events: list[dict[str, Any]] = []
+        self.events = events
+        for k in range(n):
+            s = (self.start + k) % n
+            card = self.chosen[s]
+            if not self.in_round[s] or card is None:
+                continue
+            # A −1 from the start space goes to position −1, behind everyone
+            # (rulebook: スタートマスにネズミがいるときに-1のカードをプレイしたら…39の場所まで下がらなくてはなりません).
+            self.positions[s] += card
+            self.discard[card + OFFSET] += 1
+            events.append({"event": "reveal", "seat": s, "card": card, "to": self.positions[s]})
+        self.chosen = [None] * n
+        live = [s for s in range(n) if self.in_round[s]]
+        if len(live) >= 3:
+            back = min(self.positions[s] for s in live)
+            rear = [s for s in live if self.positions[s] == back]
+            if len(rear) == 1:
+                self._drop_out(rear[0])
+                if self.phase == EXCHANGE:
+                    return
+            else:
+                events.append({"event": "tie_for_last", "seats": rear})
+            self._begin_turn()
+            return
+        a, b = live
+        if self.positions[a] == self.positions[b]:
+            # Rulebook: トップのマスの2匹ともいる場合は…どちらかがトップになるまで続けます。
+            events.append({"event": "tie_for_first", "seats": live})
+            self._begin_turn()
+            return
+        leader, other = (a, b) if self.positions[a] > self.positions[b] else (b, a)
+        self._take(leader, self.buffet.pop(0))
+        if self.buffet:
+            # 3 players, first stage: the second mouse takes the last dish (全員が料理を獲得できます).
+            self._take(other, self.buffet.pop())
+        else:
+            events.append({"event": "empty_handed", "seat": other})
+            self.in_round[other] = False
+            self.out_order.append(other)
+        self._end_stage(leader)
+
+    def _take(self, seat: int, dish: int) -> None:
+        self.stacks[seat].append(dish)
+        self.in_round[seat] = False
+        self.out_order.append(seat)
+        self.events.append({"event": "take", "seat": seat, "dish": dish_json(dish)})
+
+    def _drop_out(self, seat: int) -> None:
+        """The single rearmost mouse leaves with the lowest dish on offer."""
+        self._take(seat, self.buffet.pop())
+        if self.start == seat:
+            self.start = self._next_in_round(seat)
+            self.events.append({"event": "start_tile", "seat": self.start})
+        if not self.first_out_done:
+            self.first_out_done = True
+            # Rulebook: ラウンドの最初に抜けたプレイヤーは、手札から好きな枚数を捨て札置き場に置き、
+            # すぐに同じ数だけ山札から引くことができます。 (Not in a 3-player second stage.)
+            if self.stage == 1:
+                self.phase = EXCHANGE
+                self.exchanger = seat
+
+    def _next_in_round(self, seat: int) -> int:
+        for k in range(1, self.players):
+            s = (seat + k) % self.players
+            if self.in_round[s]:
+                return s
+        return seat
+
+    def _end_stage(self, winner: int) -> None:
+        n = self.players
+        # Rulebook: スタートプレイヤーは、前のラウンドで勝ったプレイヤーの左隣の人を持ちます。
+        self.start = (winner + 1) % n
+        self.positions = [0] * n
+        self.in_round = [True] * n
+        self.first_out_done = False
+        if self.reserved:
+            # 3 players: the second stage, with the cards left in hand and no exchange.
+            self.stage = 2
+            self.buffet = self.reserved
+            self.reserved = []
+            self.events.append({"event": "stage", "stage": 2})
+            self._begin_turn()
+            return
+        if len(self.dish_pile) < dishes_per_round(n):
+            # Rulebook: 新たな料理の配置をするのに必要な数が足りなくなったら、ゲームは終了です。
+            self.phase = OVER
+            self.in_round = [False] * n
+            self.events.append({"event": "game_over", "winners": self.winners})
+            return
+        # Rulebook: 各プレイヤー(最初に抜けた人から順番に)は、手札が9枚になるように山札から引きます。
+        for s in self.out_order:
+            self._draw(s, HAND_SIZE - sum(self.hands[s]))
+        self._lay_out_round()
+        self._begin_turn()
+
+    def _lay_out_round(self) -> None:
+        n = self.players
+        self.round += 1
+        self.stage = 1
+        self.out_order = []
+        count = dishes_per_round(n)
+        dishes = sorted((self.dish_pile.pop() for _ in range(count)), key=buffet_order)
+        if n == 3:
+            split = count - THREE_PLAYER_FIRST_STAGE
+            self.reserved, self.buffet = dishes[:split], dishes[split:]
+        else:
+            self.reserved, self.buffet = [], dishes
+        self.events.append(
+            {"event": "round", "round": self.round, "buffet": [dish_json(d) for d in dishes]}
+        )
+
+
+# --- scoring ------------------------------------------------------------------------
+
+
+def top_dishes(stack: list[int]) -> list[int]:
+    """The dish on top of each kind's pile (the last one taken of each kind).
+
+    Rulebook: 同じ料理の場合は、すでに置かれている料理の上に、新しい料理を重ねて…下にある料理は関係ありません。
+    """
+    top: dict[int, int] = {}
+    for d in stack:
+        top[dish_kind(d)] = d
+    return list(top.values())
+
+
+def score_of(stack: list[int]) -> int:
+    """Points of a player's dishes: only the top dish of each kind counts."""
+    return sum(dish_value(d) for d in top_dishes(stack))
+
+
+def final_rank_key(stack: list[int]) -> tuple[int, int, int]:
+    """Higher is better: points, then the highest dish, then that dish's rank.
+
+    Rulebook: 同点の場合は、より得点の高い料理を持っている人が勝ちです。それも同点の場合は、
+    ボードの右上にある料理のランクで決定します。 Ruling: only the scoring (top) dishes count.
+    """
+    tops = top_dishes(stack)
+    if not tops:
+        return (score_of(stack), -99, -99)
+    best = min(tops, key=lambda d: (-dish_value(d), dish_kind(d)))
+    return (score_of(stack), dish_value(best), -dish_kind(best))
+
+
+def hand_list(counts: list[int]) -> list[int]:
+    """A hand of counts as a sorted list of card values."""
+    return [i - OFFSET for i, n in enumerate(counts) for _ in range(n)]
+
+
+def counts_of(cards: list[int]) -> list[int]:
+    """A list of card values as counts by value + OFFSET."""
+    counts = [0] * len(CARD_VALUES)
+    for v in cards:
+        counts[v + OFFSET] += 1
+    return counts
+
+
+# --- the game ------------------------------------------------------------------------
+
+
+class Buffet(Game[BuffetState]):
+    """Schlacht am Buffet (Martin Wallace, Kosmos 2011) for 3–6 players."""
+
+    id: ClassVar[str] = "buffet"
+    name: ClassVar[str] = "Schlacht am Buffet"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> BuffetState:
+        state = BuffetState.__new__(BuffetState)
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state.rng = Rng(seed)
+        deck = [v for v in CARD_VALUES for _ in range(COPIES_PER_VALUE)]
+        state.rng.shuffle(deck)
+        state.deck = deck
+        state.discard = [0] * len(CARD_VALUES)
+        state.hands = [[0] * len(CARD_VALUES) for _ in range(players)]
+        pile = list(ALL_DISHES)
+        state.rng.shuffle(pile)
+        state.dish_pile = pile
+        state.buffet = []
+        state.reserved = []
+        state.stacks = [[] for _ in range(players)]
+        state.positions = [0] * players
+        state.in_round = [True] * players
+        state.start = START_SEAT
+        state.chosen = [None] * players
+        state.phase = CHOOSE
+        state.exchanger = None
+        state.pending = []
+        state.first_out_done = False
+        state.out_order = []
+        state.round = 0
+        state.stage = 1
+        state.events = []
+        for s in range(players):
+            state._draw(s, HAND_SIZE)
+        state._lay_out_round()
+        return state
+
+    def from_json(self, data: Mapping[str, Any]) -> BuffetState:
+        try:
+            if data["game"] != "buffet" or data["format"] != FORMAT:
+                raise ValueError("not a buffet state of a known format")
+            state = self.new(data["players"], seed=data["seed"], options=data["options"])
+            state.rng = Rng(int(data["rng"]))
+            state.deck = [int(v) for v in data["deck"]]
+            state.discard = [int(v) for v in data["discard"]]
+            state.hands = [[int(v) for v in h] for h in data["hands"]]
+            state.dish_pile = [int(d) for d in data["dish_pile"]]
+            state.buffet = [int(d) for d in data["buffet"]]
+            state.reserved = [int(d) for d in data["reserved"]]
+            state.stacks = [[int(d) for d in s] for s in data["stacks"]]
+            state.positions = [int(p) for p in data["positions"]]
+            state.in_round = [bool(b) for b in data["in_round"]]
+            state.start = int(data["start"])
+            state.chosen = [None if c is None else int(c) for c in data["chosen"]]
+            state.phase = str(data["phase"])
+            state.exchanger = None if data["exchanger"] is None else int(data["exchanger"])
+            state.pending = [int(v) for v in data["pending"]]
+            state.first_out_done = bool(data["first_out_done"])
+            state.out_order = [int(s) for s in data["out_order"]]
+            state.round = int(data["round"])
+            state.stage = int(data["stage"])
+            state.events = [dict(e) for e in data["events"]]
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise ValueError(f"malformed buffet state: {err}") from err
+        _check_consistent(state)
+        return state
+
+
+def _check_consistent(state: BuffetState) -> None:
+    """Refuse a stored state whose parts cannot belong together (a tampered record)."""
+    n = state.players
+    per_seat = (state.hands, state.stacks, state.positions, state.in_round, state.chosen)
+    if any(len(part) != n for part in per_seat):
+        raise ValueError("malformed buffet state: per-seat lists of the wrong length")
+    cards = counts_of(state.deck)
+    for i in range(len(CARD_VALUES)):
+        cards[i] += state.discard[i] + sum(h[i] for h in state.hands)
+    for c in [*state.chosen, *state.pending]:
+        if c is not None:
+            cards[c + OFFSET] += 1
+    if cards != [COPIES_PER_VALUE] * len(CARD_VALUES):
+        raise ValueError("malformed buffet state: the cards do not add up to the deck of 110")
+    dishes = sorted(
+        [*state.dish_pile, *state.buffet, *state.reserved, *(d for s in state.stacks for d in s)]
+    )
+    if dishes != list(ALL_DISHES):
+        raise ValueError("malformed buffet state: the dishes do not add up to the 36 tiles")
+    if not 0 <= state.start < n or state.exchanger not in (None, *range(n)):
+        raise ValueError("malformed buffet state: a seat out of range")
+    if state.phase not in (CHOOSE, EXCHANGE, OVER):
+        raise ValueError(f"malformed buffet state: unknown phase {state.phase!r}")
+    if state.phase == EXCHANGE and state.exchanger is None:
+        raise ValueError("malformed buffet state: an exchange without an exchanger")
+
+
+GAME = Buffet()
+__all__ = ["DISH_KINDS", "GAME", "Buffet", "BuffetState", "final_rank_key", "score_of"]
