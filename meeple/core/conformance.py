@@ -197,13 +197,13 @@ def check_illegal_actions_refused(game: Game[Any]) -> None:
                 )
             for bad_seat in [*waiting, -1, players, "0", None, True, 0.0]:
                 attempts.append((bad_seat, some_action))
-            for seat, action in attempts:
+            for who, action in attempts:
                 try:
-                    state.apply(seat, action)  # type: ignore[arg-type]
+                    state.apply(who, action)  # type: ignore[arg-type]
                 except IllegalAction as err:
                     assert str(err), f"{where}: IllegalAction without a reason"
                 else:
-                    raise AssertionError(f"{where}: seat {seat!r} action {action!r} was accepted")
+                    raise AssertionError(f"{where}: seat {who!r} action {action!r} was accepted")
                 after = _dump(state.to_json())
                 assert after == before, f"{where}: refused {action!r} changed the state"
 
