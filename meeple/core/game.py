@@ -113,6 +113,15 @@ class Game(ABC, Generic[S]):
     def from_json(self, data: Mapping[str, Any]) -> S:
         """Rebuild a state from :meth:`State.to_json`; play continues identically."""
 
+    def describe_action(self, action: Action) -> str:
+        """A short human label for an action (terminal menus, logs). Games override it."""
+        fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+        return f"{action.get('type')}({fields})" if fields else str(action.get("type"))
+
+    def render_text(self, view: JSON) -> str:
+        """The board as plain text from a ``view`` (the terminal client). Games override it."""
+        return "\n".join(f"{k}: {v}" for k, v in view.items())
+
     def __repr__(self) -> str:
         return f"<meeple game {self.id!r}>"
 

@@ -583,4 +583,5 @@ def _check_consistent(state: BuffetState) -> None:
 
 
 GAME = Buffet()
+BuffetState.game = GAME
 __all__ = ["DISH_KINDS", "GAME", "Buffet", "BuffetState", "final_rank_key", "score_of"]
