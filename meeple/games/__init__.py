@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.core.game import Game
 from meeple.games import buffet
 
-REGISTRY: dict[str, Game] = {  # type: ignore[type-arg]
-    module.GAME.id: module.GAME for module in (buffet,)
-}
+GAME_MODULES = [
+    buffet,
+]
+
+REGISTRY: dict[str, Game[Any]] = {module.GAME.id: module.GAME for module in GAME_MODULES}
