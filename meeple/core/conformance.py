@@ -202,6 +202,10 @@ def check_illegal_actions_refused(game: Game[Any]) -> None:
                     state.apply(who, action)  # type: ignore[arg-type]
                 except IllegalAction as err:
                     assert str(err), f"{where}: IllegalAction without a reason"
+                except Exception as err:
+                    raise AssertionError(
+                        f"{where}: seat {who!r} action {action!r} crashed with {err!r}"
+                    ) from err
                 else:
                     raise AssertionError(f"{where}: seat {who!r} action {action!r} was accepted")
                 after = _dump(state.to_json())

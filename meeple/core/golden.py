@@ -58,7 +58,7 @@ def write_goldens(game_id: str, directory: Path, configs: list[tuple[int, int]])
 
 if __name__ == "__main__":  # pragma: no cover - a maintenance script
     game_id, out = sys.argv[1], Path(sys.argv[2])
-    from meeple import load  # noqa: PLC0415
+    from meeple import load
 
     g = load(game_id)
     configs = [(n, 100 + n) for n in range(g.min_players, g.max_players + 1)]

@@ -1,0 +1,113 @@
+"""The conformance suite is not a formality: each check fails on a game that breaks its rule.
+
+Each broken game below is buffet with one contract rule violated on purpose.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from meeple.core import conformance
+from meeple.core.game import JSON, Action, OptionValue
+from meeple.games.buffet.rules import Buffet, BuffetState
+
+
+class LeakyView(BuffetState):
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> JSON:
+        return {**super().view(seat), "all_hands": [list(h) for h in self.hands]}
+
+
+class MutatesBeforeChecking(BuffetState):
+    __slots__ = ()
+
+    def apply(self, seat: int, action: Action) -> None:
+        self.round += 1  # touched before the action is checked
+        super().apply(seat, action)
+
+
+class LenientTypes(BuffetState):
+    __slots__ = ()
+
+    def apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, dict) and "card" in action:
+            action = {**action, "card": int(action["card"])}
+        super().apply(seat, action)
+
+
+class SharedClone(BuffetState):
+    __slots__ = ()
+
+    def clone(self) -> BuffetState:
+        other = super().clone()
+        other.hands = self.hands
+        return other
+
+
+class NoResampling(BuffetState):
+    __slots__ = ()
+
+    def _determinize(self, seat: int, rng: random.Random) -> BuffetState:
+        return self.clone()
+
+
+class ForgetsPositions(BuffetState):
+    __slots__ = ()
+
+    def to_json(self) -> JSON:
+        data = super().to_json()
+        data["positions"] = [0] * self.players
+        return data
+
+
+def broken_game(state_class: type[BuffetState]) -> Buffet:
+    """Buffet whose states are of ``state_class``."""
+
+    class Broken(Buffet):
+        def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> BuffetState:
+            state = super()._new(players, seed, options)
+            state.__class__ = state_class
+            return state
+
+    game = Broken()
+
+    def clone(self: BuffetState) -> BuffetState:
+        other = BuffetState.clone(self)
+        other.__class__ = state_class
+        return other
+
+    if "clone" not in state_class.__dict__:
+        state_class.clone = clone  # type: ignore[method-assign]
+    state_class.game = game
+    return game
+
+
+CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
+    (LeakyView, conformance.check_determinize, "changed what seat"),
+    (MutatesBeforeChecking, conformance.check_illegal_actions_refused, "changed the state"),
+    (LenientTypes, conformance.check_illegal_actions_refused, "was accepted|crashed"),
+    (SharedClone, conformance.check_clone_is_independent, "shares state"),
+    (NoResampling, conformance.check_determinize, "never re-sampled"),
+    (ForgetsPositions, conformance.check_json_round_trip, "differs|diverged"),
+]
+
+
+@pytest.mark.parametrize(
+    ("state_class", "check", "message"), CASES, ids=lambda c: getattr(c, "__name__", "")
+)
+def test_the_check_catches_the_broken_game(
+    state_class: type[BuffetState], check: Callable[[Any], None], message: str
+) -> None:
+    with pytest.raises(AssertionError, match=message):
+        check(broken_game(state_class))
+
+
+def test_the_unbroken_game_passes_those_checks() -> None:
+    game = broken_game(type("Plain", (BuffetState,), {"__slots__": ()}))
+    for _, check, _ in CASES:
+        check(game)
