@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
 from meeple.core.rng import Rng
+from meeple.games.buffet import text
 from meeple.games.buffet.data import (
     ALL_DISHES,
     CARD_VALUES,
@@ -523,6 +524,12 @@ class Buffet(Game[BuffetState]):
             state._draw(s, HAND_SIZE)
         state._lay_out_round()
         return state
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)
+
+    def render_text(self, view: JSON) -> str:
+        return text.render_text(view)
 
     def from_json(self, data: Mapping[str, Any]) -> BuffetState:
         try:

@@ -1,0 +1,26 @@
+"""A bot that plays uniformly at random among the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from meeple.bots.base import Bot
+from meeple.core.game import Action, State
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions, reproducible from ``seed``.
+
+    >>> import meeple
+    >>> state = meeple.load("buffet").new(players=3, seed=1)
+    >>> RandomBot(seed=7).choose(state, 0)["type"]
+    'play'
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.rng.choice(state.legal_actions(seat))

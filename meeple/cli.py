@@ -1,0 +1,159 @@
+"""The ``meeple`` command: play, simulate, replay, and list the games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+import meeple
+from meeple.core.errors import BadOptions, UnknownGame
+from meeple.core.game import Game
+from meeple.core.replay import Replay
+from meeple.simulate import simulate
+from meeple.terminal import browse_replay, play_game
+
+
+def _games_help() -> str:
+    lines = [
+        f"{g.id}: {g.name} ({g.min_players}–{g.max_players} players)" for g in meeple.GAMES.values()
+    ]
+    return "Games: " + "; ".join(lines) + "."
+
+
+app = typer.Typer(
+    help="meeple — tabletop games in the terminal and from code.\n\n" + _games_help(),
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def _load(game_id: str) -> Game[Any]:
+    try:
+        return meeple.load(game_id)
+    except UnknownGame as err:
+        raise typer.BadParameter(str(err), param_hint="GAME") from None
+
+
+def _options(pairs: list[str] | None) -> dict[str, object]:
+    """``--option name=value`` pairs; values are read as JSON when they parse, else as text."""
+    options: dict[str, object] = {}
+    for pair in pairs or []:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{pair!r}: write name=value", param_hint="--option")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
+
+
+GameArg = Annotated[str, typer.Argument(help="Game id, e.g. buffet.", show_default=False)]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A game option as name=value.")
+]
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and options."""
+    table = Table("id", "name", "players", "options")
+    for game in meeple.GAMES.values():
+        opts = ", ".join(
+            f"{name}={o.default!r} of {o.choices!r}" for name, o in game.options.items()
+        )
+        table.add_row(game.id, game.name, f"{game.min_players}–{game.max_players}", opts or "-")
+    console.print(table)
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game_id: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Play many random games and print throughput, mean scores and win shares per seat."""
+    game = _load(game_id)
+    try:
+        game.new(players, seed=seed, options=_options(option))
+    except BadOptions as err:
+        raise typer.BadParameter(str(err)) from None
+    if as_json:
+        result = simulate(game, players, games, seed, _options(option))
+        typer.echo(json.dumps(result.to_json()))
+        return
+    columns = (
+        *Progress.get_default_columns()[:1],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.id}, {players} players", total=games)
+        result = simulate(
+            game,
+            players,
+            games,
+            seed,
+            _options(option),
+            progress=lambda n: progress.advance(task, n),
+        )
+    data = result.to_json()
+    console.print(
+        f"[bold]{game.name}[/], {players} players: {data['games']} games, "
+        f"{data['decisions']} decisions in {data['seconds']:.2f} s — "
+        f"{data['games_per_second']:.1f} games/s, {data['decisions_per_second']:,.0f} decisions/s"
+    )
+    table = Table("seat", "mean score", "win share")
+    for seat in range(players):
+        table.add_row(
+            str(seat), f"{data['mean_score'][seat]:.2f}", f"{100 * data['win_share'][seat]:.1f}%"
+        )
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_id: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 4,
+    seat: Annotated[int, typer.Option(help="Your seat (0 starts).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed; a random one if omitted.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the replay to this file.")] = None,
+) -> None:
+    """Play in the terminal against bots: your hand and the board are drawn each turn."""
+    game = _load(game_id)
+    try:
+        game.new(players, seed=0)
+    except BadOptions as err:
+        raise typer.BadParameter(str(err), param_hint="--players") from None
+    if not 0 <= seat < players:
+        raise typer.BadParameter(f"seats are 0–{players - 1}", param_hint="--seat")
+    play_game(game, players, seat, seed, ask=console.input, console=console, save=save)
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="A replay file saved by `meeple play --save`.")],
+    seat: Annotated[int | None, typer.Option(help="See the game as this seat sees it.")] = None,
+) -> None:
+    """Step through a saved game, forwards and backwards."""
+    try:
+        record = Replay.load(path)
+        meeple.load(record.game)
+    except (OSError, ValueError, KeyError) as err:
+        raise typer.BadParameter(f"cannot read {path}: {err}", param_hint="PATH") from None
+    browse_replay(record, seat, ask=console.input, console=console)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

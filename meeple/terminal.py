@@ -1,0 +1,151 @@
+"""The terminal client: play against bots, and step through saved games.
+
+Everything shown goes through ``state.view(seat)`` and the game's
+``render_text``; input is read line by line, so the client also works when
+driven by another program. Bad input is refused with the reason and asked again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from meeple.bots import Bot, RandomBot
+from meeple.core.errors import IllegalAction
+from meeple.core.game import Action, Game, State
+from meeple.core.replay import Replay
+
+Ask = Callable[[str], str]
+
+
+class Quit(Exception):
+    """The player asked to stop (or the input ended)."""
+
+
+def choose_action(game: Game[Any], state: State, seat: int, ask: Ask, console: Console) -> Action:
+    """Ask the human at ``seat`` for one legal action; re-ask with the reason until one is given.
+
+    The answer may be the number of a listed action, or an action as JSON.
+    """
+    legal = state.legal_actions(seat)
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    for i, action in enumerate(legal, start=1):
+        table.add_row(f"[bold cyan]{i:>3}[/]", game.describe_action(action))
+    console.print(table)
+    while True:
+        try:
+            answer = ask(f"Seat {seat}, your choice [1-{len(legal)}, JSON, q to quit]: ").strip()
+        except EOFError as err:
+            raise Quit from err
+        if answer.lower() in {"q", "quit", "exit"}:
+            raise Quit
+        action = _parse_answer(answer, legal)
+        if isinstance(action, str):
+            console.print(f"[red]✗ {action}[/]")
+            continue
+        try:
+            probe = state.clone()
+            probe.apply(seat, action)
+        except IllegalAction as err:
+            console.print(f"[red]✗ {err}[/]")
+            continue
+        return action
+
+
+def _parse_answer(answer: str, legal: list[Action]) -> Action | str:
+    """An action from a typed answer, or the reason it is not one."""
+    if not answer:
+        return "type the number of an action"
+    if answer.lstrip("-").isdigit():
+        number = int(answer)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        return f"{number} is not in the list: choose 1–{len(legal)}"
+    try:
+        action = json.loads(answer)
+    except json.JSONDecodeError:
+        return f"{answer!r} is neither a number from the list nor an action in JSON"
+    if not isinstance(action, dict):
+        return "an action in JSON is an object, e.g. " + json.dumps(legal[0])
+    return action
+
+
+def play_game(
+    game: Game[Any],
+    players: int,
+    human: int,
+    seed: int | None,
+    ask: Ask,
+    console: Console,
+    bots: dict[int, Bot] | None = None,
+    save: Path | None = None,
+) -> State:
+    """Play one game in the terminal: ``human`` is asked, every other seat is a bot."""
+    state = game.new(players, seed=seed)
+    replay = Replay.of(state)
+    if bots is None:
+        bots = {s: RandomBot(seed=state.seed + s) for s in range(players) if s != human}
+    console.print(
+        f"[bold]{game.name}[/] — {players} players, you are seat {human}, seed {state.seed}"
+    )
+    try:
+        while not state.is_over:
+            seat = next((s for s in state.to_move if s in bots), None)
+            if seat is not None:
+                replay.play(state, seat, bots[seat].choose(state, seat))
+                continue
+            console.print(Panel(game.render_text(state.view(human)), title=f"seat {human}"))
+            replay.play(state, human, choose_action(game, state, human, ask, console))
+    except Quit:
+        console.print("Game left unfinished.")
+    finally:
+        if save is not None:
+            replay.save(save)
+            console.print(f"Replay saved to {save}")
+    if state.is_over:
+        console.print(Panel(game.render_text(state.view(human)), title="final"))
+        console.print(_result_line(state, human))
+    return state
+
+
+def _result_line(state: State, human: int) -> str:
+    winners = state.winners
+    if human in winners:
+        return "[bold green]You win![/]" if len(winners) == 1 else "[bold]You share the win.[/]"
+    return f"Winner: {', '.join(f'seat {w}' for w in winners)}. Scores: {state.scores}"
+
+
+def browse_replay(replay: Replay, seat: int | None, ask: Ask, console: Console) -> None:
+    """Step through a saved game: Enter or n = next, b = back, a number = jump, q = quit."""
+    from meeple import load  # noqa: PLC0415 - keeps `import meeple.terminal` cheap
+
+    game = load(replay.game)
+    states = list(replay.states())
+    step = 0
+    while True:
+        state = states[step]
+        header = f"step {step}/{len(states) - 1}"
+        if step:
+            who, action = replay.actions[step - 1]
+            header += f" — seat {who}: {game.describe_action(action)}"
+        console.print(Panel(game.render_text(state.view(seat)), title=header))
+        try:
+            answer = ask("[Enter/n] next, b back, number jump, q quit: ").strip().lower()
+        except EOFError:
+            return
+        if answer in {"q", "quit"}:
+            return
+        if answer in {"", "n"}:
+            step = min(step + 1, len(states) - 1)
+        elif answer == "b":
+            step = max(step - 1, 0)
+        elif answer.isdigit() and int(answer) < len(states):
+            step = int(answer)
+        else:
+            console.print(f"[red]✗ {answer!r}: use Enter, n, b, q or a step 0–{len(states) - 1}[/]")

@@ -1,0 +1,100 @@
+"""The `meeple` command, driven as a user would drive it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from meeple.cli import app
+from meeple.core.replay import Replay
+
+runner = CliRunner()
+
+
+def test_help_lists_the_games() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "buffet" in result.output and "Schlacht am Buffet" in result.output
+
+
+def test_games_lists_player_counts() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "3–6" in result.output
+
+
+def test_simulate_prints_a_summary() -> None:
+    result = runner.invoke(app, ["simulate", "buffet", "--players", "3", "--games", "5"])
+    assert result.exit_code == 0, result.output
+    assert "5 games" in result.output and "decisions/s" in result.output
+    assert "win share" in result.output
+
+
+def test_simulate_json_is_machine_readable() -> None:
+    result = runner.invoke(
+        app, ["simulate", "buffet", "--players", "6", "--games", "4", "--seed", "9", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 4 and data["players"] == 6
+    assert abs(sum(data["win_share"]) - 1) < 1e-3
+    assert len(data["mean_score"]) == 6
+
+
+def test_simulate_refuses_bad_arguments_clearly() -> None:
+    result = runner.invoke(app, ["simulate", "chess"])
+    assert result.exit_code != 0 and "unknown game 'chess'" in result.output
+    result = runner.invoke(app, ["simulate", "buffet", "--players", "9"])
+    assert result.exit_code != 0 and "3–6 players" in result.output
+    result = runner.invoke(app, ["simulate", "buffet", "-o", "nonsense"])
+    assert result.exit_code != 0 and "name=value" in result.output
+
+
+def test_play_reprompts_on_bad_input_and_saves_the_replay(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    answers = 'x\n99\n{"type": "play", "card": 42}\n1\nq\n'
+    result = runner.invoke(
+        app, ["play", "buffet", "--players", "3", "--seed", "4", "--save", str(path)], input=answers
+    )
+    assert result.exit_code == 0, result.output
+    assert "neither a number" in result.output
+    assert "99 is not in the list" in result.output
+    assert "is not legal now" in result.output
+    assert "Your hand:" in result.output
+    replay = Replay.load(path)
+    human = [action for seat, action in replay.actions if seat == 0]
+    assert len(human) == 1 and human[0]["type"] == "play"  # only the one good answer counts
+
+
+def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "whole.json"
+    result = runner.invoke(
+        app,
+        ["play", "buffet", "--players", "4", "--seat", "2", "--seed", "3", "--save", str(path)],
+        input="1\n" * 400,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Winner" in result.output or "win" in result.output
+    assert Replay.load(path).run().is_over
+
+
+def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    runner.invoke(
+        app,
+        ["play", "buffet", "--players", "3", "--seed", "4", "--save", str(path)],
+        input="1\n" * 300,
+    )
+    result = runner.invoke(app, ["replay", str(path)], input="\nn\nb\n5\nzz\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "step 0/" in result.output and "step 1/" in result.output and "step 5/" in result.output
+    assert "'zz'" in result.output
+
+
+def test_replay_refuses_a_file_that_is_not_a_replay(tmp_path: Path) -> None:
+    path = tmp_path / "junk.json"
+    path.write_text('{"hello": 1}')
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code != 0 and "cannot read" in result.output
