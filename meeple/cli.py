@@ -89,7 +89,7 @@ def simulate_command(
     except BadOptions as err:
         raise typer.BadParameter(str(err)) from None
     if as_json:
-        result = simulate(game, players, games, seed, _options(option))
+        result = simulate(game, players, games, seed=seed, options=_options(option))
         typer.echo(json.dumps(result.to_json()))
         return
     columns = (
@@ -104,8 +104,8 @@ def simulate_command(
             game,
             players,
             games,
-            seed,
-            _options(option),
+            seed=seed,
+            options=_options(option),
             progress=lambda n: progress.advance(task, n),
         )
     data = result.to_json()
@@ -138,7 +138,7 @@ def play(
         raise typer.BadParameter(str(err), param_hint="--players") from None
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seats are 0–{players - 1}", param_hint="--seat")
-    play_game(game, players, seat, seed, ask=console.input, console=console, save=save)
+    play_game(game, players, seat, seed=seed, ask=console.input, console=console, save=save)
 
 
 @app.command()

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core.game import Game, OptionValue
+from meeple.core.game import Game
 
 
 @dataclass
@@ -53,8 +53,9 @@ def simulate(
     game: Game[Any],
     players: int,
     games: int,
+    *,
     seed: int = 0,
-    options: Mapping[str, OptionValue] | None = None,
+    options: Mapping[str, object] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` random games (seeds ``seed``, ``seed+1``, …) and measure them.

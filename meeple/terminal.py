@@ -35,8 +35,8 @@ def choose_action(game: Game[Any], state: State, seat: int, ask: Ask, console: C
     """
     legal = state.legal_actions(seat)
     table = Table(show_header=False, box=None, padding=(0, 1))
-    for i, action in enumerate(legal, start=1):
-        table.add_row(f"[bold cyan]{i:>3}[/]", game.describe_action(action))
+    for i, option in enumerate(legal, start=1):
+        table.add_row(f"[bold cyan]{i:>3}[/]", game.describe_action(option))
     console.print(table)
     while True:
         try:
@@ -80,6 +80,7 @@ def play_game(
     game: Game[Any],
     players: int,
     human: int,
+    *,
     seed: int | None,
     ask: Ask,
     console: Console,
@@ -87,7 +88,7 @@ def play_game(
     save: Path | None = None,
 ) -> State:
     """Play one game in the terminal: ``human`` is asked, every other seat is a bot."""
-    state = game.new(players, seed=seed)
+    state: State = game.new(players, seed=seed)
     replay = Replay.of(state)
     if bots is None:
         bots = {s: RandomBot(seed=state.seed + s) for s in range(players) if s != human}
