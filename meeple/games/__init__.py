@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.game import Game
-from meeple.games import buffet
+from meeple.games import buffet, cheese
 
 GAME_MODULES = [
     buffet,
+    cheese,
 ]
 
 REGISTRY: dict[str, Game[Any]] = {module.GAME.id: module.GAME for module in GAME_MODULES}
