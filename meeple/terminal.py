@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from meeple.bots import Bot, RandomBot
 from meeple.core.errors import IllegalAction
@@ -36,7 +38,7 @@ def choose_action(game: Game[Any], state: State, seat: int, ask: Ask, console: C
     legal = state.legal_actions(seat)
     table = Table(show_header=False, box=None, padding=(0, 1))
     for i, option in enumerate(legal, start=1):
-        table.add_row(f"[bold cyan]{i:>3}[/]", game.describe_action(option))
+        table.add_row(f"[bold cyan]{i:>3}[/]", Text(game.describe_action(option)))
     console.print(table)
     while True:
         try:
@@ -47,13 +49,13 @@ def choose_action(game: Game[Any], state: State, seat: int, ask: Ask, console: C
             raise Quit
         action = _parse_answer(answer, legal)
         if isinstance(action, str):
-            console.print(f"[red]✗ {action}[/]")
+            console.print(f"[red]✗ {escape(action)}[/]")
             continue
         try:
             probe = state.clone()
             probe.apply(seat, action)
         except IllegalAction as err:
-            console.print(f"[red]✗ {err}[/]")
+            console.print(f"[red]✗ {escape(str(err))}[/]")
             continue
         return action
 
@@ -101,7 +103,7 @@ def play_game(
             if seat is not None:
                 replay.play(state, seat, bots[seat].choose(state, seat))
                 continue
-            console.print(Panel(game.render_text(state.view(human)), title=f"seat {human}"))
+            console.print(Panel(Text(game.render_text(state.view(human))), title=f"seat {human}"))
             replay.play(state, human, choose_action(game, state, human, ask, console))
     except Quit:
         console.print("Game left unfinished.")
@@ -110,7 +112,7 @@ def play_game(
             replay.save(save)
             console.print(f"Replay saved to {save}")
     if state.is_over:
-        console.print(Panel(game.render_text(state.view(human)), title="final"))
+        console.print(Panel(Text(game.render_text(state.view(human))), title="final"))
         console.print(_result_line(state, human))
     return state
 
@@ -135,7 +137,7 @@ def browse_replay(replay: Replay, seat: int | None, ask: Ask, console: Console) 
         if step:
             who, action = replay.actions[step - 1]
             header += f" — seat {who}: {game.describe_action(action)}"
-        console.print(Panel(game.render_text(state.view(seat)), title=header))
+        console.print(Panel(Text(game.render_text(state.view(seat))), title=escape(header)))
         try:
             answer = ask("[Enter/n] next, b back, number jump, q quit: ").strip().lower()
         except EOFError:
@@ -149,4 +151,6 @@ def browse_replay(replay: Replay, seat: int | None, ask: Ask, console: Console) 
         elif answer.isdigit() and int(answer) < len(states):
             step = int(answer)
         else:
-            console.print(f"[red]✗ {answer!r}: use Enter, n, b, q or a step 0–{len(states) - 1}[/]")
+            console.print(
+                f"[red]✗ {escape(repr(answer))}: use Enter, n, b, q or a step 0–{len(states) - 1}[/]"
+            )

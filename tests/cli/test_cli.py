@@ -7,6 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+import meeple
 from meeple.cli import app
 from meeple.core.replay import Replay
 
@@ -98,3 +99,22 @@ def test_replay_refuses_a_file_that_is_not_a_replay(tmp_path: Path) -> None:
     path.write_text('{"hello": 1}')
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code != 0 and "cannot read" in result.output
+
+
+def test_board_text_is_shown_verbatim_not_as_markup() -> None:
+    # Cheese's legend writes "[cat]" for the player's own face-down cat; Rich must not eat it.
+    result = runner.invoke(app, ["play", "cheese", "--players", "3", "--seed", "2"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert '"[cat]"' in result.output
+
+
+def test_every_game_can_be_played_to_the_end_in_the_terminal() -> None:
+    for game_id in sorted(meeple.GAMES):
+        game = meeple.GAMES[game_id]
+        result = runner.invoke(
+            app,
+            ["play", game_id, "--players", str(game.min_players), "--seed", "1"],
+            input="1\n" * 3000,
+        )
+        assert result.exit_code == 0, result.output
+        assert "final" in result.output, f"{game_id} did not reach the end"
