@@ -324,6 +324,27 @@ def check_determinize(game: Game[Any]) -> None:
         assert resampled, f"{game.id} players={players}: determinize never re-sampled anything"
 
 
+def check_determinize_sees_only_the_view(game: Game[Any]) -> None:
+    """``determinize(seat, rng)`` depends on nothing but ``view(seat)`` and ``rng``.
+
+    Two states that look the same to ``seat`` — a state and its determinized twin —
+    must give the identical sample for the same ``rng``: otherwise a search bot
+    could learn hidden information from its samples (no peeking).
+    """
+    for players, opts in configurations(game):
+        for step, state in enumerate(playout(game, players, 71, opts)):
+            if step % 9:
+                continue
+            for seat in range(players):
+                twin = state.determinize(seat, random.Random(1000 + step))
+                a = state.determinize(seat, random.Random(step))
+                b = twin.determinize(seat, random.Random(step))
+                assert _dump(a.to_json()) == _dump(b.to_json()), (
+                    f"{_where(game, players, 71, opts, step)}: determinize({seat}) of two states "
+                    f"with the same view differs: it reads hidden information"
+                )
+
+
 def _without_rng(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "rng"}
 
@@ -355,6 +376,7 @@ CHECKS: list[Check] = [
     check_from_json_rejects_garbage,
     check_clone_is_independent,
     check_determinize,
+    check_determinize_sees_only_the_view,
     check_views_are_json,
 ]
 """Every check, in the order a game author should make them pass."""

@@ -276,6 +276,9 @@ class BuffetState(State):
                 pool.append(choice)
             if other.exchanger == s:
                 pool.extend(other.pending)
+        # Sorting first makes the sample a function of what the seat knows and rng
+        # alone: the real arrangement of the hidden cards must not leak through it.
+        pool.sort()
         rng.shuffle(pool)
         for s in range(self.players):
             if s == seat:
@@ -290,6 +293,7 @@ class BuffetState(State):
                 other.pending = pool[:n]
                 del pool[:n]
         other.deck = pool
+        other.dish_pile.sort()
         rng.shuffle(other.dish_pile)
         other.rng = Rng(rng.getrandbits(64))
         return other

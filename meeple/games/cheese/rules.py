@@ -254,7 +254,9 @@ class CheeseState(State):
             return other  # everything has been revealed
         for s in range(self.players):
             if s == seat:
-                # A player knows their deck's cards but not their order.
+                # A player knows their deck's cards but not their order. Sorting first
+                # keeps the real order from leaking into the sample.
+                other.decks[s].sort()
                 rng.shuffle(other.decks[s])
             else:
                 _resample_hidden(other, s, rng)
@@ -303,6 +305,7 @@ def _resample_hidden(state: CheeseState, seat: int, rng: random.Random) -> None:
             if card.seat == seat and not card.face_up:
                 hidden.append((position, i))
                 pool.append(card.animal)
+    pool.sort()  # the sample must depend on what is known and rng, not on the real cards
     must_be_marked = [(p, i) for p, i in hidden if state.queues[p][i].order > 1]
     marked = [a for a in pool if IS_MARKED[a]]
     rest = [a for a in pool if not IS_MARKED[a]]
