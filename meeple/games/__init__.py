@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.game import Game
-from meeple.games import buffet, cheese
+from meeple.games import buffet, cheese, stirfry
 
 GAME_MODULES = [
     buffet,
     cheese,
+    stirfry,
 ]
 
 REGISTRY: dict[str, Game[Any]] = {module.GAME.id: module.GAME for module in GAME_MODULES}
