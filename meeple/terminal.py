@@ -97,14 +97,17 @@ def play_game(
     console.print(
         f"[bold]{game.name}[/] — {players} players, you are seat {human}, seed {state.seed}"
     )
+    log = EventLog(game, human)
     try:
         while not state.is_over:
             seat = next((s for s in state.to_move if s in bots), None)
             if seat is not None:
                 replay.play(state, seat, bots[seat].choose(state, seat))
+                log.show_new(state, console)
                 continue
             console.print(Panel(Text(game.render_text(state.view(human))), title=f"seat {human}"))
             replay.play(state, human, choose_action(game, state, human, ask, console))
+            log.show_new(state, console)
     except Quit:
         console.print("Game left unfinished.")
     finally:
@@ -115,6 +118,32 @@ def play_game(
         console.print(Panel(Text(game.render_text(state.view(human))), title="final"))
         console.print(_result_line(state, human))
     return state
+
+
+class EventLog:
+    """Prints each event of ``view(seat)["events"]`` once, as it appears.
+
+    Games keep the events of their latest resolution in the view, appending while
+    it lasts and starting afresh with the next; what is new is the part after what
+    was printed, or the whole list when it starts afresh. Everything comes from
+    the seat's view, so bots' hidden choices stay hidden.
+    """
+
+    def __init__(self, game: Game[Any], seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.shown: list[Any] = []
+
+    def show_new(self, state: State, console: Console) -> None:
+        """Print the events that were not printed yet."""
+        view = state.view(self.seat)
+        events = view.get("events", [])
+        if not isinstance(events, list):
+            return
+        start = len(self.shown) if events[: len(self.shown)] == self.shown else 0
+        for event in events[start:]:
+            console.print(Text("· " + self.game.describe_event(event, view), style="dim"))
+        self.shown = list(events)
 
 
 def _result_line(state: State, human: int) -> str:

@@ -118,6 +118,10 @@ class Game(ABC, Generic[S]):
         fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
         return f"{action.get('type')}({fields})" if fields else str(action.get("type"))
 
+    def describe_event(self, event: JSON, view: JSON) -> str:
+        """One log line for an event of ``view["events"]``, as the viewer sees it."""
+        return ", ".join(f"{k}={v}" for k, v in event.items())
+
     def render_text(self, view: JSON) -> str:
         """The board as plain text from a ``view`` (the terminal client). Games override it."""
         return "\n".join(f"{k}: {v}" for k, v in view.items())

@@ -532,6 +532,9 @@ class Buffet(Game[BuffetState]):
     def describe_action(self, action: Action) -> str:
         return text.describe_action(action)
 
+    def describe_event(self, event: JSON, view: JSON) -> str:
+        return text.describe_event(event)
+
     def render_text(self, view: JSON) -> str:
         return text.render_text(view)
 

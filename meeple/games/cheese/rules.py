@@ -402,6 +402,9 @@ class Cheese(Game[CheeseState]):
     def describe_action(self, action: Action) -> str:
         return render.describe_action(action)
 
+    def describe_event(self, event: JSON, view: JSON) -> str:
+        return render.describe_event(event, view["colours"])
+
     def render_text(self, view: JSON) -> str:
         return render.render_text(view)
 

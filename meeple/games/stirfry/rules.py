@@ -44,7 +44,7 @@ from meeple.games.stirfry.data import (
     is_true_declaration,
 )
 from meeple.games.stirfry.scoring import cooked_points, cooks_for
-from meeple.games.stirfry.text import describe_action, render_text
+from meeple.games.stirfry.text import describe_action, event_line, render_text
 
 FORMAT = 1
 
@@ -760,6 +760,9 @@ class StirFry(Game[StirFryState]):
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action)
+
+    def describe_event(self, event: JSON, view: JSON) -> str:
+        return event_line(event, view["seat"])
 
     def render_text(self, view: JSON) -> str:
         return render_text(view)

@@ -62,7 +62,7 @@ def _seat_name(seat: int, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
-def _event_line(event: dict[str, Any], me: int | None) -> str:
+def event_line(event: dict[str, Any], me: int | None) -> str:
     who = _seat_name(event.get("seat", -1), me)
     kind = event.get("event")
     if kind == "turn":
@@ -151,7 +151,7 @@ def render_text(view: dict[str, Any]) -> str:
         lines.append("Your hand: " + (", ".join(view["hand"]) or "(empty)"))
     if view["events"]:
         lines.append("Last:")
-        lines.extend("  " + _event_line(e, me) for e in view["events"])
+        lines.extend("  " + event_line(e, me) for e in view["events"])
     if view["winners"]:
         lines.append("Winners: " + ", ".join(_seat_name(s, me) for s in view["winners"]))
     return "\n".join(lines)
