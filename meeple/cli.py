@@ -12,6 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 import meeple
+from meeple.bots.arena import ArenaResult, run_arena
+from meeple.bots.levels import LEVELS, make
 from meeple.core.errors import BadOptions, UnknownGame
 from meeple.core.game import Game
 from meeple.core.replay import Replay
@@ -122,6 +124,103 @@ def simulate_command(
     console.print(table)
 
 
+def _levels(text: str, param: str) -> list[str]:
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [level for level in levels if level not in LEVELS]
+    if not levels or unknown:
+        raise typer.BadParameter(
+            f"{', '.join(unknown) or 'nothing'}: levels are {', '.join(LEVELS)}", param_hint=param
+        )
+    return levels
+
+
+@app.command()
+def arena(
+    game_id: GameArg,
+    bots: Annotated[
+        str, typer.Option(help=f"Comma-separated levels, seats rotated: {', '.join(LEVELS)}.")
+    ] = "normal,easy,random",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 3,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Save a win-share chart (PNG, SVG…).")] = None,
+) -> None:
+    """Bot tournament: win share with 95% interval, mean score and mean rank per bot."""
+    game = _load(game_id)
+    levels = _levels(bots, "--bots")
+    try:
+        game.new(players, seed=seed)
+    except BadOptions as err:
+        raise typer.BadParameter(str(err), param_hint="--players") from None
+    if as_json:
+        result = run_arena(game.id, players, levels, games, seed=seed, workers=workers)
+        typer.echo(json.dumps(result.to_json()))
+    else:
+        columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task("arena", total=games)
+            result = run_arena(
+                game.id,
+                players,
+                levels,
+                games,
+                seed=seed,
+                workers=workers,
+                progress=lambda n: progress.advance(task, n),
+            )
+        _print_standings(result)
+    if plot is not None:
+        _plot_standings(result, plot)
+
+
+def _print_standings(result: ArenaResult) -> None:
+    data = result.to_json()
+    console.print(
+        f"[bold]{result.game}[/], {result.players} players, {data['games']} games; "
+        f"fair share {100 * result.fair_share:.1f}%"
+    )
+    table = Table("bot", "seat-games", "win share", "95% interval", "mean score", "mean rank")
+    for row in data["bots"]:
+        low, high = row["ci95"]
+        table.add_row(
+            row["level"],
+            str(row["seat_games"]),
+            f"{100 * row['win_share']:.1f}%",
+            f"{100 * low:.1f}–{100 * high:.1f}%",
+            f"{row['mean_score']:.2f}",
+            f"{row['mean_rank']:.2f}",
+        )
+    console.print(table)
+
+
+def _plot_standings(result: ArenaResult, path: Path) -> None:
+    try:
+        import matplotlib  # noqa: PLC0415 - optional: pip install "meeple[plot]"
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # noqa: PLC0415
+    except ImportError:
+        raise typer.BadParameter("--plot needs matplotlib: pip install 'meeple[plot]'") from None
+    rows = result.standings()
+    shares = [r.win_share for r in rows]
+    errors = [
+        [r.win_share - r.interval()[0] for r in rows],
+        [r.interval()[1] - r.win_share for r in rows],
+    ]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.bar([r.level for r in rows], shares, yerr=errors, capsize=6, color="#4c78a8")
+    ax.axhline(result.fair_share, color="grey", linestyle="--", label="fair share")
+    ax.set_ylabel("win share (95% interval)")
+    ax.set_title(f"{result.game}, {result.players} players, {len(result.records)} games")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    console.print(f"Chart saved to {path}")
+
+
 @app.command()
 def play(
     game_id: GameArg,
@@ -129,6 +228,9 @@ def play(
     seat: Annotated[int, typer.Option(help="Your seat (0 starts).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed; a random one if omitted.")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the replay to this file.")] = None,
+    bots: Annotated[
+        str, typer.Option(help=f"The bots' level, or one per other seat: {', '.join(LEVELS)}.")
+    ] = "normal",
 ) -> None:
     """Play in the terminal against bots: your hand and the board are drawn each turn."""
     game = _load(game_id)
@@ -138,7 +240,25 @@ def play(
         raise typer.BadParameter(str(err), param_hint="--players") from None
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seats are 0–{players - 1}", param_hint="--seat")
-    play_game(game, players, seat, seed=seed, ask=console.input, console=console, save=save)
+    levels = _levels(bots, "--bots")
+    others = [s for s in range(players) if s != seat]
+    if len(levels) not in (1, len(others)):
+        raise typer.BadParameter(f"give one level or {len(others)}", param_hint="--bots")
+    chosen = levels * len(others) if len(levels) == 1 else levels
+    opponents = {
+        s: make(level, game, seed=None if seed is None else seed * 16 + s)
+        for s, level in zip(others, chosen, strict=True)
+    }
+    play_game(
+        game,
+        players,
+        seat,
+        seed=seed,
+        ask=console.input,
+        console=console,
+        save=save,
+        bots=opponents,
+    )
 
 
 @app.command()

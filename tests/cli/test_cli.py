@@ -57,7 +57,20 @@ def test_play_reprompts_on_bad_input_and_saves_the_replay(tmp_path: Path) -> Non
     path = tmp_path / "game.json"
     answers = 'x\n99\n{"type": "play", "card": 42}\n1\nq\n'
     result = runner.invoke(
-        app, ["play", "buffet", "--players", "3", "--seed", "4", "--save", str(path)], input=answers
+        app,
+        [
+            "play",
+            "buffet",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--bots",
+            "random",
+            "--save",
+            str(path),
+        ],
+        input=answers,
     )
     assert result.exit_code == 0, result.output
     assert "neither a number" in result.output
@@ -73,7 +86,20 @@ def test_a_whole_game_can_be_played_to_the_end(tmp_path: Path) -> None:
     path = tmp_path / "whole.json"
     result = runner.invoke(
         app,
-        ["play", "buffet", "--players", "4", "--seat", "2", "--seed", "3", "--save", str(path)],
+        [
+            "play",
+            "buffet",
+            "--players",
+            "4",
+            "--seat",
+            "2",
+            "--seed",
+            "3",
+            "--bots",
+            "random",
+            "--save",
+            str(path),
+        ],
         input="1\n" * 400,
     )
     assert result.exit_code == 0, result.output
@@ -85,7 +111,18 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     runner.invoke(
         app,
-        ["play", "buffet", "--players", "3", "--seed", "4", "--save", str(path)],
+        [
+            "play",
+            "buffet",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--bots",
+            "random",
+            "--save",
+            str(path),
+        ],
         input="1\n" * 300,
     )
     result = runner.invoke(app, ["replay", str(path)], input="\nn\nb\n5\nzz\nq\n")
@@ -103,7 +140,9 @@ def test_replay_refuses_a_file_that_is_not_a_replay(tmp_path: Path) -> None:
 
 def test_board_text_is_shown_verbatim_not_as_markup() -> None:
     # Cheese's legend writes "[cat]" for the player's own face-down cat; Rich must not eat it.
-    result = runner.invoke(app, ["play", "cheese", "--players", "3", "--seed", "2"], input="q\n")
+    result = runner.invoke(
+        app, ["play", "cheese", "--players", "3", "--seed", "2", "--bots", "random"], input="q\n"
+    )
     assert result.exit_code == 0, result.output
     assert '"[cat]"' in result.output
 
@@ -113,7 +152,16 @@ def test_every_game_can_be_played_to_the_end_in_the_terminal() -> None:
         game = meeple.GAMES[game_id]
         result = runner.invoke(
             app,
-            ["play", game_id, "--players", str(game.min_players), "--seed", "1"],
+            [
+                "play",
+                game_id,
+                "--players",
+                str(game.min_players),
+                "--seed",
+                "1",
+                "--bots",
+                "random",
+            ],
             input="1\n" * 3000,
         )
         assert result.exit_code == 0, result.output

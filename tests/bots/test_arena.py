@@ -1,0 +1,112 @@
+"""Small arena runs complete, rotate seats fairly, and report honest intervals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.bots.arena import lineup_for, ranks_of, run_arena, wilson
+from meeple.bots.levels import LEVELS, make
+from meeple.cli import app
+
+runner = CliRunner()
+
+
+def test_seats_rotate_so_every_level_plays_every_seat() -> None:
+    lineups = [lineup_for(k, 3, ["a", "b", "c"]) for k in range(3)]
+    assert lineups == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    for seat in range(3):
+        assert {lineup[seat] for lineup in lineups} == {"a", "b", "c"}
+
+
+def test_wilson_interval_contains_the_share_and_narrows_with_more_games() -> None:
+    low, high = wilson(30, 100)
+    assert low < 0.3 < high
+    low2, high2 = wilson(300, 1000)
+    assert high2 - low2 < high - low
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_ranks_share_ties() -> None:
+    assert ranks_of([3, 1, 3, 0]) == [1.5, 3.0, 1.5, 4.0]
+
+
+def test_a_small_tournament_adds_up() -> None:
+    result = run_arena("buffet", 3, ["random", "easy"], 4, seed=2)
+    assert len(result.records) == 4
+    rows = {row.level: row for row in result.standings()}
+    assert sum(row.seats for row in rows.values()) == 4 * 3
+    assert sum(row.wins for row in rows.values()) == pytest.approx(4)
+    assert sum(row.rank_sum for row in rows.values()) == pytest.approx(4 * (1 + 2 + 3))
+
+
+def test_a_tournament_is_reproducible_and_parallel_runs_agree() -> None:
+    one = run_arena("cheese", 3, ["random", "easy"], 2, seed=5)
+    two = run_arena("cheese", 3, ["random", "easy"], 2, seed=5, workers=2)
+    assert one.records == two.records
+
+
+def test_every_level_is_made_for_every_game() -> None:
+    for game in meeple.GAMES.values():
+        for level in LEVELS:
+            assert make(level, game, seed=1).name == level
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make("godlike", meeple.load("buffet"))
+
+
+def test_arena_command_prints_json_and_a_chart(tmp_path: Path) -> None:
+    chart = tmp_path / "arena.png"
+    result = runner.invoke(
+        app,
+        [
+            "arena",
+            "buffet",
+            "--bots",
+            "random,easy",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--workers",
+            "1",
+            "--json",
+            "--plot",
+            str(chart),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output.splitlines()[0])
+    assert data["games"] == 3 and {b["level"] for b in data["bots"]} == {"random", "easy"}
+    assert chart.stat().st_size > 1000
+
+
+def test_arena_command_refuses_unknown_levels() -> None:
+    result = runner.invoke(app, ["arena", "buffet", "--bots", "random,godlike"])
+    assert result.exit_code != 0 and "levels are" in result.output
+
+
+def test_play_lets_you_choose_the_bots_levels(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "buffet",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--bots",
+            "random,easy",
+            "--save",
+            str(path),
+        ],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    bad = runner.invoke(app, ["play", "buffet", "--players", "4", "--bots", "easy,easy"])
+    assert bad.exit_code != 0 and "give one level or 3" in bad.output
