@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.bots.base import Bot
+from meeple.core.bot import Bot
 from meeple.core.game import Action, State
 
 WIN_WEIGHT = 0.7

@@ -11,20 +11,45 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from meeple.bots.base import Bot
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
+from meeple.core.bot import Bot
 from meeple.core.game import Game
+from meeple.games.buffet.heuristic import BuffetHeuristicBot
 
 Factory = Callable[[Game[Any], int | None], Bot]
+Heuristic = Callable[[int | None, float], Bot]
+
+HEURISTICS: dict[str, Heuristic] = {
+    "buffet": lambda seed, noise: BuffetHeuristicBot(seed=seed, noise=noise),
+}
+"""Each game's own heuristic bot, by game id: ``(seed, noise) -> Bot``."""
+
+EASY_NOISE = 0.35
+"""The share of random moves an ``easy`` heuristic bot makes."""
+
+
+def _easy(game: Game[Any], seed: int | None) -> Bot:
+    if game.id in HEURISTICS:
+        return HEURISTICS[game.id](seed, EASY_NOISE)
+    return ISMCTSBot(iterations=40, rollout_limit=40, seed=seed)
+
+
+def _normal(game: Game[Any], seed: int | None) -> Bot:
+    if game.id in HEURISTICS:
+        return HEURISTICS[game.id](seed, 0.0)
+    return ISMCTSBot(iterations=300, seed=seed)
+
 
 LEVELS: dict[str, Factory] = {
     "random": lambda game, seed: RandomBot(seed=seed),
-    "easy": lambda game, seed: ISMCTSBot(iterations=40, rollout_limit=40, seed=seed),
-    "normal": lambda game, seed: ISMCTSBot(iterations=300, seed=seed),
+    "easy": _easy,
+    "normal": _normal,
     "hard": lambda game, seed: ISMCTSBot(iterations=None, seconds=1.0, seed=seed),
 }
-"""Level name → factory. ``hard`` searches about one second per decision."""
+"""Level name → factory. ``easy`` is the game's heuristic bot with random slips,
+``normal`` the heuristic bot (small ISMCTS searches for games without one yet),
+``hard`` ISMCTS at about one second per decision."""
 
 
 def make(level: str, game: Game[Any], seed: int | None = None) -> Bot:

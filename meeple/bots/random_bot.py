@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from meeple.bots.base import Bot
+from meeple.core.bot import Bot
 from meeple.core.game import Action, State
 
 

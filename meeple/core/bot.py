@@ -1,4 +1,4 @@
-"""The bot interface."""
+"""The bot interface (in core, so that a game's own heuristic bot depends only on core)."""
 
 from __future__ import annotations
 

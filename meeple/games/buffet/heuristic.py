@@ -1,0 +1,76 @@
+"""A buffet bot that plays the way a sensible person does, from its view alone.
+
+It weighs what each dish is worth *to it* — a dish only scores if it beats the
+top dish of its kind already won — against the cards in hand:
+
+- when the lowest dish on offer is worth taking, it drops out cheaply with its
+  lowest card and keeps the high ones;
+- otherwise it plays just enough to stay clear of the back of the field;
+- in the two-mice finale it goes all out for a dish worth having, and saves its
+  cards when the prize is poor;
+- as the first mouse out it exchanges its weakest cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from meeple.core.bot import Bot
+from meeple.core.game import Action, State
+
+WORTH_DROPPING_FOR = 2
+"""A lowest dish that adds this many points to our score is worth leaving the round for."""
+SAFETY_MARGIN = 3
+"""How far ahead of the rearmost rival the bot tries to stay."""
+EXCHANGE_BELOW = 2
+"""Cards below this value are exchanged when the bot is the first mouse out."""
+
+
+def dish_gain(dish: dict[str, Any], stack: list[dict[str, Any]]) -> int:
+    """Points a dish would add: it replaces the top dish of its kind, if any."""
+    tops = {d["kind"]: d["value"] for d in stack}
+    return int(dish["value"]) - tops.get(dish["kind"], 0)
+
+
+class BuffetHeuristicBot(Bot):
+    """Sensible buffet play from ``view(seat)`` and ``legal_actions(seat)``.
+
+    ``noise`` is the chance of a random legal action instead (for easier levels).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if self.noise and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
+        view = state.view(seat)
+        if legal[0]["type"] == "play":
+            card = self._card(view, seat, sorted({a["card"] for a in legal}))
+            return {"type": "play", "card": card}
+        weak = [a for a in legal if a["type"] == "discard" and a["card"] < EXCHANGE_BELOW]
+        return weak[0] if weak else {"type": "draw"}
+
+    def _card(self, view: dict[str, Any], seat: int, cards: list[int]) -> int:
+        me = view["positions"][seat]
+        rivals = [p for s, p in enumerate(view["positions"]) if p is not None and s != seat]
+        stack = view["stacks"][seat]
+        if len(rivals) == 1:
+            prize = dish_gain(view["buffet"][0], stack)
+            lead = me - rivals[0]
+            if prize <= 0:
+                return cards[0]
+            # Beat a rival's average card (4) plus the gap, with the cheapest card that does.
+            enough = [c for c in cards if lead + c > 4]
+            return enough[0] if enough else cards[-1]
+        lowest = dish_gain(view["buffet"][-1], stack)
+        if lowest >= WORTH_DROPPING_FOR:
+            return cards[0]
+        rear = min(rivals)
+        safe = [c for c in cards if me + c >= rear + SAFETY_MARGIN]
+        return safe[0] if safe else cards[-1]

@@ -1,0 +1,48 @@
+"""The buffet heuristic bot plays legally, from its view alone, and sensibly."""
+
+from __future__ import annotations
+
+import random
+
+from meeple.games.buffet import GAME
+from meeple.games.buffet.heuristic import BuffetHeuristicBot, dish_gain
+from tests.games.buffet.helpers import make
+
+
+def test_it_only_plays_legal_actions_through_whole_games() -> None:
+    for players in (3, 6):
+        state = GAME.new(players, seed=players)
+        bots = [BuffetHeuristicBot(seed=s, noise=0.2) for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move[0]
+            action = bots[seat].choose(state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+
+
+def test_it_does_not_peek() -> None:
+    state = GAME.new(4, seed=8)
+    twin = state.determinize(0, random.Random(1))
+    assert twin.to_json() != state.to_json()
+    assert BuffetHeuristicBot(seed=1).choose(twin, 0) == BuffetHeuristicBot(seed=1).choose(state, 0)
+
+
+def test_a_dish_is_worth_what_it_adds_over_the_top_of_its_kind() -> None:
+    stack = [{"kind": "pizza", "value": 3}]
+    assert dish_gain({"kind": "pizza", "value": 5}, stack) == 2
+    assert dish_gain({"kind": "pizza", "value": 1}, stack) == -2
+    assert dish_gain({"kind": "salad", "value": 4}, stack) == 4
+
+
+def test_it_drops_out_cheaply_for_a_good_lowest_dish() -> None:
+    state = make(
+        4, hands=[[0, 5, 9], [1], [1], [1]], buffet=[("cheese", 5), ("salami", 4), ("pizza", 3)]
+    )
+    assert BuffetHeuristicBot().choose(state, 0) == {"type": "play", "card": 0}
+
+
+def test_it_stays_clear_of_the_back_when_the_lowest_dish_is_poor() -> None:
+    state = make(
+        4, hands=[[-1, 4, 9], [1], [1], [1]], buffet=[("cheese", 5), ("salami", 4), ("pizza", -1)]
+    )
+    assert BuffetHeuristicBot().choose(state, 0) == {"type": "play", "card": 4}
