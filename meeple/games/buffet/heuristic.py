@@ -30,7 +30,8 @@ EXCHANGE_BELOW = 2
 def dish_gain(dish: dict[str, Any], stack: list[dict[str, Any]]) -> int:
     """Points a dish would add: it replaces the top dish of its kind, if any."""
     tops = {d["kind"]: d["value"] for d in stack}
-    return int(dish["value"]) - tops.get(dish["kind"], 0)
+    gain: int = dish["value"] - tops.get(dish["kind"], 0)
+    return gain
 
 
 class BuffetHeuristicBot(Bot):
