@@ -231,11 +231,13 @@ def play(
     bots: Annotated[
         str, typer.Option(help=f"The bots' level, or one per other seat: {', '.join(LEVELS)}.")
     ] = "normal",
+    option: OptionOpt = None,
 ) -> None:
     """Play in the terminal against bots: your hand and the board are drawn each turn."""
     game = _load(game_id)
+    options = _options(option)
     try:
-        game.new(players, seed=0)
+        game.new(players, seed=0, options=options)
     except BadOptions as err:
         raise typer.BadParameter(str(err), param_hint="--players") from None
     if not 0 <= seat < players:
@@ -258,6 +260,7 @@ def play(
         console=console,
         save=save,
         bots=opponents,
+        options=options,
     )
 
 

@@ -88,9 +88,10 @@ def play_game(
     console: Console,
     bots: dict[int, Bot] | None = None,
     save: Path | None = None,
+    options: dict[str, object] | None = None,
 ) -> State:
     """Play one game in the terminal: ``human`` is asked, every other seat is a bot."""
-    state: State = game.new(players, seed=seed)
+    state: State = game.new(players, seed=seed, options=options)
     replay = Replay.of(state)
     if bots is None:
         bots = {s: RandomBot(seed=state.seed + s) for s in range(players) if s != human}

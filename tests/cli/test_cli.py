@@ -166,3 +166,25 @@ def test_every_game_can_be_played_to_the_end_in_the_terminal() -> None:
         )
         assert result.exit_code == 0, result.output
         assert "final" in result.output, f"{game_id} did not reach the end"
+
+
+def test_play_takes_game_options() -> None:
+    ok = runner.invoke(
+        app,
+        [
+            "play",
+            "cafe",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--bots",
+            "random",
+            "-o",
+            "coffee_circle=true",
+        ],
+        input="q\n",
+    )
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(app, ["play", "cafe", "--players", "2", "-o", "coffee_circle=7"])
+    assert bad.exit_code != 0 and "coffee_circle" in bad.output
