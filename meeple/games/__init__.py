@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.game import Game
-from meeple.games import buffet, cafe, cheese, stirfry
+from meeple.games import bison, buffet, cafe, cheese, stirfry
 
 GAME_MODULES = [
     buffet,
+    bison,
     cafe,
     cheese,
     stirfry,

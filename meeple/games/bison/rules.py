@@ -1,0 +1,1036 @@
+"""Bison: Thunder on the Prairie: the state and its transitions.
+
+A round: the totem pole passes left, every player draws a tile in secret, then the
+players take four actions each, one at a time in turn order, and every region is scored.
+Each action is a short sequence of decisions, each with a small list of legal actions:
+
+1. ``choose`` — buy from the market or exchange animals as often as wanted, then pick
+   one of the six actions not yet taken this round;
+2. ``hunters`` — how many hunters (0–5) the action uses;
+3. ``gain`` (no hunters: +1 animal) or ``pay`` (the cost table), unless one hunter;
+4. the body, piece by piece: ``place`` the tile and ``deploy`` its hunters; a ``tent`` or
+   ``canoe`` change per step; ``gather_at`` a space and ``gather`` each hunter; ``move``
+   each hunter.
+
+``docs/rules/bison.md`` lists every ruling; the constants are in
+:mod:`meeple.games.bison.data`, the board in :mod:`~meeple.games.bison.board`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from meeple.core.game import JSON, Action, Game, Option, OptionValue, State
+from meeple.core.rng import Rng
+from meeple.games.bison import text
+from meeple.games.bison.board import EMPTY, Board, start_board
+from meeple.games.bison.data import (
+    ACTION_COST,
+    ACTION_KINDS,
+    ACTIONS_PER_ROUND,
+    ADVANCED_CHOICES,
+    ANIMALS,
+    CANOE,
+    EXCHANGE_RATE,
+    FREE_ACTIONS_BEFORE_EACH_ACTION,
+    GATHER,
+    GATHER_NEEDS_A_HUNTER_PIECE,
+    GRASSLAND,
+    HUNTER_PRICE,
+    HUNTERS_PER_PLAYER,
+    IDLE_GAIN,
+    MARKET_HUNTERS,
+    MAX_HUNTERS_PER_ACTION,
+    MOUNTAIN,
+    MOVE_ONE,
+    MOVE_POINTS,
+    MOVE_THREE,
+    ONE_CHANGE_PER_SPACE,
+    REMOVED_TILES,
+    RIVER,
+    ROUNDS,
+    SHELTER_SIZES,
+    SHELTERS_PER_PLAYER,
+    SHRINK_HUNTERS_FROM_SUPPLY,
+    START_ANIMALS,
+    START_HUNTERS,
+    START_SEAT,
+    START_SHELTERS,
+    TENT,
+    TERRAINS,
+    TILE,
+    TILE_ACTION_IS_FORCED_LAST,
+    TOTEM_PASSES_IN_FIRST_ROUND,
+    TRACK_MARKERS,
+    TRACK_MAX,
+    shelter_price,
+)
+from meeple.games.bison.geometry import (
+    NEIGHBOURS,
+    ORIENTATIONS,
+    POSITIONS,
+    SPACES,
+    START_POSITIONS,
+    position_of_space,
+    space_of,
+    terrain_of_space,
+)
+from meeple.games.bison.scoring import gain, score_regions, winners
+from meeple.games.bison.shelters import Candidate, after, can_spend, changes
+from meeple.games.bison.tiles import REGULAR_TILES, START_TILES, TILES
+from meeple.games.bison.views import build_view, json_copy
+
+FORMAT = 1
+
+if not (
+    FREE_ACTIONS_BEFORE_EACH_ACTION
+    and TILE_ACTION_IS_FORCED_LAST
+    and ONE_CHANGE_PER_SPACE
+    and SHRINK_HUNTERS_FROM_SUPPLY
+):  # pragma: no cover - a guard for whoever edits data.py
+    raise NotImplementedError("these rulings of data.py are built into the engine as True")
+
+CHOOSE = "choose"
+HUNTERS = "hunters"
+GAIN = "gain"
+PAY = "pay"
+PLACE = "place"
+DEPLOY = "deploy"
+SHELTER = "shelter"
+GATHER_AT = "gather_at"
+GATHER_FROM = "gather"
+MOVE = "move"
+OVER = "over"
+PHASES = (CHOOSE, HUNTERS, GAIN, PAY, PLACE, DEPLOY, SHELTER, GATHER_AT, GATHER_FROM, MOVE, OVER)
+
+HUNTERS_IN_PLAY = HUNTERS_PER_PLAYER - TRACK_MARKERS
+"""Hunters a player has in supply, market and on the board: 11 less the 3 track markers."""
+
+SHELTER_TERRAINS = {TENT: (GRASSLAND, MOUNTAIN), CANOE: (RIVER,)}
+"""テントは草原か山に設置できます。 / カヌーはハンターがある川にのみ設置できます。"""
+
+# Every way to pay each cost, as (bison, fish, turkeys); legal ``pay`` actions are the
+# ones the stock allows, built as fresh dicts on every call.
+_SPLITS: dict[int, list[tuple[int, int, int]]] = {
+    cost: [(b, f, cost - b - f) for b in range(cost + 1) for f in range(cost - b + 1)]
+    for cost in set(ACTION_COST)
+}
+
+
+class BisonState(State):
+    """A game of Bison in progress."""
+
+    __slots__ = (
+        "action",
+        "advanced",
+        "board",
+        "count",
+        "deck",
+        "events",
+        "events_turn",
+        "hands",
+        "hunters",
+        "market_canoes",
+        "market_hunters",
+        "market_tents",
+        "moved",
+        "options",
+        "owner",
+        "phase",
+        "players",
+        "remaining",
+        "removed",
+        "rng",
+        "round",
+        "rounds",
+        "seed",
+        "shelter",
+        "start",
+        "supply_canoes",
+        "supply_hunters",
+        "supply_tents",
+        "target",
+        "touched",
+        "tracks",
+        "turn",
+        "used",
+    )
+
+    players: int
+    seed: int
+    options: dict[str, OptionValue]
+    advanced: int  # 0 basic, 1 advanced rule 1, 2 advanced rules 1 and 2
+    rng: Rng
+    rounds: int
+    round: int  # 1-based
+    start: int  # holder of the totem pole: the start player of the round
+    turn: int  # actions taken this round by everyone; the player to act is start + turn
+    deck: list[int]  # face-down tiles, top last
+    removed: list[int]  # tiles taken out unseen at set-up
+    hands: list[int]  # per seat: the tile drawn this round and not yet placed, or -1
+    board: Board
+    owner: list[int]  # per space: the seat holding it, or -1
+    hunters: list[int]  # per space
+    shelter: list[int]  # per space: size of the tent (land) or canoe (river) there, 0 = none
+    tracks: list[list[int]]  # per seat: bison, fish, turkeys
+    supply_hunters: list[int]  # per seat, "手元"
+    market_hunters: list[int]
+    supply_tents: list[list[int]]  # per seat, counts by size (index 0 unused)
+    market_tents: list[list[int]]
+    supply_canoes: list[list[int]]
+    market_canoes: list[list[int]]
+    used: list[int]  # per seat: bit k set when action kind k was taken this round
+    phase: str
+    action: int  # the action kind in progress, or -1
+    count: int  # hunters it uses
+    remaining: int  # hunters still to use in its body
+    target: int  # tile: the position placed; gather: the gathering space; else -1
+    touched: list[int]  # tent/canoe: spaces changed in this action
+    moved: list[int]  # move: where each moved hunter now stands
+    events: list[dict[str, Any]]  # what the last turn did (and the scoring after it), for logs
+    events_turn: int  # the turn of the game those events began in
+
+    # --- contract -----------------------------------------------------------------
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return (self.start + self.turn) % self.players
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if type(seat) is not int or self.phase == OVER or seat != self.current:
+            return []
+        phase = self.phase
+        if phase == CHOOSE:
+            return self._choices(seat)
+        if phase == HUNTERS:
+            return [{"type": "hunters", "count": n} for n in self._hunter_counts(seat)]
+        if phase == GAIN:
+            return [{"type": "gain", "animal": a} for a in ANIMALS]
+        if phase == PAY:
+            track = self.tracks[seat]
+            return [
+                {"type": "pay", "bison": b, "fish": f, "turkeys": t}
+                for b, f, t in _SPLITS[ACTION_COST[self.count]]
+                if b <= track[0] and f <= track[1] and t <= track[2]
+            ]
+        if phase == PLACE:
+            return [
+                {"type": "place", "position": p, "orientation": o}
+                for p in self.board.open_positions()
+                for o in range(ORIENTATIONS)
+            ]
+        if phase == DEPLOY:
+            return [
+                {"type": "deploy", "space": space_of(self.target, t)}
+                for t in (GRASSLAND, RIVER, MOUNTAIN)
+            ]
+        if phase == SHELTER:
+            kind = ACTION_KINDS[self.action]
+            return [
+                {"type": kind, "space": space, "size": size}
+                for space, size, _ in self._shelter_changes(seat)
+            ]
+        if phase == GATHER_AT:
+            return [{"type": "gather_at", "space": s} for s in self._gather_targets(seat)]
+        if phase == GATHER_FROM:
+            target = self.target
+            return [
+                {"type": "gather", "from": s}
+                for s in self._own_spaces(seat)
+                if s != target and self.hunters[s]
+            ]
+        # MOVE
+        return [{"type": "move", "from": a, "to": b} for a, b in self._moves(seat)]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        turn = self._game_turn()
+        if turn != self.events_turn:
+            # A new turn begins: the log starts afresh (the last turn's stays until now).
+            self.events = []
+            self.events_turn = turn
+        kind = action["type"]
+        if self.phase == CHOOSE:
+            self._apply_choice(seat, action)
+        elif kind == "hunters":
+            self._apply_hunters(seat, action["count"])
+        elif kind == "gain":
+            self._gain(seat, ANIMALS.index(action["animal"]), IDLE_GAIN)
+            self._begin_body()
+        elif kind == "pay":
+            paid = (action["bison"], action["fish"], action["turkeys"])
+            track = self.tracks[seat]
+            for animal, n in enumerate(paid):
+                track[animal] -= n
+            self._log("pay", seat, bison=paid[0], fish=paid[1], turkeys=paid[2])
+            self._begin_body()
+        elif kind == "place":
+            self._apply_place(seat, action["position"], action["orientation"])
+        elif kind == "deploy":
+            space = action["space"]
+            self.supply_hunters[seat] -= self.count
+            self._put(seat, space, self.count)
+            self._log("deploy", seat, space=space, hunters=self.count)
+            self._finish_action()
+        elif kind in ("tent", "canoe"):
+            self._apply_change(seat, action["space"], action["size"])
+        elif kind == "gather_at":
+            self.target = action["space"]
+            self.phase = GATHER_FROM
+        else:  # gather or move: one hunter
+            origin = action["from"]
+            to = self.target if kind == "gather" else action["to"]
+            self._take(origin, 1)
+            self._put(seat, to, 1)
+            if kind == "move":
+                self.moved.append(to)
+            self._log(kind, seat, **{"from": origin, "to": to})
+            self.remaining -= 1
+            if self.remaining == 0:
+                self._finish_action()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int | float]:
+        return [sum(track) for track in self.tracks]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        return winners(self.tracks)
+
+    def view(self, seat: int | None) -> JSON:
+        self.check_seat(seat, allow_none=True)
+        return build_view(self, seat)
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "bison",
+            "format": FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "round": self.round,
+            "start": self.start,
+            "turn": self.turn,
+            "deck": list(self.deck),
+            "removed": list(self.removed),
+            "hands": list(self.hands),
+            "tiles": list(self.board.tiles),
+            "orientations": list(self.board.orientations),
+            "owner": list(self.owner),
+            "hunters": list(self.hunters),
+            "shelter": list(self.shelter),
+            "tracks": [list(t) for t in self.tracks],
+            "supply_hunters": list(self.supply_hunters),
+            "market_hunters": list(self.market_hunters),
+            "supply_tents": [list(c) for c in self.supply_tents],
+            "market_tents": [list(c) for c in self.market_tents],
+            "supply_canoes": [list(c) for c in self.supply_canoes],
+            "market_canoes": [list(c) for c in self.market_canoes],
+            "used": list(self.used),
+            "phase": self.phase,
+            "action": self.action,
+            "count": self.count,
+            "remaining": self.remaining,
+            "target": self.target,
+            "touched": list(self.touched),
+            "moved": list(self.moved),
+            "events": json_copy(self.events),
+            "events_turn": self.events_turn,
+        }
+
+    def clone(self) -> BisonState:
+        other = BisonState.__new__(BisonState)
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after creation
+        other.advanced = self.advanced
+        other.rng = self.rng.copy()
+        other.rounds = self.rounds
+        other.round = self.round
+        other.start = self.start
+        other.turn = self.turn
+        other.deck = self.deck[:]
+        other.removed = self.removed[:]
+        other.hands = self.hands[:]
+        other.board = self.board  # immutable: placing a tile makes a new board
+        other.owner = self.owner[:]
+        other.hunters = self.hunters[:]
+        other.shelter = self.shelter[:]
+        other.tracks = [t[:] for t in self.tracks]
+        other.supply_hunters = self.supply_hunters[:]
+        other.market_hunters = self.market_hunters[:]
+        other.supply_tents = [c[:] for c in self.supply_tents]
+        other.market_tents = [c[:] for c in self.market_tents]
+        other.supply_canoes = [c[:] for c in self.supply_canoes]
+        other.market_canoes = [c[:] for c in self.market_canoes]
+        other.used = self.used[:]
+        other.phase = self.phase
+        other.action = self.action
+        other.count = self.count
+        other.remaining = self.remaining
+        other.target = self.target
+        other.touched = self.touched[:]
+        other.moved = self.moved[:]
+        # Event dicts are never changed once made; only the list grows.
+        other.events = self.events[:]
+        other.events_turn = self.events_turn
+        return other
+
+    def _determinize(self, seat: int, rng: random.Random) -> BisonState:
+        other = self.clone()
+        # Hidden from seat: the other players' drawn tiles, the order of the draw pile,
+        # the tiles removed unseen, and the future (the generator is re-seeded).
+        holders = [s for s in range(self.players) if s != seat and self.hands[s] != EMPTY]
+        pool = [*other.deck, *other.removed, *(other.hands[s] for s in holders)]
+        # Sorting first makes the sample depend on what seat knows and on rng alone.
+        pool.sort()
+        rng.shuffle(pool)
+        for s in holders:
+            other.hands[s] = pool.pop()
+        other.removed = [pool.pop() for _ in self.removed]
+        other.deck = pool
+        other.rng = Rng(rng.getrandbits(64))
+        return other
+
+    def _game_turn(self) -> int:
+        """Turns taken in the game so far, counting every player's every action."""
+        return (self.round - 1) * ACTIONS_PER_ROUND * self.players + self.turn
+
+    # --- choosing an action, and the free actions ---------------------------------
+
+    def _choices(self, seat: int) -> list[Action]:
+        track = self.tracks[seat]
+        cheapest = min(track)
+        actions: list[Action] = []
+        if self.market_hunters[seat] and cheapest >= HUNTER_PRICE:
+            actions.append({"type": "buy_hunter"})
+        for size in SHELTER_SIZES:
+            if cheapest >= shelter_price(size):
+                if self.market_tents[seat][size]:
+                    actions.append({"type": "buy_tent", "size": size})
+                if self.market_canoes[seat][size]:
+                    actions.append({"type": "buy_canoe", "size": size})
+        for give, have in enumerate(track):
+            if have >= EXCHANGE_RATE:
+                for get, other in enumerate(track):
+                    if get != give and other < TRACK_MAX:
+                        actions.append(
+                            {"type": "exchange", "give": ANIMALS[give], "get": ANIMALS[get]}
+                        )
+        used = self.used[seat]
+        if self.hands[seat] != EMPTY and self.turn // self.players == ACTIONS_PER_ROUND - 1:
+            # The tile must be placed this round (この行動は毎ラウンド必ず行わなければなりません).
+            kinds = [TILE]
+        else:
+            kinds = [k for k in range(len(ACTION_KINDS)) if not used >> k & 1]
+        actions.extend({"type": "action", "action": ACTION_KINDS[k]} for k in kinds)
+        return actions
+
+    def _apply_choice(self, seat: int, action: Action) -> None:
+        kind = action["type"]
+        track = self.tracks[seat]
+        if kind == "action":
+            self.action = ACTION_KINDS.index(action["action"])
+            self.phase = HUNTERS
+            return
+        if kind == "exchange":
+            give, get = ANIMALS.index(action["give"]), ANIMALS.index(action["get"])
+            track[give] -= EXCHANGE_RATE
+            track[get] += 1
+            self._log("exchange", seat, give=action["give"], get=action["get"])
+            return
+        if kind == "buy_hunter":
+            price, size = HUNTER_PRICE, 0
+            self.market_hunters[seat] -= 1
+            self.supply_hunters[seat] += 1
+        else:
+            size = action["size"]
+            price = shelter_price(size)
+            market, supply = (
+                (self.market_tents, self.supply_tents)
+                if kind == "buy_tent"
+                else (self.market_canoes, self.supply_canoes)
+            )
+            market[seat][size] -= 1
+            supply[seat][size] += 1
+        for animal in range(len(track)):
+            track[animal] -= price
+        self._log("buy", seat, piece=kind.removeprefix("buy_"), size=size)
+
+    def _hunter_counts(self, seat: int) -> list[int]:
+        """How many hunters the chosen action may use: none always, more if payable and possible."""
+        stock = sum(self.tracks[seat])
+        kind = self.action
+        counts = [0]
+        for n in range(1, MAX_HUNTERS_PER_ACTION + 1):
+            if ACTION_COST[n] > stock:
+                break
+            if kind == TILE:
+                ok = n <= self.supply_hunters[seat]
+            elif kind in (TENT, CANOE):
+                ok = self._can_change(seat, n)
+            elif kind == GATHER:
+                ok = bool(self._gather_targets(seat, n))
+            else:
+                ok = n <= self._movable(seat)
+            if ok:
+                counts.append(n)
+        return counts
+
+    def _apply_hunters(self, seat: int, n: int) -> None:
+        self.count = n
+        self._log("action", seat, action=ACTION_KINDS[self.action], hunters=n)
+        if n == 0:
+            self.phase = GAIN
+        elif ACTION_COST[n]:
+            self.phase = PAY
+        else:
+            self._begin_body()
+
+    def _begin_body(self) -> None:
+        kind, n = self.action, self.count
+        if kind == TILE:
+            self.phase = PLACE
+        elif n == 0:
+            self._finish_action()
+        else:
+            self.remaining = n
+            if kind in (TENT, CANOE):
+                self.phase = SHELTER
+            elif kind == GATHER:
+                self.phase = GATHER_AT
+            else:
+                self.phase = MOVE
+
+    def _finish_action(self) -> None:
+        seat = self.current
+        self.used[seat] |= 1 << self.action
+        self.action = -1
+        self.count = self.remaining = 0
+        self.target = -1
+        self.touched = []
+        self.moved = []
+        self.turn += 1
+        if self.turn == ACTIONS_PER_ROUND * self.players:
+            self._end_round()
+        else:
+            self.phase = CHOOSE
+
+    # --- pieces on spaces ---------------------------------------------------------
+
+    def _own_spaces(self, seat: int) -> list[int]:
+        owner = self.owner
+        return [s for s in range(SPACES) if owner[s] == seat]
+
+    def _put(self, seat: int, space: int, n: int) -> None:
+        self.hunters[space] += n
+        self.owner[space] = seat
+
+    def _take(self, space: int, n: int) -> None:
+        self.hunters[space] -= n
+        if not self.hunters[space] and not self.shelter[space]:
+            self.owner[space] = -1
+
+    def _gain(self, seat: int, animal: int, amount: int, *, log: bool = True) -> None:
+        for into in gain(self.tracks[seat], animal, amount):
+            self._log("overflow", seat, animal=ANIMALS[animal], into=ANIMALS[into])
+        if log:
+            self._log("gain", seat, animal=ANIMALS[animal], amount=amount)
+
+    # --- the tile -----------------------------------------------------------------
+
+    def _apply_place(self, seat: int, position: int, orientation: int) -> None:
+        tile = TILES[self.hands[seat]]
+        self.board = self.board.placed(
+            position,
+            tile=tile.id,
+            orientation=orientation,
+            river_ends=tile.river_ends,
+            animals=tile.animals,
+        )
+        self.hands[seat] = EMPTY
+        self._log("place", seat, tile=tile.id, position=position, orientation=orientation)
+        if self.count:
+            # 新たに配置するハンターはすべて、新しく配置したタイルのうち1つの地形に置かなければなりません。
+            self.target = position
+            self.phase = DEPLOY
+        else:
+            self._finish_action()
+
+    # --- tents and canoes ---------------------------------------------------------
+
+    def _shelter_supply(self, seat: int, kind: int) -> list[int]:
+        return self.supply_tents[seat] if kind == TENT else self.supply_canoes[seat]
+
+    def _candidates(self, seat: int) -> tuple[Candidate, ...]:
+        """The player's untouched spaces where the action in progress could change something."""
+        terrains = SHELTER_TERRAINS[self.action]
+        shrink = self.advanced == 2
+        found = []
+        for space in self._own_spaces(seat):
+            if terrain_of_space(space) not in terrains or space in self.touched:
+                continue
+            h, size = self.hunters[space], self.shelter[space]
+            if h or (shrink and size):
+                found.append((space, h, size))
+        return tuple(found)
+
+    def _can_change(self, seat: int, n: int) -> bool:
+        """Whether tent or canoe changes can use exactly ``n`` hunters."""
+        candidates = self._candidates(seat)
+        supply = tuple(self._shelter_supply(seat, self.action))
+        if self.advanced == 0:
+            return any(used == n for _, _, used in changes(candidates, supply, 0, n, False))
+        return can_spend(candidates, supply, self.supply_hunters[seat], n, self.advanced == 2)
+
+    def _shelter_changes(self, seat: int) -> list[tuple[int, int, int]]:
+        """The next change of the action in progress, keeping the rest of it possible."""
+        candidates = self._candidates(seat)
+        supply = tuple(self._shelter_supply(seat, self.action))
+        budget = self.remaining
+        if self.advanced == 0:
+            # 1回の行動でテントの設置か拡張のどちらかしか行えません: one change, every hunter.
+            return [c for c in changes(candidates, supply, 0, budget, False) if c[2] == budget]
+        shrink = self.advanced == 2
+        hunters = self.supply_hunters[seat]
+        found = []
+        for space, new, used in changes(candidates, supply, hunters, budget, shrink):
+            rest = tuple(c for c in candidates if c[0] != space)
+            counts, left = after(supply, hunters, self.shelter[space], new, used)
+            if can_spend(rest, counts, left, budget - used, shrink):
+                found.append((space, new, used))
+        return found
+
+    def _apply_change(self, seat: int, space: int, new: int) -> None:
+        old = self.shelter[space]
+        used = abs(new - old)
+        supply = self._shelter_supply(seat, self.action)
+        if new:
+            supply[new] -= 1
+        if old:
+            supply[old] += 1
+        if new > old:
+            # テントに描かれている四角の数だけスペースからハンターを取り除き、手元に戻します。
+            self.hunters[space] -= used
+            self.supply_hunters[seat] += used
+        else:
+            # Advanced rule 2: 縮小したテントやカヌーとハンターを手元からスペースに置きます。
+            self.hunters[space] += used
+            self.supply_hunters[seat] -= used
+        self.shelter[space] = new
+        if not self.hunters[space] and not new:
+            self.owner[space] = -1
+        self.touched.append(space)
+        self._log(ACTION_KINDS[self.action], seat, space=space, size=new, was=old)
+        self.remaining -= used
+        if self.remaining == 0:
+            self._finish_action()
+
+    # --- gathering and moving -----------------------------------------------------
+
+    def _gather_targets(self, seat: int, n: int = 0) -> list[int]:
+        """Spaces where ``seat`` may call ``n`` hunters from its other spaces (by default
+        the number chosen for the action in progress)."""
+        n = n or self.count
+        hunters = self.hunters
+        own = self._own_spaces(seat)
+        total = sum(hunters[s] for s in own)
+        return [
+            s
+            for s in own
+            if (hunters[s] or not GATHER_NEEDS_A_HUNTER_PIECE) and total - hunters[s] >= n
+        ]
+
+    def _destinations(self, seat: int, space: int) -> list[int]:
+        """Where a hunter of ``seat`` on ``space`` may end a move of the action in progress:
+        any space within reach that is empty or the player's own
+        (移動先の土地は何もないか、又はあなたの用具が置いてある必要があります)."""
+        owner = self.owner
+        return [
+            d
+            for d in self.board.within(space, MOVE_POINTS[self.action])
+            if owner[d] == -1 or owner[d] == seat
+        ]
+
+    def _movable(self, seat: int) -> int:
+        """Hunters of ``seat`` that have somewhere to go with the chosen move action."""
+        return sum(
+            self.hunters[s]
+            for s in self._own_spaces(seat)
+            if self.hunters[s] and self._destinations(seat, s)
+        )
+
+    def _moves(self, seat: int) -> list[tuple[int, int]]:
+        """Every (from, to) for the next hunter; a hunter moves at most once an action."""
+        found: list[tuple[int, int]] = []
+        for s in self._own_spaces(seat):
+            if self.hunters[s] - self.moved.count(s) > 0:
+                found.extend((s, d) for d in self._destinations(seat, s))
+        return found
+
+    # --- the end of a round ---------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.round += 1
+        if self.round > 1 or TOTEM_PASSES_IN_FIRST_ROUND:
+            # 各ラウンドの始めに、トーテムポールを左隣のプレイヤーに渡します。
+            self.start = (self.start + 1) % self.players
+        self.turn = 0
+        self.used = [0] * self.players
+        self.phase = CHOOSE
+        self._log("round", self.start, round=self.round)
+        for k in range(self.players):
+            # スタートプレイヤーから順に、各プレイヤーは山札からタイルを 1 枚引き
+            seat = (self.start + k) % self.players
+            self.hands[seat] = self.deck.pop()
+            self._log("draw", seat)
+
+    def _end_round(self) -> None:
+        final = self.round == self.rounds
+        if final:
+            # 最終得点集計の前に、各プレイヤーは個人ボードの各動物のストックを 0 にしておきます。
+            self.tracks = [[0] * len(ANIMALS) for _ in range(self.players)]
+            self._log("final_scoring", self.start)
+        for region in score_regions(self.board, self.owner, self.hunters, self.shelter):
+            self.events.append(
+                {
+                    "event": "score",
+                    "terrain": TERRAINS[region.terrain],
+                    "spaces": list(region.spaces),
+                    "animals": region.animals,
+                    "awards": [
+                        {"seat": a.seat, "place": a.place, "animals": a.animals}
+                        for a in region.awards
+                    ],
+                }
+            )
+            for award in region.awards:
+                self._gain(award.seat, region.terrain, award.animals, log=False)
+        if final:
+            self.phase = OVER
+            self.events.append({"event": "game_over", "winners": self.winners})
+        else:
+            self._start_round()
+
+    def _log(self, event: str, seat: int, **fields: Any) -> None:
+        self.events.append({"event": event, "seat": seat, **fields})
+
+
+# --- the game ------------------------------------------------------------------------
+
+
+class Bison(Game[BisonState]):
+    """Bison: Thunder on the Prairie (Wolfgang Kramer & Michael Kiesling, 2006), 2–4 players."""
+
+    id: ClassVar[str] = "bison"
+    name: ClassVar[str] = "Bison: Thunder on the Prairie"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[Mapping[str, Option]] = {
+        "advanced": Option(
+            default=0,
+            choices=list(ADVANCED_CHOICES),
+            help="0 basic; 1 several tents or canoes per action (advanced rule 1); "
+            "2 rule 1 plus dismantling and shrinking (advanced rule 2)",
+        )
+    }
+
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> BisonState:
+        state = BisonState.__new__(BisonState)
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state.advanced = int(options["advanced"])
+        state.rng = Rng(seed)
+        deck = list(REGULAR_TILES)
+        state.rng.shuffle(deck)
+        # 取り除く枚数は 2 人プレイの場合は 6 枚、3 人は 3 枚、4 人は 2 枚です。
+        state.removed = [deck.pop() for _ in range(REMOVED_TILES[players])]
+        state.deck = deck
+        state.hands = [EMPTY] * players
+        state.board = START_BOARD
+        state.owner = [-1] * SPACES
+        state.hunters = [0] * SPACES
+        state.shelter = [0] * SPACES
+        state.tracks = [[START_ANIMALS] * len(ANIMALS) for _ in range(players)]
+        state.supply_hunters = [START_HUNTERS] * players
+        state.market_hunters = [MARKET_HUNTERS] * players
+        market = [n - s for n, s in zip(SHELTERS_PER_PLAYER, START_SHELTERS, strict=True)]
+        state.supply_tents = [list(START_SHELTERS) for _ in range(players)]
+        state.market_tents = [market[:] for _ in range(players)]
+        state.supply_canoes = [list(START_SHELTERS) for _ in range(players)]
+        state.market_canoes = [market[:] for _ in range(players)]
+        state.used = [0] * players
+        state.rounds = ROUNDS[players]
+        state.round = 0
+        state.start = START_SEAT
+        state.turn = 0
+        state.phase = CHOOSE
+        state.action = -1
+        state.count = state.remaining = 0
+        state.target = -1
+        state.touched = []
+        state.moved = []
+        state.events = []
+        state.events_turn = -1
+        state._start_round()
+        return state
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)
+
+    def describe_event(self, event: JSON, view: JSON) -> str:
+        return text.describe_event(event)
+
+    def render_text(self, view: JSON) -> str:
+        return text.render_text(view)
+
+    def from_json(self, data: Mapping[str, Any]) -> BisonState:
+        try:
+            if data["game"] != "bison" or data["format"] != FORMAT:
+                raise ValueError("not a bison state of a known format")
+            state = self.new(data["players"], seed=data["seed"], options=data["options"])
+            state.rng = Rng(_int(data["rng"]))
+            state.round = _int(data["round"])
+            state.start = _int(data["start"])
+            state.turn = _int(data["turn"])
+            state.deck = _ints(data["deck"])
+            state.removed = _ints(data["removed"])
+            state.hands = _ints(data["hands"])
+            state.board = _board_from(_ints(data["tiles"]), _ints(data["orientations"]))
+            state.owner = _ints(data["owner"])
+            state.hunters = _ints(data["hunters"])
+            state.shelter = _ints(data["shelter"])
+            state.tracks = [_ints(t) for t in data["tracks"]]
+            state.supply_hunters = _ints(data["supply_hunters"])
+            state.market_hunters = _ints(data["market_hunters"])
+            state.supply_tents = [_ints(c) for c in data["supply_tents"]]
+            state.market_tents = [_ints(c) for c in data["market_tents"]]
+            state.supply_canoes = [_ints(c) for c in data["supply_canoes"]]
+            state.market_canoes = [_ints(c) for c in data["market_canoes"]]
+            state.used = _ints(data["used"])
+            state.phase = str(data["phase"])
+            state.action = _int(data["action"])
+            state.count = _int(data["count"])
+            state.remaining = _int(data["remaining"])
+            state.target = _int(data["target"])
+            state.touched = _ints(data["touched"])
+            state.moved = _ints(data["moved"])
+            state.events = [dict(json_copy(e)) for e in data["events"]]
+            state.events_turn = _int(data["events_turn"])
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise ValueError(f"malformed bison state: {err}") from err
+        _check_consistent(state)
+        return state
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an integer, not {value!r}")
+    return value
+
+
+def _ints(values: object) -> list[int]:
+    if not isinstance(values, list):
+        raise ValueError(f"expected a list, not {values!r}")
+    return [_int(v) for v in values]
+
+
+START_BOARD = start_board(
+    [(t.id, t.start[1], t.river_ends, t.animals) for t in START_TILES if t.start is not None]
+)
+"""The board at set-up: the three start tiles around the totem."""
+
+
+def _board_from(tiles: list[int], orientations: list[int]) -> Board:
+    """Rebuild a board from the tile and orientation of each position, checking both."""
+    if len(tiles) != len(POSITIONS) or len(orientations) != len(POSITIONS):
+        raise ValueError("tiles and orientations need one entry per position")
+    return _cached_board(tuple(tiles), tuple(orientations))
+
+
+@lru_cache(maxsize=256)
+def _cached_board(tiles: tuple[int, ...], orientations: tuple[int, ...]) -> Board:
+    # Boards never change, so states loaded from the same record may share one.
+    board = START_BOARD
+    for position, tile in enumerate(tiles):
+        if position in START_POSITIONS:
+            if (
+                tile != board.tiles[position]
+                or orientations[position] != board.orientations[position]
+            ):
+                raise ValueError("the start tiles have moved")
+            continue
+        if tile == EMPTY:
+            if orientations[position] != 0:
+                raise ValueError("an orientation without a tile")
+            continue
+        if not 0 <= tile < len(TILES) or not 0 <= orientations[position] < ORIENTATIONS:
+            raise ValueError(f"bad tile or orientation at position {position}")
+        t = TILES[tile]
+        board = board.placed(
+            position,
+            tile=tile,
+            orientation=orientations[position],
+            river_ends=t.river_ends,
+            animals=t.animals,
+        )
+    # Every tile must touch the start tiles through other tiles.
+    reached = set(START_POSITIONS)
+    stack = list(START_POSITIONS)
+    while stack:
+        for n in NEIGHBOURS[stack.pop()]:
+            if n != -1 and board.is_placed(n) and n not in reached:
+                reached.add(n)
+                stack.append(n)
+    if reached != set(board.placed_positions()):
+        raise ValueError("a tile does not touch the board")
+    return board
+
+
+def _check_consistent(state: BisonState) -> None:
+    """Refuse a stored state whose parts cannot belong together (a tampered record)."""
+    n = state.players
+    per_seat = (
+        state.hands,
+        state.tracks,
+        state.supply_hunters,
+        state.market_hunters,
+        state.supply_tents,
+        state.market_tents,
+        state.supply_canoes,
+        state.market_canoes,
+        state.used,
+    )
+    if any(len(part) != n for part in per_seat):
+        raise ValueError("malformed bison state: per-seat lists of the wrong length")
+    board = state.board
+    placed = [t for t in board.tiles if t != EMPTY]
+    held = [t for t in state.hands if t != EMPTY]
+    if sorted([*placed, *held, *state.deck, *state.removed]) != list(range(len(TILES))):
+        raise ValueError("malformed bison state: the tiles do not add up to the 21")
+    if len(state.removed) != REMOVED_TILES[n]:
+        raise ValueError("malformed bison state: the wrong number of removed tiles")
+    if (
+        not 1 <= state.round <= ROUNDS[n]
+        or len(placed) - len(START_TILES) + len(held) != state.round * n
+    ):
+        raise ValueError("malformed bison state: the tiles do not match the round")
+    if not 0 <= state.start < n or not 0 <= state.turn < ACTIONS_PER_ROUND * n + 1:
+        raise ValueError("malformed bison state: a seat or turn out of range")
+    if any(len(t) != len(ANIMALS) or not all(0 <= a <= TRACK_MAX for a in t) for t in state.tracks):
+        raise ValueError("malformed bison state: an animal track out of range")
+    if any(len(x) != SPACES for x in (state.owner, state.hunters, state.shelter)):
+        raise ValueError("malformed bison state: space lists of the wrong length")
+    for space in range(SPACES):
+        who, h, size = state.owner[space], state.hunters[space], state.shelter[space]
+        if not -1 <= who < n or h < 0 or size not in (0, *SHELTER_SIZES):
+            raise ValueError(f"malformed bison state: space {space} out of range")
+        if (who == -1) != (h == 0 and size == 0):
+            raise ValueError(f"malformed bison state: space {space} has pieces without an owner")
+        if who != -1 and not board.is_placed(position_of_space(space)):
+            raise ValueError(f"malformed bison state: pieces off the board at space {space}")
+    for seat in range(n):
+        mine = [s for s in range(SPACES) if state.owner[s] == seat]
+        on_board = sum(state.hunters[s] for s in mine)
+        if (
+            min(state.supply_hunters[seat], state.market_hunters[seat]) < 0
+            or state.supply_hunters[seat] + state.market_hunters[seat] + on_board != HUNTERS_IN_PLAY
+        ):
+            raise ValueError(f"malformed bison state: seat {seat}'s hunters do not add up")
+        for kind, supply, market in (
+            (TENT, state.supply_tents[seat], state.market_tents[seat]),
+            (CANOE, state.supply_canoes[seat], state.market_canoes[seat]),
+        ):
+            terrains = SHELTER_TERRAINS[kind]
+            if len(supply) != len(SHELTERS_PER_PLAYER) or len(market) != len(SHELTERS_PER_PLAYER):
+                raise ValueError("malformed bison state: tent or canoe counts of the wrong length")
+            for size in range(len(SHELTERS_PER_PLAYER)):
+                placed_here = sum(
+                    1 for s in mine if state.shelter[s] == size and terrain_of_space(s) in terrains
+                )
+                count = supply[size] + market[size] + (placed_here if size else 0)
+                if min(supply[size], market[size]) < 0 or count != SHELTERS_PER_PLAYER[size]:
+                    raise ValueError(f"malformed bison state: seat {seat}'s tents or canoes")
+        if not 0 <= state.used[seat] < 1 << len(ACTION_KINDS):
+            raise ValueError("malformed bison state: used actions out of range")
+    _check_action(state)
+
+
+PHASE_ACTIONS = {
+    HUNTERS: tuple(range(len(ACTION_KINDS))),
+    GAIN: tuple(range(len(ACTION_KINDS))),
+    PAY: tuple(range(len(ACTION_KINDS))),
+    PLACE: (TILE,),
+    DEPLOY: (TILE,),
+    SHELTER: (TENT, CANOE),
+    GATHER_AT: (GATHER,),
+    GATHER_FROM: (GATHER,),
+    MOVE: (MOVE_ONE, MOVE_THREE),
+}
+"""The actions that may be in progress in each phase."""
+
+
+def _check_action(state: BisonState) -> None:
+    """The round and the action in progress must fit together."""
+    phase = state.phase
+    n = state.players
+    if phase not in PHASES:
+        raise ValueError(f"malformed bison state: unknown phase {phase!r}")
+    if phase == OVER:
+        if state.round != state.rounds or any(h != EMPTY for h in state.hands):
+            raise ValueError("malformed bison state: over before the last round")
+        return
+    if state.turn >= ACTIONS_PER_ROUND * n or state.events_turn > state._game_turn():
+        raise ValueError("malformed bison state: the round is already over")
+    for seat in range(n):
+        turns = sum(1 for k in range(state.turn) if (state.start + k) % n == seat)
+        if state.used[seat].bit_count() != turns:
+            raise ValueError(f"malformed bison state: seat {seat} took the wrong number of actions")
+        placing = seat == state.current and state.action == TILE and phase == DEPLOY
+        if (state.hands[seat] == EMPTY) != bool(state.used[seat] >> TILE & 1 or placing):
+            raise ValueError(f"malformed bison state: seat {seat}'s tile does not fit its actions")
+    if phase == CHOOSE:
+        if state.action != -1 or state.count or state.remaining or state.target != -1:
+            raise ValueError("malformed bison state: an action in progress while choosing")
+        return
+    action, count, remaining = state.action, state.count, state.remaining
+    if action not in PHASE_ACTIONS[phase] or state.used[state.current] >> action & 1:
+        raise ValueError("malformed bison state: the action in progress does not fit the phase")
+    if not 0 <= remaining <= count <= MAX_HUNTERS_PER_ACTION:
+        raise ValueError("malformed bison state: bad hunter counts")
+    if (phase in (HUNTERS, GAIN)) == bool(count) and phase != PLACE:
+        raise ValueError("malformed bison state: the hunters do not fit the phase")
+    if phase == PAY and not ACTION_COST[count]:
+        raise ValueError("malformed bison state: paying for a free action")
+    if phase in (SHELTER, GATHER_AT, GATHER_FROM, MOVE) and not remaining:
+        raise ValueError("malformed bison state: an action with nothing left to do")
+    if phase == PLACE and state.hands[state.current] == EMPTY:
+        raise ValueError("malformed bison state: placing a tile nobody holds")
+    if phase == DEPLOY and (not count or not 0 <= state.target < len(POSITIONS)):
+        raise ValueError("malformed bison state: hunters for no tile")
+    if phase == GATHER_FROM and not (
+        0 <= state.target < SPACES and state.owner[state.target] == state.current
+    ):
+        raise ValueError("malformed bison state: gathering at a space not the player's")
+    if any(not 0 <= s < SPACES for s in (*state.touched, *state.moved)):
+        raise ValueError("malformed bison state: bad spaces in the action in progress")
+
+
+GAME = Bison()
+BisonState.game = GAME
+__all__ = ["GAME", "Bison", "BisonState"]
