@@ -1,8 +1,8 @@
 """meeple: five tabletop games to play in the browser, the terminal and from code.
 
 >>> import meeple
->>> sorted(meeple.GAMES)[:1]
-['buffet']
+>>> sorted(meeple.GAMES)
+['bison', 'buffet', 'cafe', 'cheese', 'stirfry']
 >>> state = meeple.load("buffet").new(players=3, seed=42)
 >>> state.to_move
 (0, 1, 2)
