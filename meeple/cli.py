@@ -278,5 +278,52 @@ def replay(
     browse_replay(record, seat, ask=console.input, console=console)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: SQLite in the user's data folder), e.g. "
+            "postgresql+psycopg://user:pass@host/meeple."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a bot waits before it plays.")
+    ] = 0.6,
+    grace: Annotated[
+        float, typer.Option(min=0.0, help="Seconds without a connection before a bot stands in.")
+    ] = 30.0,
+    bot_workers: Annotated[
+        int, typer.Option(min=0, help="Processes for the bots' searches (0: threads).")
+    ] = 2,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another origin allowed to call the API (repeatable)."),
+    ] = None,
+) -> None:
+    """Start the game server: lobby, tables and live play in the browser."""
+    import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
+
+    from meeple.server.app import create_app  # noqa: PLC0415
+    from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
+
+    settings = Settings(
+        db_url=db or default_db_url(),
+        bot_delay=bot_delay,
+        grace=grace,
+        bot_workers=bot_workers,
+        allow_origins=tuple(allow_origin or ()),
+    )
+    shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
+    console.print(
+        f"[bold]meeple[/] serving on [link]http://{shown}:{port}/[/] (database {settings.db_url})"
+    )
+    uvicorn.run(
+        create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning"
+    )
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

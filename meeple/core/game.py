@@ -70,6 +70,10 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = {}
+    response_action: ClassVar[Action | None] = None
+    """The answer given for a seat that does not respond in time when this action is among its
+    legal ones (stirfry: an opponent who does not answer a taste test trusts the chef). The
+    server uses it for its response timer; other decisions fall to a bot instead."""
 
     def new(
         self,

@@ -647,6 +647,7 @@ class StirFry(Game[StirFryState]):
     name: ClassVar[str] = "Stir Fry Eighteen"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    response_action: ClassVar[Action | None] = {"type": "trust"}
     options: ClassVar[Mapping[str, Option]] = {
         "target": Option(
             default=TARGETS[0],

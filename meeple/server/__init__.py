@@ -1,0 +1,5 @@
+"""The game server: a FastAPI app with a lobby, tables, live play over websockets and storage.
+
+``meeple serve`` starts it; :func:`meeple.server.app.create_app` builds the app for tests and
+embedding. The protocol is documented in ``docs/protocol.md``.
+"""

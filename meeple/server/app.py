@@ -1,0 +1,386 @@
+"""The FastAPI application: REST for players and tables, a websocket per client and table,
+and the static browser client. ``docs/protocol.md`` describes every call and message."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import Cookie, Depends, FastAPI, Request, Response, WebSocket
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import meeple
+from meeple.bots.levels import LEVELS
+from meeple.core.errors import BadOptions
+from meeple.server import auth
+from meeple.server.hub import Hub, Refused, check_level
+from meeple.server.live import Connection, LiveTable
+from meeple.server.schemas import Credentials, GuestIn, JoinIn, NewTable
+from meeple.server.settings import Settings
+from meeple.server.storage import FINISHED, OPEN, RUNNING, PlayerRow, SeatSpec, Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+"""The static browser client (no build step)."""
+
+
+def _current(
+    request: Request, meeple_session: Annotated[str | None, Cookie()] = None
+) -> PlayerRow | None:
+    store: Store = request.app.state.hub.store
+    return auth.player_for(store, meeple_session)
+
+
+def _required(player: Annotated[PlayerRow | None, Depends(_current)]) -> PlayerRow:
+    if player is None:
+        raise Refused("no_session", "play as a guest or log in first", 401)
+    return player
+
+
+Current = Annotated[PlayerRow | None, Depends(_current)]
+"""The caller, if they have a session."""
+Required = Annotated[PlayerRow, Depends(_required)]
+"""The caller, who must have a session (401 otherwise)."""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server as an ASGI app; ``settings`` default to SQLite in the user's data folder."""
+    settings = settings or Settings()
+    store = Store(settings.db_url)
+    hub = Hub(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.startup()
+        try:
+            yield
+        finally:
+            await hub.shutdown()
+            store.close()
+
+    app = FastAPI(
+        title="meeple",
+        summary="Five tabletop games to play with friends and bots.",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.settings = settings
+    if settings.allow_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.allow_origins),
+            allow_credentials=True,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type"],
+        )
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, err: Refused) -> JSONResponse:
+        return JSONResponse(
+            {"detail": {"code": err.code, "message": err.message}}, status_code=err.status
+        )
+
+    def table_or_404(table_id: str) -> LiveTable:
+        table = hub.load(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            raise Refused("no_table", f"no table {table_id!r}", 404)
+        return table
+
+    def you(table: LiveTable, player: PlayerRow | None) -> int | None:
+        return table.seat_of(player.id if player else None)
+
+    # players
+
+    @app.post("/api/guest")
+    def guest(body: GuestIn, response: Response) -> dict[str, Any]:
+        """Play at once as a guest with a nickname."""
+        player = PlayerRow(id=auth.new_id("p"), name=body.name)
+        store.add_player(player)
+        auth.login(store, response, player, settings.secure_cookies)
+        return {"player": _player(player)}
+
+    @app.post("/api/register")
+    def register(body: Credentials, response: Response, player: Current) -> dict[str, Any]:
+        """Register a username and password (a guest keeps their tables)."""
+        if store.player_by_username(body.username) is not None:
+            raise Refused("username_taken", f"the username {body.username!r} is taken")
+        if player is None or player.username is not None:
+            player = PlayerRow(id=auth.new_id("p"), name=body.username)
+            store.add_player(player)
+        player = store.register(player.id, body.username, auth.hash_password(body.password))
+        for table in hub.tables.values():
+            for seat in table.seats:
+                if seat.player is not None and seat.player.id == player.id:
+                    seat.player = player
+        auth.login(store, response, player, settings.secure_cookies)
+        return {"player": _player(player)}
+
+    @app.post("/api/login")
+    def login(body: Credentials, response: Response) -> dict[str, Any]:
+        """Log in with a username and password."""
+        player = store.player_by_username(body.username)
+        if player is None or not auth.check_password(player.password_hash, body.password):
+            raise Refused("bad_login", "wrong username or password", 401)
+        auth.login(store, response, player, settings.secure_cookies)
+        return {"player": _player(player)}
+
+    @app.post("/api/logout")
+    def logout(
+        response: Response, meeple_session: Annotated[str | None, Cookie()] = None
+    ) -> dict[str, Any]:
+        """End this session."""
+        if meeple_session:
+            store.drop_session(auth.token_hash(meeple_session))
+        response.delete_cookie(auth.COOKIE, path="/")
+        return {"player": None}
+
+    @app.get("/api/me")
+    def me(player: Current) -> dict[str, Any]:
+        """Who this session is, or null."""
+        return {"player": _player(player) if player else None}
+
+    @app.get("/api/me/history")
+    def history(player: Required) -> dict[str, Any]:
+        """The tables this player sat at, newest first."""
+        tables = [hub.load(tid) for tid in store.tables_of(player.id)]
+        return {"tables": [t.summary(you(t, player), settings.grace) for t in tables if t]}
+
+    # games and tables
+
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        """Every game with its player counts and options."""
+        return {
+            "games": [
+                {
+                    "id": g.id,
+                    "name": g.name,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "options": {
+                        name: {"default": o.default, "choices": o.choices, "help": o.help}
+                        for name, o in g.options.items()
+                    },
+                }
+                for g in meeple.GAMES.values()
+            ]
+        }
+
+    @app.get("/api/levels")
+    def levels() -> dict[str, Any]:
+        """The bot levels, weakest first."""
+        return {"levels": list(LEVELS)}
+
+    @app.get("/api/tables")
+    def tables(player: Current, status: str | None = None) -> dict[str, Any]:
+        """Tables by status (``open``, ``running`` or ``finished``; default open and running)."""
+        if status is None:
+            statuses = [OPEN, RUNNING]
+        elif status in (OPEN, RUNNING, FINISHED):
+            statuses = [status]
+        else:
+            raise Refused(
+                "bad_status", f"status must be open, running or finished, not {status!r}", 422
+            )
+        found = [hub.load(tid) for tid in store.tables(statuses)]
+        return {"tables": [t.summary(you(t, player), settings.grace) for t in found if t]}
+
+    @app.post("/api/tables")
+    async def create(body: NewTable, player: Required) -> dict[str, Any]:
+        """Create a table; you sit in its first human seat."""
+        if body.game not in meeple.GAMES:
+            raise Refused(
+                "no_game", f"no game {body.game!r}; games: {', '.join(meeple.GAMES)}", 422
+            )
+        game = meeple.load(body.game)
+        if not game.min_players <= body.players <= game.max_players:
+            raise Refused(
+                "bad_players",
+                f"{game.id} is for {game.min_players}–{game.max_players} players",
+                422,
+            )
+        if body.seats is None:
+            specs = [SeatSpec("human")] + [SeatSpec("bot", "normal")] * (body.players - 1)
+        elif len(body.seats) != body.players:
+            raise Refused("bad_seats", f"give {body.players} seats, not {len(body.seats)}", 422)
+        else:
+            specs = []
+            for s in body.seats:
+                if s.kind == "bot":
+                    check_level(s.level or "")
+                    specs.append(SeatSpec("bot", s.level))
+                else:
+                    specs.append(SeatSpec("human"))
+        try:
+            game.resolve_options(body.options)
+        except BadOptions as err:
+            raise Refused("bad_options", str(err), 422) from None
+        table = await hub.create(
+            player,
+            game.id,
+            players=body.players,
+            options=body.options,
+            seats=specs,
+            turn_seconds=body.turn_seconds,
+            response_seconds=body.response_seconds,
+        )
+        return table.summary(you(table, player), settings.grace)
+
+    @app.get("/api/tables/{table_id}")
+    def table(table_id: str, player: Current) -> dict[str, Any]:
+        """One table."""
+        t = table_or_404(table_id)
+        return t.summary(you(t, player), settings.grace)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, player: Required, body: JoinIn | None = None) -> dict[str, Any]:
+        """Sit at a free human seat (the first one, or the one you name)."""
+        t = table_or_404(table_id)
+        await hub.join(t, player, body.seat if body else None)
+        return t.summary(you(t, player), settings.grace)
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, player: Required) -> dict[str, Any]:
+        """Leave: before the start your seat is freed; during play a bot plays on for you."""
+        t = table_or_404(table_id)
+        await hub.leave(t, player)
+        return t.summary(you(t, player), settings.grace)
+
+    @app.get("/api/tables/{table_id}/replay")
+    def replay(table_id: str, player: Current) -> dict[str, Any]:
+        """A finished game, step by step, as you saw it (a spectator's view if you did not play)."""
+        t = table_or_404(table_id)
+        if t.status != FINISHED:
+            raise Refused("not_finished", "replays are for finished games")
+        seat = you(t, player)
+        state = t.game.new(t.players, seed=t.seed, options=t.options)
+        steps: list[dict[str, Any]] = [{"seat": None, "action": None, "view": state.view(seat)}]
+        for acting, action in store.actions(t.id):
+            state.apply(acting, action)
+            steps.append({"seat": acting, "action": action, "view": state.view(seat)})
+        return {"table": t.summary(seat, settings.grace), "seat": seat, "steps": steps}
+
+    # live play
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        """One client at one table: its seat's state out, its actions in."""
+        if not _origin_ok(websocket, settings):
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        table = hub.load(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
+            await websocket.close(code=4404)
+            return
+        player = auth.player_for(store, websocket.cookies.get(auth.COOKIE))
+        connection = Connection(
+            seat=table.seat_of(player.id if player else None),
+            player_id=player.id if player else None,
+            tokens=settings.rate_burst,
+        )
+        sender = asyncio.create_task(_send_all(websocket, connection))
+        await hub.connect(table, connection)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                reply = await _handle(hub, table, connection, text, settings)
+                if reply is not None:
+                    connection.push(reply)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            await hub.disconnect(table, connection)
+            sender.cancel()
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    app.mount("/", StaticFiles(directory=WEB), name="web")
+    return app
+
+
+async def _handle(
+    hub: Hub, table: LiveTable, connection: Connection, text: str, settings: Settings
+) -> str | None:
+    """Answer one message from a client: ``None`` when the answer is a broadcast state."""
+    arrived = time.perf_counter()
+    if len(text.encode()) > settings.max_message:
+        return _error("too_large", f"messages are at most {settings.max_message} bytes")
+    if not connection.allow(settings.rate_per_second, settings.rate_burst):
+        return _error("rate_limited", "too many messages; slow down")
+    try:
+        message = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _error("bad_json", "a message must be a JSON object")
+    if not isinstance(message, dict):
+        return _error("bad_json", "a message must be a JSON object")
+    kind = message.get("type")
+    if kind == "ping":
+        return json.dumps({"type": "pong"})
+    if kind == "sync":
+        connection.log_sent = 0
+        async with table.lock:
+            return table.state_message(connection, settings.grace)
+    if kind != "action":
+        return _error("bad_message", f"unknown message type {kind!r}; send action, sync or ping")
+    action, version = message.get("action"), message.get("version")
+    if not isinstance(action, dict) or (version is not None and type(version) is not int):
+        return _error(
+            "bad_message", 'an action message is {"type": "action", "action": {...}, "version": n}'
+        )
+    if connection.seat is None:
+        return _error("not_seated", "you have no seat at this table")
+    try:
+        await hub.act(table, connection.seat, action, by="human", version=version, arrived=arrived)
+    except Refused as err:
+        if err.code == "stale":
+            async with table.lock:
+                connection.push(_error(err.code, err.message))
+                return table.state_message(connection, settings.grace)
+        return _error(err.code, err.message)
+    return None
+
+
+async def _send_all(websocket: WebSocket, connection: Connection) -> None:
+    """Write the connection's queued messages in order; ``None`` in the queue closes it."""
+    try:
+        while True:
+            message = await connection.outbox.get()
+            if message is None:
+                await websocket.close(code=4408)
+                return
+            if websocket.client_state != WebSocketState.CONNECTED:
+                return
+            await websocket.send_text(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+def _origin_ok(websocket: WebSocket, settings: Settings) -> bool:
+    """Browsers send ``Origin``: it must be this server's own or an allowed one."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: programs authenticate with the cookie alone
+    if origin in settings.allow_origins:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+def _error(code: str, message: str) -> str:
+    return json.dumps({"type": "error", "code": code, "message": message})
+
+
+def _player(player: PlayerRow) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "registered": player.username is not None}

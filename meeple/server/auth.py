@@ -1,0 +1,69 @@
+"""Who is calling: guests and registered players, sessions in HttpOnly cookies.
+
+A session is a random 256-bit token; the database keeps only its SHA-256, so a leaked database
+does not let anyone log in. Passwords are hashed with argon2.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Response
+
+from meeple.server.storage import PlayerRow, Store
+
+COOKIE = "meeple_session"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+"""A year: guests keep their seat and history as long as they keep the browser."""
+
+_hasher = PasswordHasher()
+
+
+def new_id(prefix: str) -> str:
+    """An unguessable id such as ``t_Xa81…`` (72 random bits)."""
+    return f"{prefix}_{secrets.token_urlsafe(9)}"
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a session token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def hash_password(password: str) -> str:
+    """The argon2 hash of a password."""
+    return _hasher.hash(password)
+
+
+def check_password(password_hash: str | None, password: str) -> bool:
+    """Whether ``password`` matches; ``False`` for players without a password."""
+    if not password_hash:
+        return False
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def login(store: Store, response: Response, player: PlayerRow, secure: bool) -> None:
+    """Open a session for ``player`` and put its token in the response's cookie."""
+    token = secrets.token_urlsafe(32)
+    store.add_session(token_hash(token), player.id)
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        path="/",
+    )
+
+
+def player_for(store: Store, token: str | None) -> PlayerRow | None:
+    """The player a cookie's token belongs to, or ``None``."""
+    if not token or len(token) > 128:
+        return None
+    return store.session_player(token_hash(token))

@@ -1,0 +1,454 @@
+"""The hub: every table in play, and the only code that changes them.
+
+Each table has a lock; an action is checked, applied to a copy of the state, written to the
+database, and only then becomes the table's state (so a failed write changes nothing), after
+which every client at the table is sent its own view. Bots, timers and absent players are
+scheduled from :meth:`Hub.schedule` after every change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import secrets
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import meeple
+from meeple.bots.levels import LEVELS, make
+from meeple.core.errors import IllegalAction
+from meeple.core.game import Action, State
+from meeple.server import botwork
+from meeple.server.live import Connection, LiveTable, Seat
+from meeple.server.settings import Settings
+from meeple.server.storage import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    PlayerRow,
+    SeatSpec,
+    StaleVersion,
+    Store,
+    TableRow,
+    digest,
+)
+
+log = logging.getLogger("meeple.server")
+
+
+class Refused(Exception):
+    """A request the rules of the server refuse; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class Hub:
+    """All tables in play, their bots and timers, and the store behind them."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self.pool: Executor | None = None
+        self.latencies: list[float] = []
+        """Seconds from an action's arrival to its views being queued (for the load benchmark)."""
+
+    # start and stop
+
+    async def startup(self) -> None:
+        """Start the bot workers and bring back every open and running table."""
+        if self.settings.bot_workers > 0:
+            # "spawn": a forked copy of a running event loop and its threads is not safe.
+            self.pool = ProcessPoolExecutor(
+                self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
+            table = self.load(table_id)
+            if table is not None and table.status == RUNNING:
+                async with table.lock:
+                    self.schedule(table)
+
+    async def shutdown(self) -> None:
+        """Stop timers and bots; stored tables need nothing more."""
+        for table in self.tables.values():
+            for task in [table.timer, *table.bots.values()]:
+                if task is not None:
+                    task.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # finding tables
+
+    def load(self, table_id: str) -> LiveTable | None:
+        """The table in memory, or rebuilt from the store (finished ones without their state)."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        found = self.store.table(table_id)
+        if found is None:
+            return None
+        row, seat_rows = found
+        game = meeple.load(row.game)
+        players = {
+            pid: p
+            for pid in {s.player_id for s in seat_rows if s.player_id}
+            if (p := self.store.player(pid)) is not None
+        }
+        table = LiveTable.from_rows(game, row, seat_rows, players)
+        if row.status == RUNNING:
+            self.rebuild(table, row)
+        if row.status in (OPEN, RUNNING):
+            self.tables[table_id] = table
+        return table
+
+    def rebuild(self, table: LiveTable, row: TableRow) -> None:
+        """Replay a stored table's actions from its seed and check it against what was stored."""
+        state = table.game.new(table.players, seed=table.seed, options=table.options)
+        table.start(state)
+        for seat, action in self.store.actions(table.id):
+            after = state.clone()
+            after.apply(seat, action)
+            state = after
+            table.advance(state)
+        if table.version != row.version or digest(state.to_json()) != row.digest:
+            # The rules changed under a stored game: play goes on from the replayed state.
+            log.error("table %s rebuilt differently from what was stored", table.id)
+
+    # tables and seats
+
+    async def create(
+        self,
+        creator: PlayerRow,
+        game_id: str,
+        *,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        turn_seconds: int | None,
+        response_seconds: int,
+    ) -> LiveTable:
+        """Create a table; the creator sits in the first human seat. Starts it if it is full."""
+        game = meeple.load(game_id)
+        checked = game.resolve_options(options)
+        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+        if humans:
+            seats[humans[0]] = SeatSpec("human", None, creator.id)
+        row = TableRow(
+            id=f"t_{secrets.token_urlsafe(9)}",
+            game=game.id,
+            players=players,
+            options=checked,
+            seed=secrets.randbits(63),
+            status=OPEN,
+            turn_seconds=turn_seconds,
+            response_seconds=response_seconds,
+            version=0,
+        )
+        self.store.add_table(row, seats)
+        table = self.load(row.id)
+        assert table is not None
+        async with table.lock:
+            if not table.free_human_seats():
+                self._start(table)
+                self.schedule(table)
+        return table
+
+    async def join(self, table: LiveTable, player: PlayerRow, seat: int | None) -> None:
+        """Sit ``player`` at a free human seat (the first, or ``seat``); start when full."""
+        async with table.lock:
+            if table.seat_of(player.id) is not None:
+                raise Refused("seated", "you already sit at this table")
+            if table.status != OPEN:
+                raise Refused("not_open", "this table has already started")
+            free = table.free_human_seats()
+            if seat is None:
+                if not free:
+                    raise Refused("full", "no free seat at this table")
+                seat = free[0]
+            if seat not in free:
+                raise Refused("seat_taken", f"seat {seat} is not a free human seat")
+            self.store.set_seat(table.id, seat, player.id, left=False)
+            table.seats[seat].player = player
+            table.seats[seat].alone_since = time.monotonic()
+            if not table.free_human_seats():
+                self._start(table)
+            self.broadcast(table)
+            self.schedule(table)
+
+    async def leave(self, table: LiveTable, player: PlayerRow) -> None:
+        """Leave a table: before the start the seat is freed; during play a bot takes over."""
+        async with table.lock:
+            seat = table.seat_of(player.id)
+            if seat is None:
+                raise Refused("not_seated", "you have no seat at this table")
+            if table.status == FINISHED:
+                raise Refused("not_running", "this game is over")
+            if table.status == OPEN:
+                self.store.set_seat(table.id, seat, None, left=False)
+                table.seats[seat] = Seat(kind="human", level=None)
+            else:
+                self.store.set_seat(table.id, seat, player.id, left=True)
+                table.seats[seat].left = True
+            self.broadcast(table)
+            self.schedule(table)
+
+    def _start(self, table: LiveTable) -> None:
+        state = table.game.new(table.players, seed=table.seed, options=table.options)
+        self.store.start(table.id, digest(state.to_json()))
+        table.start(state)
+
+    # connections
+
+    async def connect(self, table: LiveTable, connection: Connection) -> None:
+        """A client opened the table: count it, bring its player back, send the state."""
+        async with table.lock:
+            table.connections.add(connection)
+            if connection.seat is not None:
+                seat = table.seats[connection.seat]
+                seat.connections += 1
+                seat.alone_since = None
+                seat.timed_out = False
+                if seat.left:
+                    seat.left = False
+                    self.store.set_seat(table.id, connection.seat, connection.player_id, False)
+                self.broadcast(table)
+                self.schedule(table)
+            else:
+                connection.push(table.state_message(connection, self.settings.grace))
+
+    async def disconnect(self, table: LiveTable, connection: Connection) -> None:
+        """A client went away; its seat counts as away after the grace time."""
+        async with table.lock:
+            table.connections.discard(connection)
+            if connection.seat is not None:
+                seat = table.seats[connection.seat]
+                seat.connections -= 1
+                if seat.connections == 0:
+                    seat.alone_since = time.monotonic()
+                self.broadcast(table)
+                self.schedule(table)
+            if table.status == FINISHED and not table.connections:
+                self.tables.pop(table.id, None)
+
+    def broadcast(self, table: LiveTable) -> None:
+        """Queue every connection's own ``state`` message."""
+        for connection in list(table.connections):
+            if not connection.push(table.state_message(connection, self.settings.grace)):
+                # A client that reads nothing for 256 messages is cut off; it reconnects and
+                # gets the whole state again.
+                table.connections.discard(connection)
+                connection.outbox = asyncio.Queue(1)
+                connection.outbox.put_nowait(None)
+
+    # actions
+
+    async def act(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action,
+        *,
+        by: str,
+        version: int | None = None,
+        arrived: float | None = None,
+    ) -> None:
+        """Apply ``seat``'s action, store it, and tell everyone. Raises :class:`Refused`."""
+        async with table.lock:
+            self._act(table, seat, action, by, version)
+            if by == "human":
+                table.seats[seat].timed_out = False
+            self.broadcast(table)
+            if arrived is not None:
+                self.latencies.append(time.perf_counter() - arrived)
+            self.schedule(table)
+
+    def _act(
+        self, table: LiveTable, seat: int, action: Action, by: str, version: int | None
+    ) -> None:
+        state = table.state
+        if table.status != RUNNING or state is None:
+            raise Refused("not_running", f"this table is {table.status}, not running")
+        if version is not None and not table.current(seat, version):
+            raise Refused(
+                "stale",
+                f"version {version} is out of date: your decision changed at version "
+                f"{table.decision_since.get(seat, 0)} (the table is at {table.version})",
+            )
+        if seat not in state.to_move:
+            raise Refused("not_your_turn", "it is not your seat's decision now")
+        after = state.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction as err:
+            raise Refused("illegal", str(err)) from None
+        result = (list(after.scores), list(after.winners)) if after.is_over else None
+        try:
+            self.store.record_action(
+                table.id,
+                table.version,
+                seat=seat,
+                action=action,
+                by=by,
+                state_digest=digest(after.to_json()),
+                result=result,
+            )
+        except StaleVersion as err:
+            # Another server process advanced this table: ours is out of date.
+            raise Refused("stale", str(err)) from None
+        table.advance(after)
+        if result is not None:
+            table.status = FINISHED
+            table.final = result
+
+    # bots and timers
+
+    def bot_controls(self, table: LiveTable, seat: int) -> bool:
+        """Whether a bot plays this seat now (a bot seat, or a human seat whose player is away)."""
+        s = table.seats[seat]
+        return s.kind == "bot" or s.away(time.monotonic(), self.settings.grace)
+
+    def schedule(self, table: LiveTable) -> None:
+        """After any change: start bots for the seats they play, and set the table's timer."""
+        state = table.state
+        if table.status != RUNNING or state is None:
+            self._cancel(table)
+            return
+        now = time.monotonic()
+        awaited = [seat for seat in state.to_move if not self.bot_controls(table, seat)]
+        for seat in state.to_move:
+            if self.bot_controls(table, seat) and not _running(table.bots.get(seat)):
+                table.bots[seat] = asyncio.create_task(self._bot_turn(table, seat))
+        # The timer: a response window, the turn timer, or the moment an absent player's grace
+        # ends — whichever comes first.
+        response = table.game.response_action
+        in_window = [
+            seat
+            for seat in awaited
+            if response is not None and response in state.legal_actions(seat)
+        ]
+        limit = table.response_seconds if in_window else table.turn_seconds
+        if awaited and limit is not None:
+            if not (set(awaited) <= table.deadline_seats and table.deadline is not None):
+                table.deadline = time.time() + limit
+                table.deadline_seats = frozenset(awaited)
+            table.response = bool(in_window)
+        else:
+            table.deadline, table.deadline_seats = None, frozenset()
+        wakes = [
+            since + self.settings.grace - now
+            for seat in awaited
+            if (since := table.seats[seat].alone_since) is not None
+        ]
+        if table.deadline is not None:
+            wakes.append(table.deadline - time.time())
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = (
+            asyncio.create_task(self._wake(table, max(0.0, min(wakes)))) if wakes else None
+        )
+
+    def _cancel(self, table: LiveTable) -> None:
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        table.deadline, table.deadline_seats = None, frozenset()
+
+    async def _wake(self, table: LiveTable, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            state = table.state
+            if state is None or table.status != RUNNING:
+                return
+            if table.deadline is not None and time.time() >= table.deadline:
+                late = [s for s in table.deadline_seats if s in state.to_move]
+                table.deadline, table.deadline_seats = None, frozenset()
+                response = table.game.response_action
+                for seat in late:
+                    if table.response and response is not None:
+                        # An opponent who does not answer in time trusts the chef (stirfry).
+                        if seat in state.to_move and response in state.legal_actions(seat):
+                            self._act(table, seat, response, "timeout", None)
+                            state = table.state
+                            assert state is not None
+                    else:
+                        table.seats[seat].timed_out = True
+                self.broadcast(table)
+            else:
+                # A grace period ended: the seat is away now, which the summary shows.
+                self.broadcast(table)
+            table.timer = None
+            self.schedule(table)
+
+    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        try:
+            await self._bot_move(table, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot move failed at table %s seat %s", table.id, seat)
+
+    async def _bot_move(self, table: LiveTable, seat: int) -> None:
+        await asyncio.sleep(self.settings.bot_delay)
+        async with table.lock:
+            state = table.state
+            if state is None or table.status != RUNNING or seat not in state.to_move:
+                return
+            if not self.bot_controls(table, seat):
+                return
+            level = table.seats[seat].level or self.settings.away_level
+            version = table.version
+            seed = botwork.bot_seed(table.seed, version, seat)
+            if level in botwork.INLINE_LEVELS or self.pool is None:
+                snapshot: State | dict[str, Any] = state.clone()
+            else:
+                snapshot = state.to_json()
+        action = await self._choose(table, snapshot, seat, level, seed)
+        async with table.lock:
+            state = table.state
+            # While the bot thought, the game may have moved on, or the player come back.
+            if state is None or table.status != RUNNING or seat not in state.to_move:
+                table.bots.pop(seat, None)
+                self.schedule(table)
+                return
+            if not self.bot_controls(table, seat) or action not in state.legal_actions(seat):
+                table.bots.pop(seat, None)
+                self.schedule(table)
+                return
+            self._act(table, seat, action, "bot", None)
+            table.bots.pop(seat, None)
+            self.broadcast(table)
+            self.schedule(table)
+
+    async def _choose(
+        self,
+        table: LiveTable,
+        snapshot: State | dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+    ) -> Action:
+        if isinstance(snapshot, dict):
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(
+                self.pool, botwork.choose, table.game.id, snapshot, seat, level, seed
+            )
+        bot = make(level, table.game, seed=seed)
+        if level in botwork.INLINE_LEVELS:
+            return bot.choose(snapshot, seat)
+        # No worker processes (tests): think in a thread, so the loop still answers meanwhile.
+        return await asyncio.to_thread(bot.choose, snapshot, seat)
+
+
+def _running(task: asyncio.Task[None] | None) -> bool:
+    return task is not None and not task.done()
+
+
+def check_level(level: str) -> None:
+    """Raise :class:`Refused` for an unknown bot level."""
+    if level not in LEVELS:
+        raise Refused("bad_level", f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}", 422)

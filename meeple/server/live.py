@@ -1,0 +1,261 @@
+"""A table in play: its state, seats, connected clients, event logs and what the seats see.
+
+:class:`LiveTable` holds what the server knows of one table in memory; :class:`meeple.server.hub.Hub`
+changes it. Everything a client is sent is built here from ``state.view(seat)``, so hidden
+information can leave only through the game's own view function.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core.game import JSON, Game, State
+from meeple.server.storage import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
+
+SeatKey = int | None
+"""A seat, or ``None`` for spectators: whose eyes a view is for."""
+
+
+@dataclass
+class Seat:
+    """One seat: a bot, or a human seat with the player in it and their presence."""
+
+    kind: str
+    level: str | None
+    player: PlayerRow | None = None
+    left: bool = False
+    """The player left a running game (a bot plays on for them until they come back)."""
+    timed_out: bool = False
+    """The player let the turn timer run out (a bot plays until they act or reconnect)."""
+    connections: int = 0
+    alone_since: float | None = None
+    """When the seat's last connection closed (``time.monotonic``), if none is open."""
+
+    def away(self, now: float, grace: float) -> bool:
+        """Whether a bot should play for this human seat now."""
+        if self.kind != "human" or self.player is None:
+            return False
+        gone = self.connections == 0 and (
+            self.alone_since is not None and now - self.alone_since >= grace
+        )
+        return self.left or self.timed_out or gone
+
+    def summary(self, index: int, now: float, grace: float) -> JSON:
+        """The seat as the protocol's ``Table.seats`` shows it."""
+        player = (
+            {"id": self.player.id, "name": self.player.name} if self.player is not None else None
+        )
+        return {
+            "seat": index,
+            "kind": self.kind,
+            "level": self.level,
+            "player": player,
+            "connected": self.connections > 0,
+            "away": self.away(now, grace),
+        }
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client's websocket at a table: its seat and what it has been sent."""
+
+    seat: SeatKey
+    player_id: str | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
+    log_sent: int = 0
+    tokens: float = 0.0
+    refilled: float = field(default_factory=time.monotonic)
+
+    def push(self, message: str) -> bool:
+        """Queue a message; ``False`` if the client is too far behind (it will be dropped)."""
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def allow(self, rate: float, burst: int) -> bool:
+        """Token-bucket rate limit: whether one more message may be handled now."""
+        now = time.monotonic()
+        self.tokens = min(burst, self.tokens + (now - self.refilled) * rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class LiveTable:
+    """One table in memory. Only :class:`meeple.server.hub.Hub` changes it, under ``lock``."""
+
+    def __init__(self, game: Game[Any], row: TableRow, seats: list[Seat]) -> None:
+        self.game = game
+        self.id = row.id
+        self.players = row.players
+        self.options: dict[str, Any] = dict(row.options)
+        self.seed = row.seed
+        self.status = row.status
+        self.turn_seconds = row.turn_seconds
+        self.response_seconds = row.response_seconds
+        self.created = row.created
+        self.final: tuple[list[float], list[int]] | None = (
+            (row.scores, row.winners)
+            if row.scores is not None and row.winners is not None
+            else None
+        )
+        self.seats = seats
+        self.state: State | None = None
+        self.version = 0
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.views: dict[SeatKey, JSON] = {}
+        self.legal: dict[int, list[JSON]] = {}
+        self.decision_since: dict[int, int] = {}
+        """The version at which each seat's legal actions last changed: an action sent from
+        any version since then was chosen from the same decision, so it is still current."""
+        self.logs: dict[SeatKey, list[JSON]] = {key: [] for key in self.keys()}
+        self._last_events: dict[SeatKey, list[JSON]] = {key: [] for key in self.keys()}
+        self.deadline: float | None = None
+        """When the awaited seats' timer runs out (``time.time()`` seconds), if one runs."""
+        self.deadline_seats: frozenset[int] = frozenset()
+        self.response: bool = False
+        """Whether the running timer is a response window (the default answer is given)."""
+        self.timer: asyncio.Task[None] | None = None
+        self.bots: dict[int, asyncio.Task[None]] = {}
+
+    @classmethod
+    def from_rows(
+        cls,
+        game: Game[Any],
+        row: TableRow,
+        seat_rows: list[SeatRow],
+        players: dict[str, PlayerRow],
+    ) -> LiveTable:
+        """A table as stored (without its state: see :meth:`Hub.rebuild`)."""
+        seats = [
+            Seat(
+                kind=s.kind,
+                level=s.level,
+                player=players.get(s.player_id) if s.player_id else None,
+                left=s.left,
+                alone_since=time.monotonic(),
+            )
+            for s in seat_rows
+        ]
+        return cls(game, row, seats)
+
+    def keys(self) -> list[SeatKey]:
+        """Every point of view: each seat and the spectators."""
+        return [None, *range(self.players)]
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        """The seat this player sits in, if any."""
+        if player_id is None:
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.player is not None and seat.player.id == player_id:
+                return i
+        return None
+
+    def free_human_seats(self) -> list[int]:
+        """Human seats nobody sits in yet."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.player is None]
+
+    # the game's progress
+
+    def start(self, state: State) -> None:
+        """Put the first state on the table."""
+        self.state = state
+        self.status = RUNNING
+        self.version = 0
+        self.refresh()
+
+    def advance(self, state: State) -> None:
+        """Put the state after one more action on the table."""
+        self.state = state
+        self.version += 1
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute every seat's view and legal actions, and extend every seat's event log."""
+        assert self.state is not None
+        for seat in range(self.players):
+            legal = self.state.legal_actions(seat)
+            if legal != self.legal.get(seat):
+                self.legal[seat] = legal
+                self.decision_since[seat] = self.version
+        for key in self.keys():
+            view = self.state.view(key)
+            self.views[key] = view
+            events = view.get("events", [])
+            if not isinstance(events, list):
+                events = []
+            before = self._last_events[key]
+            # Games keep the events of their latest resolution and append to them; a list that
+            # no longer starts with what we saw has been started afresh.
+            new = events[len(before) :] if events[: len(before)] == before else events
+            self.logs[key].extend(new)
+            self._last_events[key] = list(events)
+
+    # what clients are sent
+
+    def summary(self, you: int | None, grace: float) -> JSON:
+        """The protocol's ``Table`` object, for a caller sitting in ``you``."""
+        now = time.monotonic()
+        scores: list[float] | None
+        winners: list[int] | None
+        if self.state is not None:
+            scores, winners = list(self.state.scores), list(self.state.winners)
+        elif self.final is not None:
+            scores, winners = self.final
+        else:
+            scores, winners = None, None
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "seats": [seat.summary(i, now, grace) for i, seat in enumerate(self.seats)],
+            "turn_seconds": self.turn_seconds,
+            "response_seconds": self.response_seconds,
+            "version": self.version,
+            "scores": scores,
+            "winners": winners,
+            "you": you,
+            "created": self.created.isoformat().replace("+00:00", "Z"),
+        }
+
+    def current(self, seat: int, version: int) -> bool:
+        """Whether a client that saw ``version`` saw the seat's present decision."""
+        return self.decision_since.get(seat, 0) <= version <= self.version
+
+    def state_message(self, connection: Connection, grace: float) -> str:
+        """The ``state`` message for one connection, with the log events it has not had."""
+        key = connection.seat
+        log = self.logs.get(key, [])
+        start = connection.log_sent
+        connection.log_sent = len(log)
+        state = self.state
+        legal: list[JSON] = []
+        if state is not None and key is not None and self.status == RUNNING:
+            legal = self.legal[key]
+        message = {
+            "type": "state",
+            "table": self.summary(key, grace),
+            "version": self.version,
+            "seat": key,
+            "view": self.views.get(key) if state is not None else None,
+            "legal": legal,
+            "to_move": list(state.to_move) if state is not None else [],
+            "log": {"from": start, "events": log[start:]},
+            "deadline": round(self.deadline * 1000) if self.deadline is not None else None,
+            "is_over": state.is_over if state is not None else self.status not in (OPEN, RUNNING),
+            "scores": list(state.scores) if state is not None else None,
+            "winners": list(state.winners) if state is not None else None,
+        }
+        return json.dumps(message, separators=(",", ":"))

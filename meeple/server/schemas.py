@@ -1,0 +1,61 @@
+"""Request bodies, checked by pydantic before any handler runs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+Username = Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^[a-z0-9_-]{3,24}$")]
+Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
+
+
+class Strict(BaseModel):
+    """Unknown fields are refused: a typo should be an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class GuestIn(Strict):
+    """``POST /api/guest``."""
+
+    name: Name
+
+    @field_validator("name")
+    @classmethod
+    def _visible(cls, name: str) -> str:
+        if not name.isprintable():
+            raise ValueError("a name must be printable characters")
+        return name
+
+
+class Credentials(Strict):
+    """``POST /api/register`` and ``POST /api/login``."""
+
+    username: Username
+    password: Password
+
+
+class SeatIn(Strict):
+    """One seat of a new table."""
+
+    kind: Literal["human", "bot"]
+    level: str | None = None
+
+
+class NewTable(Strict):
+    """``POST /api/tables``."""
+
+    game: str = Field(max_length=16)
+    players: int = Field(ge=1, le=12)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=16)
+    seats: list[SeatIn] | None = Field(default=None, max_length=12)
+    turn_seconds: int | None = Field(default=None, ge=5, le=3600)
+    response_seconds: int = Field(default=15, ge=3, le=300)
+
+
+class JoinIn(Strict):
+    """``POST /api/tables/{id}/join``."""
+
+    seat: int | None = Field(default=None, ge=0, le=11)

@@ -1,0 +1,38 @@
+"""The server's settings: one frozen value built by ``meeple serve`` or by tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory: a file, no set-up, kept between runs."""
+    folder = Path(user_data_dir("meeple", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'meeple.sqlite'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told; the defaults suit one machine serving friends."""
+
+    db_url: str = field(default_factory=default_db_url)
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it plays, so that people can follow the game."""
+    grace: float = 30.0
+    """Seconds without a connection before a seated player counts as away."""
+    allow_origins: tuple[str, ...] = ()
+    """Other origins (scheme://host:port) allowed to call the API and open websockets."""
+    bot_workers: int = 2
+    """Processes that run the bots' searches, so the event loop never waits for them."""
+    max_message: int = 16 * 1024
+    """The largest websocket message a client may send, in bytes."""
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    secure_cookies: bool = False
+    """Mark the session cookie Secure (set when the server is behind HTTPS)."""
+    away_level: str = "normal"
+    """The bot level that plays for an absent player."""

@@ -1,0 +1,323 @@
+"""What the server keeps: players, sessions, tables, seats and every accepted action.
+
+A table is stored as its seed, options and the list of actions in order; its state is never
+stored, only rebuilt. :meth:`Store.record_action` writes an action and advances the table's
+version in one transaction, so a stored table is always a whole number of moves.
+SQLite by default; any SQLAlchemy URL (PostgreSQL with psycopg) works the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+"""A table's status: waiting for players, being played, over."""
+
+
+def utcnow() -> datetime:
+    """The time now, in UTC (naive datetimes are never stored)."""
+    return datetime.now(UTC)
+
+
+def digest(state_json: dict[str, Any]) -> str:
+    """A fingerprint of a whole game state, to check a table rebuilt after a restart."""
+    text = json.dumps(state_json, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    """The tables' common base."""
+
+
+class PlayerRow(Base):
+    """A person: a guest (no username) or a registered player."""
+
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    username: Mapped[str | None] = mapped_column(String(32), unique=True, nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SessionRow(Base):
+    """A login: only the SHA-256 of the cookie's token is kept."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableRow(Base):
+    """A table: what game, how it was set up, and how far it has been played."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    response_seconds: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    scores: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SeatRow(Base):
+    """One seat of a table: a human (with the player sitting there, if any) or a bot."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
+    left: Mapped[bool] = mapped_column(default=False)
+
+
+class ActionRow(Base):
+    """One accepted action; ``number`` counts from 0 and equals the version it produced - 1."""
+
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(8))
+    """Who chose it: ``human``, ``bot`` (a bot seat, or a bot standing in) or ``timeout``."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class StaleVersion(Exception):
+    """The table's stored version is not the one the action was applied to."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat as a table is created: ``human`` (maybe with its player) or ``bot`` with a level."""
+
+    kind: str
+    level: str | None = None
+    player_id: str | None = None
+
+
+class Store:
+    """The database: a thin layer of named operations over SQLAlchemy sessions."""
+
+    def __init__(self, url: str) -> None:
+        connect_args: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            # The server touches the database from the event loop and from its thread pool.
+            connect_args["check_same_thread"] = False
+        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A transaction: committed when the block ends, rolled back if it raises."""
+        with self._sessions.begin() as session:
+            yield session
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    # players and sessions
+
+    def add_player(self, player: PlayerRow) -> None:
+        """Store a new player."""
+        with self.session() as s:
+            s.add(player)
+
+    def player(self, player_id: str) -> PlayerRow | None:
+        """The player with this id."""
+        with self.session() as s:
+            return s.get(PlayerRow, player_id)
+
+    def player_by_username(self, username: str) -> PlayerRow | None:
+        """The registered player with this username."""
+        with self.session() as s:
+            return s.scalars(select(PlayerRow).where(PlayerRow.username == username)).first()
+
+    def register(self, player_id: str, username: str, password_hash: str) -> PlayerRow:
+        """Give a player a username and password."""
+        with self.session() as s:
+            row = s.get(PlayerRow, player_id)
+            assert row is not None
+            row.username = username
+            row.password_hash = password_hash
+            row.name = username
+            return row
+
+    def add_session(self, token_hash: str, player_id: str) -> None:
+        """Remember a login."""
+        with self.session() as s:
+            s.add(SessionRow(token_hash=token_hash, player_id=player_id))
+
+    def session_player(self, token_hash: str) -> PlayerRow | None:
+        """The player logged in with this token, if any."""
+        with self.session() as s:
+            found = s.get(SessionRow, token_hash)
+            return s.get(PlayerRow, found.player_id) if found else None
+
+    def drop_session(self, token_hash: str) -> None:
+        """Forget a login."""
+        with self.session() as s:
+            found = s.get(SessionRow, token_hash)
+            if found:
+                s.delete(found)
+
+    # tables
+
+    def add_table(self, table: TableRow, seats: list[SeatSpec]) -> None:
+        """Store a new table with its seats."""
+        with self.session() as s:
+            s.add(table)
+            s.flush()
+            for i, spec in enumerate(seats):
+                s.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=i,
+                        kind=spec.kind,
+                        level=spec.level,
+                        player_id=spec.player_id,
+                    )
+                )
+
+    def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """A table and its seats in order."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+            return row, list(seats)
+
+    def tables(self, statuses: list[str], limit: int = 100) -> list[str]:
+        """Ids of the newest tables with one of these statuses."""
+        with self.session() as s:
+            query = (
+                select(TableRow.id)
+                .where(TableRow.status.in_(statuses))
+                .order_by(TableRow.created.desc())
+                .limit(limit)
+            )
+            return list(s.scalars(query).all())
+
+    def tables_of(self, player_id: str, limit: int = 100) -> list[str]:
+        """Ids of the tables this player sat at, newest first."""
+        with self.session() as s:
+            query = (
+                select(TableRow.id)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.player_id == player_id)
+                .order_by(TableRow.created.desc())
+                .limit(limit)
+            )
+            return list(s.scalars(query).all())
+
+    def set_seat(self, table_id: str, seat: int, player_id: str | None, left: bool) -> None:
+        """Change who sits in a seat, and whether they left a running game."""
+        with self.session() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            assert row is not None
+            row.player_id = player_id
+            row.left = left
+
+    def start(self, table_id: str, state_digest: str) -> None:
+        """Mark a table as running."""
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=RUNNING, digest=state_digest)
+            )
+
+    def record_action(
+        self,
+        table_id: str,
+        version: int,
+        *,
+        seat: int,
+        action: dict[str, Any],
+        by: str,
+        state_digest: str,
+        result: tuple[list[float], list[int]] | None,
+    ) -> None:
+        """Store the action that takes the table from ``version`` to ``version + 1``.
+
+        The insert and the version update are one transaction, and the update only matches
+        the expected version, so two writers can never both advance a table.
+        """
+        with self.session() as s:
+            values: dict[str, Any] = {"version": version + 1, "digest": state_digest}
+            if result is not None:
+                values |= {
+                    "status": FINISHED,
+                    "scores": result[0],
+                    "winners": result[1],
+                    "finished": utcnow(),
+                }
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version)
+                .values(**values)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleVersion(f"table {table_id} is not at version {version}")
+            s.add(ActionRow(table_id=table_id, number=version, seat=seat, action=action, by=by))
+
+    def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """The table's actions in order, as ``(seat, action)``."""
+        with self.session() as s:
+            rows = s.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.number)
+            ).all()
+            return [(seat, action) for seat, action in rows]
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while a move is written; FULL syncs every commit, so an accepted
+    # move survives even a power cut, not only a killed process.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
