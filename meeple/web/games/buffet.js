@@ -353,6 +353,8 @@ function drawReveals(ctx, v) {
   });
   box.append(row);
   const rest = (v.events || []).filter((e) => e.event !== "reveal");
+  const pile = Object.entries(v.discard || {}).sort((a, b) => Number(a[0]) - Number(b[0])).filter(([, n]) => n > 0).map(([c, n]) => ctx.t("buffet.count", { card: signed(Number(c)), n }));
+  box.append(h("p", { class: "buffet-muted buffet-discard", text: ctx.t("buffet.discard_pile", { cards: pile.join(ctx.t("buffet.comma")) || "–" }) }));
   if (rest.length) box.append(h("ul", { class: "buffet-outcome" }, rest.map((e) => h("li", { text: describeEvent(e, ctx) }))));
   return box;
 }
