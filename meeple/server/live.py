@@ -209,7 +209,9 @@ class LiveTable:
         scores: list[float] | None
         winners: list[int] | None
         if self.state is not None:
-            scores, winners = list(self.state.scores), list(self.state.winners)
+            # Scores as a spectator sees them: a game may keep running scores hidden.
+            scores = list(self.views[None].get("scores") or [])
+            winners = list(self.state.winners)
         elif self.final is not None:
             scores, winners = self.final
         else:
@@ -255,7 +257,7 @@ class LiveTable:
             "log": {"from": start, "events": log[start:]},
             "deadline": round(self.deadline * 1000) if self.deadline is not None else None,
             "is_over": state.is_over if state is not None else self.status not in (OPEN, RUNNING),
-            "scores": list(state.scores) if state is not None else None,
+            "scores": self.views[key].get("scores") if state is not None else None,
             "winners": list(state.winners) if state is not None else None,
         }
         return json.dumps(message, separators=(",", ":"))

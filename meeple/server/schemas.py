@@ -12,9 +12,9 @@ Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
 
 
 class Strict(BaseModel):
-    """Unknown fields are refused: a typo should be an error, not a silent default."""
+    """Unknown fields and wrong types are refused: a typo should be an error, not a guess."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class GuestIn(Strict):

@@ -1,0 +1,248 @@
+"""Fixtures for the server tests: an app on a fresh database, and people who use it.
+
+The tests run against SQLite; with ``MEEPLE_TEST_POSTGRES`` set to a PostgreSQL URL
+(``postgresql+psycopg://user:pass@localhost/meeple_test``) they run against it too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from starlette.testclient import WebSocketTestSession
+
+from meeple.server.app import create_app
+from meeple.server.hub import Hub
+from meeple.server.settings import Settings
+
+POSTGRES = os.environ.get("MEEPLE_TEST_POSTGRES")
+DATABASES = ["sqlite", *(["postgres"] if POSTGRES else [])]
+
+
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: a SQLite file, or a new schema-less PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'meeple.sqlite'}"
+        return
+    assert POSTGRES is not None
+    name = f"meeple_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@dataclass
+class Server:
+    """A running app (in the test client's thread) and a way to make people."""
+
+    client: TestClient
+    settings: Settings
+    sockets: list[Socket] = field(default_factory=list)
+
+    @property
+    def hub(self) -> Hub:
+        """The app's hub, to look at (and, for timers, shorten) what the server holds."""
+        hub: Hub = self.client.app.state.hub  # type: ignore[attr-defined]
+        return hub
+
+    def person(self, name: str = "Aki") -> Person:
+        """A new guest with their own session cookie."""
+        self.client.cookies.clear()
+        answer = self.client.post("/api/guest", json={"name": name})
+        assert answer.status_code == 200, answer.text
+        token = answer.cookies.get("meeple_session")
+        self.client.cookies.clear()
+        assert token
+        return Person(self.client, token, answer.json()["player"], self.sockets)
+
+    def stranger(self) -> Person:
+        """Someone with no session at all."""
+        self.client.cookies.clear()
+        return Person(self.client, None, None, self.sockets)
+
+
+@dataclass
+class Person:
+    """One browser: requests and websockets carry their cookie (and only theirs)."""
+
+    client: TestClient
+    token: str | None
+    player: dict[str, Any] | None
+    opened: list[Socket]
+    """Every socket this server's people opened, closed at the end of the test."""
+    headers: dict[str, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.headers = {"cookie": f"meeple_session={self.token}"} if self.token else {}
+
+    def get(self, url: str) -> Any:
+        self.client.cookies.clear()
+        return self.client.get(url, headers=self.headers)
+
+    def post(self, url: str, body: Any = None) -> Any:
+        self.client.cookies.clear()
+        return self.client.post(url, json=body, headers=self.headers)
+
+    def table(self, game: str, players: int, bots: list[str] | None = None, **extra: Any) -> str:
+        """Create a table: this person, ``len(bots)`` bots, the rest free human seats."""
+        bots = bots or []
+        seats = [{"kind": "human"}] * (players - len(bots)) + [
+            {"kind": "bot", "level": level} for level in bots
+        ]
+        answer = self.post(
+            "/api/tables", {"game": game, "players": players, "seats": seats, **extra}
+        )
+        assert answer.status_code == 200, answer.text
+        table_id: str = answer.json()["id"]
+        return table_id
+
+    def ws(self, table_id: str) -> Socket:
+        self.client.cookies.clear()
+        session = self.client.websocket_connect(f"/ws/tables/{table_id}", headers=self.headers)
+        sock = Socket(session.__enter__(), session)
+        self.opened.append(sock)
+        return sock
+
+
+@dataclass
+class Socket:
+    """A websocket with the raw texts it received kept, for the leak tests."""
+
+    session: WebSocketTestSession
+    context: Any
+    raw: list[str] = field(default_factory=list)
+    latest: dict[str, Any] | None = None
+    closed: bool = False
+
+    def receive(self) -> dict[str, Any]:
+        text = self.session.receive_text()
+        self.raw.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "state":
+            self.latest = message
+        return message
+
+    def send(self, message: Any) -> None:
+        self.session.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def until(self, done: Callable[[dict[str, Any]], bool], limit: int = 10_000) -> dict[str, Any]:
+        """Read messages until one satisfies ``done``."""
+        for _ in range(limit):
+            message = self.receive()
+            if done(message):
+                return message
+        raise AssertionError("the awaited message never came")
+
+    def close(self) -> None:
+        """Close from the client's side (once; the test's end closes what is left open)."""
+        if not self.closed:
+            self.closed = True
+            self.context.__exit__(None, None, None)
+
+
+def play_out(
+    sockets: list[Socket], pick: Callable[[list[dict[str, Any]]], dict[str, Any]]
+) -> dict[str, Any]:
+    """Play a game to the end from these sockets (one per human seat); returns the last
+    state message the first socket received.
+
+    Each socket is driven by its own thread, as each browser is its own program: a socket
+    acts on every new state that asks it to decide, and only once per version.
+    """
+    finals: dict[int, dict[str, Any]] = {}
+    failures: list[BaseException] = []
+    lock = threading.Lock()
+
+    def drive(index: int, sock: Socket) -> None:
+        acted = -1
+        try:
+            for _ in range(50_000):
+                message = sock.receive()
+                if message["type"] == "error":
+                    # Another seat's action got in first: the next state says what is asked.
+                    assert message["code"] in ("stale", "not_your_turn"), message
+                    continue
+                if message["is_over"]:
+                    finals[index] = message
+                    return
+                if message["legal"] and acted < message["version"]:
+                    acted = message["version"]
+                    with lock:
+                        choice = pick(message["legal"])
+                    sock.send({"type": "action", "action": choice, "version": acted})
+            raise AssertionError("the game did not end")
+        except BaseException as err:  # reported to the test below
+            failures.append(err)
+
+    threads = [
+        threading.Thread(target=drive, args=(i, sock), daemon=True)
+        for i, sock in enumerate(sockets)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    if failures:
+        raise failures[0]
+    assert len(finals) == len(sockets), "a client never saw the end of the game"
+    return finals[0]
+
+
+@pytest.fixture
+def server_factory(db_url: str) -> Iterator[Callable[..., Server]]:
+    """Start apps on the test's database (several in turn, for the restart tests)."""
+    running: list[Server] = []
+
+    def start(**overrides: Any) -> Server:
+        # Test clients send as fast as Python runs: the rate limit has a test of its own.
+        base: dict[str, Any] = {
+            "db_url": db_url,
+            "bot_delay": 0.0,
+            "grace": 30.0,
+            "bot_workers": 0,
+            "rate_per_second": 1e6,
+            "rate_burst": 1_000_000,
+        }
+        settings = Settings(**{**base, **overrides})
+        client = TestClient(create_app(settings), base_url="http://testserver")
+        client.__enter__()
+        server = Server(client, settings)
+        running.append(server)
+        return server
+
+    yield start
+    for server in reversed(running):
+        for sock in server.sockets:
+            sock.close()
+        server.client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def server(server_factory: Callable[..., Server]) -> Server:
+    """One app on a fresh database; bots play at once."""
+    return server_factory()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Poll until ``condition()`` holds (timers run in the app's own thread)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError("condition not met in time")

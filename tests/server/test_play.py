@@ -1,0 +1,207 @@
+"""Live play over websockets: whole games, spectators, reconnecting, and refused messages."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+import meeple
+from tests.server.conftest import Server, play_out
+
+
+def first(legal: list[dict[str, object]]) -> dict[str, object]:
+    return legal[0]
+
+
+def test_two_people_and_a_bot_play_buffet_to_the_end(server: Server) -> None:
+    aki, ben = server.person("Aki"), server.person("Ben")
+    table_id = aki.table("buffet", 3, bots=["random"])
+    ben.post(f"/api/tables/{table_id}/join", {})
+    a, b = aki.ws(table_id), ben.ws(table_id)
+    rng = random.Random(3)
+    last = play_out([a, b], rng.choice)
+    assert last["is_over"] and last["winners"]
+    table = aki.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "finished" and table["winners"] == last["winners"]
+    # Both people's seats are in their history.
+    assert [t["id"] for t in ben.get("/api/me/history").json()["tables"]] == [table_id]
+    a.close()
+    b.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(meeple.GAMES))
+def test_every_game_plays_to_the_end_against_bots(server: Server, game_id: str) -> None:
+    game = meeple.load(game_id)
+    aki = server.person()
+    options = {"target": 50} if game_id == "stirfry" else {}
+    bots = ["random"] * (game.min_players - 1)
+    table_id = aki.table(game_id, game.min_players, bots=bots, options=options)
+    sock = aki.ws(table_id)
+    last = play_out([sock], first)
+    assert last["is_over"] and last["table"]["status"] == "finished"
+    # The log numbers every event from the start: what arrived adds up to the whole log.
+    assert last["log"]["from"] + len(last["log"]["events"]) > 0
+    sock.close()
+
+
+def test_a_spectator_sees_the_public_view_and_cannot_act(server: Server) -> None:
+    aki = server.person()
+    table_id = aki.table("cheese", 3, bots=["random", "random"])
+    watcher = server.stranger().ws(table_id)
+    state = watcher.receive()
+    assert state["seat"] is None and state["legal"] == []
+    assert state["view"]["seat"] is None
+    watcher.send({"type": "action", "action": {"type": "place"}, "version": state["version"]})
+    error = watcher.until(lambda m: m["type"] == "error")
+    assert error["code"] == "not_seated"
+    watcher.close()
+
+
+def test_reconnecting_puts_the_player_back_with_the_whole_log(server: Server) -> None:
+    aki = server.person()
+    table_id = aki.table("cheese", 3, bots=["random", "random"])
+    sock = aki.ws(table_id)
+
+    def my_turn(state: dict[str, object]) -> dict[str, object]:
+        """This state if it asks seat 0 to decide, else the next one that does."""
+        if state["legal"]:
+            return state
+        return sock.until(lambda m: m["type"] == "state" and bool(m["legal"]))
+
+    state = sock.receive()
+    for _ in range(3):
+        state = my_turn(state)
+        sock.send({"type": "action", "action": state["legal"][0], "version": state["version"]})
+        state = sock.until(lambda m: m["type"] == "state")
+    seen = my_turn(state)
+    sock.close()
+    again = aki.ws(table_id)
+    back = again.receive()
+    assert back["seat"] == 0 and back["version"] == seen["version"]
+    assert back["log"]["from"] == 0
+    assert len(back["log"]["events"]) == seen["log"]["from"] + len(seen["log"]["events"])
+    assert back["view"] == seen["view"] and back["legal"] == seen["legal"]
+    # A "sync" sends it all again.
+    again.send({"type": "sync"})
+    synced = again.until(lambda m: m["type"] == "state")
+    assert synced["log"]["from"] == 0 and synced["view"] == back["view"]
+    again.close()
+
+
+def refused(sock: object, message: object, code: str) -> dict[str, object]:
+    from tests.server.conftest import Socket  # noqa: PLC0415
+
+    assert isinstance(sock, Socket)
+    sock.send(message)
+    error = sock.until(lambda m: m["type"] == "error")
+    assert error["code"] == code, error
+    return error
+
+
+def test_bad_messages_are_answered_and_the_connection_stays_open(server: Server) -> None:
+    aki = server.person()
+    table_id = aki.table("cheese", 3, bots=["random", "random"])
+    sock = aki.ws(table_id)
+    state = sock.until(lambda m: m["type"] == "state" and bool(m["legal"]))
+    version = state["version"]
+    refused(sock, "{not json", "bad_json")
+    refused(sock, "[1, 2]", "bad_json")
+    refused(sock, "[" * 100_000, "too_large")
+    refused(sock, {"type": "dance"}, "bad_message")
+    refused(sock, {"type": "action", "action": "place", "version": version}, "bad_message")
+    refused(sock, {"type": "action", "action": {}, "version": "7"}, "bad_message")
+    error = refused(
+        sock,
+        {
+            "type": "action",
+            "action": {"type": "place", "cheese": 99, "card": "mouse"},
+            "version": version,
+        },
+        "illegal",
+    )
+    assert "not legal" in str(error["message"]) or "cheese" in str(error["message"])
+    refused(sock, {"type": "action", "action": state["legal"][0], "version": version + 50}, "stale")
+    # After all that the same connection still plays, and nothing changed the table.
+    table = aki.get(f"/api/tables/{table_id}").json()
+    assert table["version"] == version
+    sock.send({"type": "ping"})
+    assert sock.until(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+    sock.send({"type": "action", "action": state["legal"][0], "version": version})
+    after = sock.until(lambda m: m["type"] == "state" and m["version"] > version)
+    assert after["version"] == version + 1
+    sock.close()
+
+
+def test_acting_out_of_turn_is_refused(server: Server) -> None:
+    aki, ben = server.person("Aki"), server.person("Ben")
+    table_id = aki.table("cafe", 2)
+    ben.post(f"/api/tables/{table_id}/join", {})
+    a, b = aki.ws(table_id), ben.ws(table_id)
+    state = a.receive()
+    waiting, mover = (b, a) if state["to_move"] == [0] else (a, b)
+    current = waiting.until(lambda m: m["type"] == "state")
+    other = mover.until(lambda m: m["type"] == "state")
+    refused(
+        waiting,
+        {"type": "action", "action": other["legal"][0], "version": current["version"]},
+        "not_your_turn",
+    )
+    a.close()
+    b.close()
+
+
+def test_an_action_before_the_start_is_refused(server: Server) -> None:
+    aki = server.person()
+    table_id = aki.table("buffet", 3)
+    sock = aki.ws(table_id)
+    state = sock.receive()
+    assert state["table"]["status"] == "open" and state["view"] is None
+    refused(
+        sock, {"type": "action", "action": {"type": "play", "card": 1}, "version": 0}, "not_running"
+    )
+    sock.close()
+
+
+def test_the_rate_limit(server_factory: Callable[..., Server]) -> None:
+    server = server_factory(rate_per_second=20.0, rate_burst=40)
+    aki = server.person()
+    table_id = aki.table("buffet", 3)
+    sock = aki.ws(table_id)
+    sock.receive()
+    for _ in range(60):
+        sock.send({"type": "ping"})
+    answers = [sock.receive() for _ in range(60)]
+    kinds = [a.get("code", a["type"]) for a in answers]
+    assert "rate_limited" in kinds and kinds.count("pong") >= 40
+    sock.close()
+
+
+def test_an_unknown_table_closes_the_socket(server: Server) -> None:
+    from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
+
+    sock = server.stranger().ws("t_nothing")
+    assert sock.receive()["code"] == "no_table"
+    with pytest.raises(WebSocketDisconnect) as closed:
+        sock.receive()
+    assert closed.value.code == 4404
+
+
+def test_a_foreign_origin_is_refused(server: Server) -> None:
+    from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
+
+    aki = server.person()
+    table_id = aki.table("buffet", 3)
+    headers = {**aki.headers, "origin": "http://evil.example"}
+    server.client.cookies.clear()
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        server.client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws,
+    ):
+        ws.receive_text()
+    assert closed.value.code == 4403
+    same = {**aki.headers, "origin": "http://testserver"}
+    with server.client.websocket_connect(f"/ws/tables/{table_id}", headers=same) as ws:
+        assert json.loads(ws.receive_text())["type"] == "state"
