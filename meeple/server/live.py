@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from meeple.core.game import JSON, Game, State
@@ -229,7 +230,7 @@ class LiveTable:
             "scores": scores,
             "winners": winners,
             "you": you,
-            "created": self.created.isoformat().replace("+00:00", "Z"),
+            "created": _utc(self.created).isoformat().replace("+00:00", "Z"),
         }
 
     def current(self, seat: int, version: int) -> bool:
@@ -261,3 +262,8 @@ class LiveTable:
             "winners": list(state.winners) if state is not None else None,
         }
         return json.dumps(message, separators=(",", ":"))
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back times without their zone; every stored time is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -130,10 +130,20 @@ class SeatSpec:
     player_id: str | None = None
 
 
+def database_url(url: str) -> str:
+    """The SQLAlchemy URL for what a person typed: ``postgresql://`` and ``postgres://`` mean
+    the psycopg 3 driver we install, not SQLAlchemy's default psycopg2."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
+
+
 class Store:
     """The database: a thin layer of named operations over SQLAlchemy sessions."""
 
     def __init__(self, url: str) -> None:
+        url = database_url(url)
         connect_args: dict[str, Any] = {}
         if url.startswith("sqlite"):
             # The server touches the database from the event loop and from its thread pool.

@@ -53,6 +53,15 @@ class Server:
     client: TestClient
     settings: Settings
     sockets: list[Socket] = field(default_factory=list)
+    stopped: bool = False
+
+    def stop(self) -> None:
+        """Close every socket still open, then shut the app down (once)."""
+        if not self.stopped:
+            self.stopped = True
+            for sock in self.sockets:
+                sock.close()
+            self.client.__exit__(None, None, None)
 
     @property
     def hub(self) -> Hub:
@@ -227,9 +236,7 @@ def server_factory(db_url: str) -> Iterator[Callable[..., Server]]:
 
     yield start
     for server in reversed(running):
-        for sock in server.sockets:
-            sock.close()
-        server.client.__exit__(None, None, None)
+        server.stop()
 
 
 @pytest.fixture

@@ -1,0 +1,99 @@
+"""Nothing a client receives holds more than its own seat's view.
+
+For every game, two people (and a spectator) play a whole game; afterwards every raw websocket
+text they received is checked against the game rebuilt from the stored seed and actions: the
+``view`` is exactly ``state.view(seat)`` at that version, ``legal`` exactly the seat's legal
+actions, every log event one the seat's view showed, and no message carries any other key.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.core.game import State
+from meeple.server.storage import Store
+from tests.server.conftest import Server, Socket, play_out
+
+STATE_KEYS = {
+    "type", "table", "version", "seat", "view", "legal", "to_move", "log", "deadline",
+    "is_over", "scores", "winners",
+}  # fmt: skip
+ERROR_KEYS = {"type", "code", "message"}
+TABLE_KEYS = {
+    "id", "game", "players", "options", "status", "seats", "turn_seconds",
+    "response_seconds", "version", "scores", "winners", "you", "created",
+}  # fmt: skip
+SEAT_KEYS = {"seat", "kind", "level", "player", "connected", "away"}
+
+# Short games where a game allows it; the players who need the most hidden information.
+SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
+    "buffet": (3, {}),
+    "bison": (2, {}),
+    "cafe": (2, {}),
+    "stirfry": (3, {"target": 50}),
+    "cheese": (3, {}),
+}
+
+
+def stored_states(store: Store, table_id: str) -> list[State]:
+    """Every state of the table, by version, rebuilt from what the database holds."""
+    found = store.table(table_id)
+    assert found is not None
+    row, _seats = found
+    state = meeple.load(row.game).new(row.players, seed=row.seed, options=row.options)
+    states = [state]
+    for seat, action in store.actions(table_id):
+        state = state.clone()
+        state.apply(seat, action)
+        states.append(state)
+    return states
+
+
+def check_stream(sock: Socket, seat: int | None, states: list[State]) -> int:
+    """Check every raw text of one socket; returns how many state messages it held."""
+    shown: list[Any] = []  # every event any view of this seat has shown, up to now
+    count = 0
+    for text in sock.raw:
+        message = json.loads(text)
+        if message["type"] == "error":
+            assert set(message) == ERROR_KEYS
+            continue
+        assert set(message) == STATE_KEYS, set(message) ^ STATE_KEYS
+        assert set(message["table"]) == TABLE_KEYS
+        assert all(set(s) == SEAT_KEYS for s in message["table"]["seats"])
+        assert set(message["log"]) == {"from", "events"}
+        assert message["seat"] == seat
+        state = states[message["version"]]
+        view = state.view(seat)
+        assert message["view"] == json.loads(json.dumps(view)), f"version {message['version']}"
+        legal = state.legal_actions(seat) if seat is not None else []
+        assert message["legal"] == json.loads(json.dumps(legal))
+        assert message["to_move"] == list(state.to_move)
+        shown.extend(view.get("events", []))
+        for event in message["log"]["events"]:
+            assert event in shown, event
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("game_id", sorted(SETUPS))
+def test_clients_receive_only_their_own_view(server: Server, game_id: str) -> None:
+    players, options = SETUPS[game_id]
+    aki, ben = server.person("Aki"), server.person("Ben")
+    table_id = aki.table(game_id, players, bots=["random"] * (players - 2), options=options)
+    assert ben.post(f"/api/tables/{table_id}/join", {}).status_code == 200
+    watcher = server.stranger().ws(table_id)
+    a, b = aki.ws(table_id), ben.ws(table_id)
+    rng = random.Random(game_id)
+    play_out([a, b, watcher], rng.choice)
+    states = stored_states(server.hub.store, table_id)
+    assert states[-1].is_over
+    for sock, seat in ((a, 0), (b, 1), (watcher, None)):
+        # Every version each client was sent is checked, and the stream ends with the end.
+        assert check_stream(sock, seat, states) > 10
+        assert json.loads(sock.raw[-1])["version"] == len(states) - 1

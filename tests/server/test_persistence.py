@@ -1,0 +1,191 @@
+"""A server that stops — cleanly or killed — resumes every table exactly where it was."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from meeple.server.storage import Store, database_url
+from tests.server.conftest import Server, play_out
+from tests.server.test_leaks import stored_states
+
+
+def act_a_few_times(sock: Any, times: int) -> dict[str, Any]:
+    """Play seat 0's first legal action ``times`` times; returns the state asking the next."""
+
+    def my_turn(state: dict[str, Any]) -> dict[str, Any]:
+        if state["type"] == "state" and state["legal"]:
+            return state
+        return dict(sock.until(lambda m: m["type"] == "state" and bool(m["legal"])))
+
+    state = my_turn(sock.receive())
+    for _ in range(times):
+        sock.send({"type": "action", "action": state["legal"][0], "version": state["version"]})
+        state = my_turn(sock.until(lambda m: m["type"] == "state"))
+    return state
+
+
+def test_a_restarted_app_resumes_the_table_exactly(server_factory: Callable[..., Server]) -> None:
+    first = server_factory()
+    aki = first.person()
+    table_id = aki.table("cheese", 3, bots=["random", "random"])
+    before = act_a_few_times(aki.ws(table_id), 4)
+    first.stop()
+
+    second = server_factory()
+    aki = replace(aki, client=second.client, opened=second.sockets)  # same cookie, new server
+    sock = aki.ws(table_id)
+    after = sock.receive()
+    for key in ("version", "view", "legal", "to_move", "scores"):
+        assert after[key] == before[key], key
+    # The whole log comes back too, and the game plays on to its end.
+    assert after["log"]["from"] == 0
+    assert len(after["log"]["events"]) == before["log"]["from"] + len(before["log"]["events"])
+    sock.send({"type": "sync"})  # the state just read asks for a move: have it again
+    last = play_out([sock], lambda legal: legal[0])
+    assert last["is_over"]
+    states = stored_states(second.hub.store, table_id)
+    assert states[-1].is_over and list(states[-1].winners) == last["winners"]
+
+
+def test_a_finished_game_keeps_its_result_and_replay(server: Server) -> None:
+    aki = server.person()
+    table_id = aki.table("buffet", 3, bots=["random", "random"])
+    last = play_out([aki.ws(table_id)], lambda legal: legal[-1])
+    replay = aki.get(f"/api/tables/{table_id}/replay").json()
+    states = stored_states(server.hub.store, table_id)
+    assert replay["seat"] == 0 and replay["table"]["winners"] == last["winners"]
+    assert len(replay["steps"]) == len(states)
+    assert replay["steps"][0]["action"] is None
+    for step, state in zip(replay["steps"], states, strict=True):
+        assert step["view"] == json.loads(json.dumps(state.view(0)))
+    # Someone who did not play sees the spectators' views.
+    stranger = server.person("Ben").get(f"/api/tables/{table_id}/replay").json()
+    assert stranger["seat"] is None
+    assert stranger["steps"][-1]["view"] == json.loads(json.dumps(states[-1].view(None)))
+
+
+def test_postgres_urls_use_the_installed_driver() -> None:
+    assert database_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+# The real thing: `meeple serve` in its own process, killed with SIGKILL mid-game.
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Process:
+    """``python -m meeple serve`` on a port of its own, with its log in a file."""
+
+    def __init__(self, db_url: str, log: Path, bot_delay: float) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        command = [
+            sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", db_url,
+            "--bot-delay", str(bot_delay), "--bot-workers", "0",
+        ]  # fmt: skip
+        with log.open("a") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                if httpx.get(f"{self.url}/api/games").status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        self.kill()
+        raise AssertionError(f"the server did not start:\n{log.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when a machine loses power."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+
+@pytest.fixture
+def processes(db_url: str, tmp_path: Path) -> Iterator[Callable[[float], Process]]:
+    started: list[Process] = []
+
+    def start(bot_delay: float) -> Process:
+        started.append(Process(db_url, tmp_path / "server.log", bot_delay))
+        return started[-1]
+
+    yield start
+    for process in started:
+        if process.process.poll() is None:
+            process.kill()
+
+
+def ws_url(process: Process, table_id: str) -> str:
+    return f"ws://127.0.0.1:{process.port}/ws/tables/{table_id}"
+
+
+def my_decision(ws: Any) -> dict[str, Any]:
+    """Read states until one asks this seat to decide."""
+    while True:
+        state: dict[str, Any] = json.loads(ws.recv())
+        if state["type"] == "state" and state["legal"]:
+            return state
+
+
+def test_a_killed_server_resumes_every_table(
+    processes: Callable[[float], Process], db_url: str
+) -> None:
+    server = processes(0.05)
+    person = httpx.Client(base_url=server.url)
+    person.post("/api/guest", json={"name": "Aki"}).raise_for_status()
+    headers = {"cookie": f"meeple_session={person.cookies['meeple_session']}"}
+    # A table of bots that is mid-game when the server dies, and one that waits for Aki.
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    busy = person.post(
+        "/api/tables", json={"game": "buffet", "players": 3, "seats": bots + bots[:1]}
+    ).json()["id"]
+    mine = person.post(
+        "/api/tables", json={"game": "cheese", "players": 3, "seats": [{"kind": "human"}, *bots]}
+    ).json()["id"]
+    with connect(ws_url(server, mine), additional_headers=headers) as ws:
+        state = my_decision(ws)
+        ws.send(json.dumps({"type": "action", "action": state["legal"][0], "version": 0}))
+        before = my_decision(ws)
+    assert before["version"] > state["version"]
+    time.sleep(0.5)
+    progress = person.get(f"/api/tables/{busy}").json()["version"]
+    server.kill()
+    assert progress > 0
+
+    again = processes(0.0)
+    person = httpx.Client(base_url=again.url, headers=headers)
+    with connect(ws_url(again, mine), additional_headers=headers) as ws:
+        after = json.loads(ws.recv())
+    for key in ("version", "view", "legal", "to_move", "seat"):
+        assert after[key] == before[key], key
+    # The table of bots goes on by itself and finishes.
+    end = time.monotonic() + 60
+    while (table := person.get(f"/api/tables/{busy}").json())["status"] != "finished":
+        assert time.monotonic() < end, "the bots' table never finished after the restart"
+        time.sleep(0.2)
+    assert table["version"] > progress
+    # Each rebuilt table matched its stored digest, and the stored actions replay to the end.
+    assert "rebuilt differently" not in again.log.read_text()
+    states = stored_states(Store(database_url(db_url)), busy)
+    assert states[-1].is_over and list(states[-1].winners) == table["winners"]
