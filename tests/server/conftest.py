@@ -18,12 +18,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 from starlette.testclient import WebSocketTestSession
 
 from meeple.server.app import create_app
 from meeple.server.hub import Hub
 from meeple.server.settings import Settings
+from meeple.server.storage import ActionRow
 
 POSTGRES = os.environ.get("MEEPLE_TEST_POSTGRES")
 DATABASES = ["sqlite", *(["postgres"] if POSTGRES else [])]
@@ -62,6 +63,24 @@ class Server:
             for sock in self.sockets:
                 sock.close()
             self.client.__exit__(None, None, None)
+
+    def in_loop(self, change: Callable[[], None]) -> None:
+        """Run ``change`` in the app's event loop (timers and bots live there)."""
+
+        async def run() -> None:
+            change()
+
+        self.client.portal.call(run)  # type: ignore[union-attr]
+
+    def by_whom(self, table_id: str) -> list[tuple[int, dict[str, Any], str]]:
+        """The table's stored actions as ``(seat, action, by)``."""
+        with self.hub.store.session() as s:
+            rows = s.execute(
+                select(ActionRow.seat, ActionRow.action, ActionRow.by)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.number)
+            ).all()
+        return [(seat, action, by) for seat, action, by in rows]
 
     @property
     def hub(self) -> Hub:
