@@ -205,3 +205,17 @@ def test_a_foreign_origin_is_refused(server: Server) -> None:
     same = {**aki.headers, "origin": "http://testserver"}
     with server.client.websocket_connect(f"/ws/tables/{table_id}", headers=same) as ws:
         assert json.loads(ws.receive_text())["type"] == "state"
+
+
+def test_bots_think_in_worker_processes(server_factory: Callable[..., Server]) -> None:
+    server = server_factory(bot_workers=1)
+    assert server.hub.pool is not None
+    aki = server.person()
+    seats = [{"kind": "bot", "level": level} for level in ("easy", "normal", "easy")]
+    table_id = aki.post("/api/tables", {"game": "cheese", "players": 3, "seats": seats}).json()[
+        "id"
+    ]
+    watcher = aki.ws(table_id)
+    last = watcher.until(lambda m: m["type"] == "state" and m["is_over"])
+    assert last["table"]["status"] == "finished" and last["winners"]
+    assert {by for _, _, by in server.by_whom(table_id)} == {"bot"}

@@ -1,0 +1,150 @@
+"""Load on the game server: many tables at once, each a scripted person among bots.
+
+    python benchmarks/server_load.py [--tables 20 50 100] [--seconds 20] [--level random]
+
+Starts ``meeple serve`` in its own process (SQLite in a temporary folder, bots without
+delay, so they play as fast as the server lets them), then for each table count opens that
+many tables — the five games in turn, seat 0 a scripted client over a real websocket, the
+other seats bots — and plays for the given time. It prints, per table count, the actions the
+server stored per second and the time from sending an action to receiving the ``state`` it
+produced (p50 and p99: the server's checks, the database transaction, every seat's view and
+the sending, plus two loopback hops). Figures vary with the machine: this prints them, it
+never judges them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+GAMES: list[tuple[str, int, dict[str, Any]]] = [
+    ("buffet", 4, {}),
+    ("bison", 3, {}),
+    ("cafe", 3, {}),
+    ("stirfry", 4, {"target": 50}),
+    ("cheese", 4, {}),
+]
+
+
+def free_port() -> int:
+    """A port nobody listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def person(base: str, index: int, level: str, stop_at: float, latencies: list[float]) -> int:
+    """One scripted player at a table of their own; plays until ``stop_at``. Returns the
+    table's version when it stopped (the actions stored there)."""
+    game, players, options = GAMES[index % len(GAMES)]
+    rng = random.Random(index)
+    async with httpx.AsyncClient(base_url=base) as http:
+        (await http.post("/api/guest", json={"name": f"load{index}"})).raise_for_status()
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (players - 1)
+        body = {"game": game, "players": players, "options": options, "seats": seats}
+        table = (await http.post("/api/tables", json=body)).json()["id"]
+        cookie = f"meeple_session={http.cookies['meeple_session']}"
+    url = base.replace("http", "ws") + f"/ws/tables/{table}"
+    sent_at: float | None = None
+    sent_version = -1
+    version = 0
+    async with connect(url, additional_headers={"cookie": cookie}, max_size=2**22) as ws:
+        while time.monotonic() < stop_at:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=stop_at - time.monotonic())
+            except TimeoutError:
+                break
+            message = json.loads(text)
+            if message["type"] != "state":
+                sent_at = None  # refused (a bot got in first): not a measured round trip
+                continue
+            version = message["version"]
+            if sent_at is not None and version > sent_version:
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["is_over"]:
+                break
+            if message["legal"] and version > sent_version and sent_at is None:
+                action = rng.choice(message["legal"])
+                sent_version = version
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+    return int(version)
+
+
+async def round_of(base: str, tables: int, seconds: float, level: str) -> tuple[int, list[float]]:
+    """Run ``tables`` tables for ``seconds``; return (actions stored, round trips)."""
+    latencies: list[float] = []
+    stop_at = time.monotonic() + seconds
+    versions = await asyncio.gather(
+        *(person(base, i, level, stop_at, latencies) for i in range(tables))
+    )
+    return sum(versions), latencies
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of the sorted values lie."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    """Start a server, load it with each table count in turn, print a row for each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100])
+    parser.add_argument("--seconds", type=float, default=20.0, help="time per table count")
+    parser.add_argument("--level", default="random", help="the bots' level")
+    args = parser.parse_args()
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
+    command = [
+        sys.executable, "-m", "meeple", "serve", "--port", str(port),
+        "--db", f"sqlite:///{folder / 'load.sqlite'}", "--bot-delay", "0",
+    ]  # fmt: skip
+    log = (folder / "server.log").open("w")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                httpx.get(f"{base}/api/games").raise_for_status()
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+              f"Python {platform.python_version()}; bots: {args.level}, no delay")  # fmt: skip
+        print(f"{'tables':>6} {'actions/s':>10} {'round trips':>11} {'p50 ms':>8} {'p99 ms':>8}")
+        for tables in args.tables:
+            actions, latencies = asyncio.run(round_of(base, tables, args.seconds, args.level))
+            if not latencies:
+                print(f"{tables:>6} {actions / args.seconds:>10.0f} {0:>11} {'-':>8} {'-':>8}")
+                continue
+            p50 = statistics.median(latencies) * 1000
+            p99 = percentile(latencies, 0.99) * 1000
+            rate = actions / args.seconds
+            print(f"{tables:>6} {rate:>10.0f} {len(latencies):>11} {p50:>8.1f} {p99:>8.1f}")
+    finally:
+        server.terminate()
+        server.wait()
+        log.close()
+
+
+if __name__ == "__main__":
+    main()
