@@ -1,11 +1,15 @@
 # Two commands do all the set-up on a fresh machine:
-#   make run    installs meeple into .venv and starts a game in the terminal
-#   make test   installs meeple with its dev tools and runs every check CI runs
+#   make run    installs meeple into .venv and starts the game server (open the address it prints)
+#   make test   installs meeple with its dev tools and Debian's chromium, and runs every check CI runs
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run test lint bench clean
+CHROMIUM := /usr/bin/chromium
+# apt-get needs root: use sudo when we are not root and it is there.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
+
+.PHONY: install run test lint browser bench clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,18 +20,26 @@ $(BIN)/meeple: pyproject.toml
 install: $(BIN)/meeple
 
 run: install
-	$(BIN)/meeple play buffet --players 4
+	$(BIN)/meeple serve
+
+# The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
+browser: $(CHROMIUM)
+
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
 lint: install
 	$(BIN)/ruff format --check meeple tests benchmarks
 	$(BIN)/ruff check meeple tests benchmarks
 	$(BIN)/mypy --strict meeple
 
-test: lint
+test: lint browser
 	$(BIN)/pytest meeple tests README.md
 
 bench: install
 	$(BIN)/python benchmarks/engines.py
+	$(BIN)/python benchmarks/server_load.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

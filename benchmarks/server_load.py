@@ -110,7 +110,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100])
     parser.add_argument("--seconds", type=float, default=20.0, help="time per table count")
     parser.add_argument("--level", default="random", help="the bots' level")
+    parser.add_argument(
+        "--url", help="load a server that is already running (e.g. under a profiler) instead"
+    )
     args = parser.parse_args()
+    if args.url:
+        report(args.url.rstrip("/"), args)
+        return
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -122,28 +128,33 @@ def main() -> None:
     log = (folder / "server.log").open("w")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     try:
-        for _ in range(100):
-            try:
-                httpx.get(f"{base}/api/games").raise_for_status()
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-              f"Python {platform.python_version()}; bots: {args.level}, no delay")  # fmt: skip
-        print(f"{'tables':>6} {'actions/s':>10} {'round trips':>11} {'p50 ms':>8} {'p99 ms':>8}")
-        for tables in args.tables:
-            actions, latencies = asyncio.run(round_of(base, tables, args.seconds, args.level))
-            if not latencies:
-                print(f"{tables:>6} {actions / args.seconds:>10.0f} {0:>11} {'-':>8} {'-':>8}")
-                continue
-            p50 = statistics.median(latencies) * 1000
-            p99 = percentile(latencies, 0.99) * 1000
-            rate = actions / args.seconds
-            print(f"{tables:>6} {rate:>10.0f} {len(latencies):>11} {p50:>8.1f} {p99:>8.1f}")
+        report(base, args)
     finally:
         server.terminate()
         server.wait()
         log.close()
+
+
+def report(base: str, args: argparse.Namespace) -> None:
+    """Wait for the server at ``base``, then load it and print a row per table count."""
+    for _ in range(100):
+        try:
+            httpx.get(f"{base}/api/games").raise_for_status()
+            break
+        except httpx.TransportError:
+            time.sleep(0.1)
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; bots: {args.level}, no delay")  # fmt: skip
+    print(f"{'tables':>6} {'actions/s':>10} {'round trips':>11} {'p50 ms':>8} {'p99 ms':>8}")
+    for tables in args.tables:
+        actions, latencies = asyncio.run(round_of(base, tables, args.seconds, args.level))
+        if not latencies:
+            print(f"{tables:>6} {actions / args.seconds:>10.0f} {0:>11} {'-':>8} {'-':>8}")
+            continue
+        p50 = statistics.median(latencies) * 1000
+        p99 = percentile(latencies, 0.99) * 1000
+        rate = actions / args.seconds
+        print(f"{tables:>6} {rate:>10.0f} {len(latencies):>11} {p50:>8.1f} {p99:>8.1f}")
 
 
 if __name__ == "__main__":
