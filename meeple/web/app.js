@@ -1,0 +1,57 @@
+// The client's entry point: language, the header, and a hash router over four pages.
+//   #/                 the lobby             (lobby.js)
+//   #/table/<id>       a table, live         (table.js)
+//   #/replay/<id>      a finished game       (replay.js)
+//   #/rules/<game>     a game's rules        (rules.js)
+
+import { initialLang, lang, setLang, translateStatic } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { showRules } from "./rules.js";
+import { me } from "./session.js";
+import { showTable } from "./table.js";
+
+const ROUTES = [
+  [/^#\/table\/([\w-]+)$/, showTable],
+  [/^#\/replay\/([\w-]+)$/, showReplay],
+  [/^#\/rules\/([\w-]+)$/, showRules],
+  [/^#?\/?$/, showLobby],
+];
+
+let page = null; // {stop(), relabel()} of the page on screen
+
+async function route() {
+  if (page?.stop) page.stop();
+  page = null;
+  const root = document.getElementById("app");
+  root.replaceChildren();
+  const hash = location.hash || "#/";
+  for (const [pattern, show] of ROUTES) {
+    const match = hash.match(pattern);
+    if (match) {
+      page = (await show(root, ...match.slice(1))) || null;
+      return;
+    }
+  }
+  location.hash = "#/";
+}
+
+async function start() {
+  await setLang(initialLang());
+  translateStatic();
+  const select = document.getElementById("lang");
+  select.value = lang();
+  select.addEventListener("change", async () => {
+    await setLang(select.value);
+    translateStatic();
+    await me();
+    // A live table only redraws (its connection stays open); other pages are built again.
+    if (page?.relabel) page.relabel();
+    else route();
+  });
+  window.addEventListener("hashchange", route);
+  await me();
+  await route();
+}
+
+start();

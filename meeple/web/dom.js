@@ -1,0 +1,26 @@
+// Tiny DOM helpers shared by the pages.
+
+/** An element: h("button", {class: "x", onclick: f}, "text", child…). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+/** A short message at the bottom of the screen (errors, "link copied"). */
+export function toast(text, kind = "info") {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = h("div", { id: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = h("div", { class: `toast toast-${kind}`, text });
+  box.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 5000 : 2500);
+}

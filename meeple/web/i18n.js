@@ -1,0 +1,48 @@
+// Translations: one JSON file per language (i18n/en.json, i18n/ja.json), keys shared by the
+// shell ("lobby.title") and the games ("buffet.dish.salad"). English is the fallback.
+
+export const LANGS = ["en", "ja"];
+const KEY = "meeple.lang";
+const loaded = {};
+let current = "en";
+
+async function fetchStrings(lang) {
+  if (!loaded[lang]) {
+    const response = await fetch(`/i18n/${lang}.json`);
+    loaded[lang] = response.ok ? await response.json() : {};
+  }
+  return loaded[lang];
+}
+
+/** The language to start in: the one chosen before, else the browser's. */
+export function initialLang() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGS.includes(saved)) return saved;
+  const browser = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  return browser.toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+/** Switch language (loading its strings) and remember the choice. */
+export async function setLang(lang) {
+  if (!LANGS.includes(lang)) lang = "en";
+  await Promise.all([fetchStrings("en"), fetchStrings(lang)]);
+  current = lang;
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+export function lang() {
+  return current;
+}
+
+/** The text of `key` in the current language, with `{name}` placeholders filled in. */
+export function t(key, params = {}) {
+  const text = loaded[current]?.[key] ?? loaded.en?.[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Fill every element carrying data-t="key" (static texts of index.html). */
+export function translateStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  document.title = t("app.title");
+}

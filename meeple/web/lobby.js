@@ -1,0 +1,182 @@
+// The lobby: the five games with a form to start a table, and the tables to join, watch or
+// replay (refreshed every few seconds).
+
+import { get, post } from "./api.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { ensurePlayer } from "./session.js";
+
+const REFRESH_MS = 4000;
+const TIMERS = [null, 30, 60, 120, 300];
+
+/** The name of a game in the current language (the server's English name otherwise). */
+export function gameName(game) {
+  const key = `game.${game.id ?? game}.name`;
+  const text = t(key);
+  return text === key ? game.name ?? game : text;
+}
+
+function optionValue(raw, sample) {
+  if (typeof sample === "boolean") return raw === "true";
+  if (typeof sample === "number") return Number(raw);
+  return raw;
+}
+
+function optionLabel(game, name, spec) {
+  const key = `option.${game.id}.${name}`;
+  const label = t(key);
+  const help = t(`${key}.help`);
+  return { label: label === key ? name : label, help: help === `${key}.help` ? spec.help : help };
+}
+
+function choiceLabel(game, name, value) {
+  if (typeof value === "boolean") return t(value ? "common.on" : "common.off");
+  const key = `option.${game.id}.${name}.${value}`;
+  const text = t(key);
+  return text === key ? String(value) : text;
+}
+
+function createForm(game, levels) {
+  const seatsBox = h("fieldset", { class: "seats" });
+  const players = h("select", { name: "players", id: `players-${game.id}` },
+    Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
+      const n = game.min_players + i;
+      return h("option", { value: n, text: String(n) });
+    }));
+  const drawSeats = () => {
+    const n = Number(players.value);
+    const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(h("legend", { text: t("lobby.seats") }));
+    for (let seat = 0; seat < n; seat += 1) {
+      const choices = [
+        h("option", { value: "human", text: seat === 0 ? t("lobby.seat.you") : t("lobby.seat.human") }),
+        ...levels.map((level) => h("option", { value: `bot:${level}`, text: t("lobby.seat.bot", { level: t(`level.${level}`) }) })),
+      ];
+      const select = h("select", { name: `seat${seat}`, "data-seat": seat, "aria-label": t("lobby.seat_n", { n: seat + 1 }) }, choices);
+      select.value = before[seat] ?? (seat === 0 ? "human" : "bot:normal");
+      if (seat === 0) select.disabled = true; // the creator sits in the first seat
+      seatsBox.append(h("label", { class: "seat-choice" }, h("span", { class: "chip", style: `background: var(--seat-${seat})` }), t("lobby.seat_n", { n: seat + 1 }), select));
+    }
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+
+  const options = Object.entries(game.options).map(([name, spec]) => {
+    const { label, help } = optionLabel(game, name, spec);
+    const select = h("select", { name: `option:${name}` },
+      spec.choices.map((value) => h("option", { value: String(value), text: choiceLabel(game, name, value) })));
+    select.value = String(spec.default);
+    return h("label", { class: "option" }, h("span", { class: "option-name", text: label }), select, h("small", { class: "muted", text: help }));
+  });
+  const timer = h("select", { name: "turn_seconds" },
+    TIMERS.map((s) => h("option", { value: s ?? "", text: s ? t("lobby.timer.seconds", { n: s }) : t("lobby.timer.none") })));
+
+  const form = h("form", { class: "create", "data-game": game.id, "aria-label": t("lobby.create_for", { game: gameName(game) }) },
+    h("label", {}, t("lobby.players"), players),
+    seatsBox,
+    options.length ? h("fieldset", { class: "options" }, h("legend", { text: t("lobby.options") }), options) : null,
+    h("label", {}, t("lobby.timer"), timer),
+    h("button", { type: "submit", class: "primary create-table", text: t("lobby.create") }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const n = Number(players.value);
+    const seats = [];
+    for (let seat = 0; seat < n; seat += 1) {
+      const value = form.querySelector(`select[data-seat="${seat}"]`).value;
+      seats.push(value === "human" ? { kind: "human" } : { kind: "bot", level: value.slice(4) });
+    }
+    const chosen = {};
+    for (const [name, spec] of Object.entries(game.options)) {
+      chosen[name] = optionValue(form.querySelector(`select[name="option:${name}"]`).value, spec.default);
+    }
+    const body = { game: game.id, players: n, options: chosen, seats };
+    if (timer.value) body.turn_seconds = Number(timer.value);
+    try {
+      const table = await post("/api/tables", body);
+      location.hash = `#/table/${table.id}`;
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  });
+  return form;
+}
+
+function gameCard(game, levels) {
+  let form = null;
+  const toggle = h("button", { type: "button", class: "primary new-table", "aria-expanded": "false", text: t("lobby.new_table") });
+  const card = h("article", { class: "card game", "data-game": game.id },
+    h("h3", { text: gameName(game) }),
+    h("p", { class: "muted", text: t("lobby.players_range", { min: game.min_players, max: game.max_players }) }),
+    h("p", { text: t(`game.${game.id}.desc`) }),
+    h("div", { class: "row" }, toggle, h("a", { href: `#/rules/${game.id}`, class: "rules-link", text: t("lobby.rules") })));
+  toggle.addEventListener("click", () => {
+    if (form) {
+      form.remove();
+      form = null;
+    } else {
+      form = createForm(game, levels);
+      card.append(form);
+      form.querySelector("select")?.focus();
+    }
+    toggle.setAttribute("aria-expanded", String(Boolean(form)));
+  });
+  return card;
+}
+
+function seatsText(table) {
+  return table.seats
+    .map((s) => (s.kind === "bot" ? t("lobby.seat.bot", { level: t(`level.${s.level}`) }) : s.player ? s.player.name : t("lobby.free")))
+    .join(", ");
+}
+
+function tableRow(table, games) {
+  const game = games.find((g) => g.id === table.game) ?? { id: table.game, name: table.game };
+  const free = table.seats.some((s) => s.kind === "human" && !s.player);
+  let action;
+  if (table.status === "finished") action = h("a", { class: "button", href: `#/replay/${table.id}`, text: t("lobby.replay") });
+  else if (table.you !== null) action = h("a", { class: "button primary", href: `#/table/${table.id}`, text: t("lobby.resume") });
+  else if (table.status === "open" && free) action = h("a", { class: "button primary", href: `#/table/${table.id}`, text: t("lobby.join") });
+  else action = h("a", { class: "button", href: `#/table/${table.id}`, text: t("lobby.watch") });
+  const result = table.status === "finished" && table.winners
+    ? t("lobby.winners", { names: table.winners.map((w) => table.seats[w].player?.name ?? t("lobby.seat.bot", { level: t(`level.${table.seats[w].level}`) })).join(", ") })
+    : "";
+  return h("li", { class: "table-row", "data-table": table.id },
+    h("span", { class: "table-game", text: `${gameName(game)} · ${t("lobby.n_players", { n: table.players })}` }),
+    h("span", { class: "muted table-seats", text: seatsText(table) }),
+    result ? h("span", { class: "table-result", text: result }) : null,
+    action);
+}
+
+export async function showLobby(root) {
+  const player = await ensurePlayer(root);
+  root.replaceChildren();
+  const [{ games }, { levels }] = await Promise.all([get("/api/games"), get("/api/levels")]);
+  const lists = {
+    open: h("ul", { class: "tables", id: "tables-open" }),
+    running: h("ul", { class: "tables", id: "tables-running" }),
+    finished: h("ul", { class: "tables", id: "tables-finished" }),
+  };
+  root.append(
+    h("h1", { id: "lobby-title", text: t("lobby.title") }),
+    h("p", { class: "muted", text: t("lobby.hello", { name: player.name }) }),
+    h("section", { class: "games", "aria-labelledby": "games-title" },
+      h("h2", { id: "games-title", text: t("lobby.games") }),
+      h("div", { class: "game-grid" }, games.map((g) => gameCard(g, levels)))),
+    h("section", { class: "table-lists" },
+      ["open", "running", "finished"].map((status) =>
+        h("div", { class: "card" }, h("h2", { text: t(`lobby.tables.${status}`) }), lists[status]))));
+  const refresh = async () => {
+    for (const status of ["open", "running", "finished"]) {
+      try {
+        const { tables } = await get(`/api/tables?status=${status}`);
+        lists[status].replaceChildren(
+          ...(tables.length ? tables.slice(0, 30).map((table) => tableRow(table, games)) : [h("li", { class: "muted", text: t("lobby.none") })]));
+      } catch {
+        /* the next refresh tries again */
+      }
+    }
+  };
+  await refresh();
+  const timer = setInterval(refresh, REFRESH_MS);
+  return { stop: () => clearInterval(timer) };
+}

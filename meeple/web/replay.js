@@ -1,0 +1,76 @@
+// A finished game, step by step: GET /api/tables/<id>/replay gives every step's view for this
+// player's seat (a spectator's for others); the game's renderer draws each one.
+
+import { get } from "./api.js";
+import { h } from "./dom.js";
+import { lang, t, translateStatic } from "./i18n.js";
+import { gameName } from "./lobby.js";
+import { playersOf, renderer, winnersLine } from "./table.js";
+
+export async function showReplay(root, tableId) {
+  let replay;
+  try {
+    replay = await get(`/api/tables/${tableId}/replay`);
+  } catch (err) {
+    root.append(h("p", { class: "error", text: err.message }), h("a", { href: "#/", text: t("nav.lobby") }));
+    return null;
+  }
+  const game = await renderer(replay.table.game);
+  const last = replay.steps.length - 1;
+  let step = 0;
+
+  const title = h("h1");
+  const counter = h("span", { id: "step", class: "step", "aria-live": "polite" });
+  const said = h("p", { id: "step-action", class: "muted" });
+  let board = h("div", { id: "board", class: "board" });
+  const button = (id, key, go) => h("button", { type: "button", id, "data-t": key, text: t(key), onclick: () => show(go()) });
+  const controls = h("div", { class: "row replay-controls", role: "toolbar", "aria-label": t("replay.controls") },
+    button("first", "replay.first", () => 0),
+    button("back", "replay.back", () => step - 1),
+    counter,
+    button("forward", "replay.forward", () => step + 1),
+    button("last", "replay.last", () => last));
+  const winners = h("p", { class: "winners" });
+  root.append(h("section", { class: "replay-page", "data-game": replay.table.game },
+    h("p", {}, h("a", { href: "#/", "data-t": "nav.lobby", text: t("nav.lobby") })),
+    title, winners, controls, said, board));
+
+  function context() {
+    const players = playersOf(replay.table);
+    return {
+      view: replay.steps[step].view, legal: [], seat: replay.seat, toMove: replay.steps[step].view?.to_move ?? [],
+      players, act: () => {}, t, lang: lang(), over: step === last,
+    };
+  }
+
+  function show(target) {
+    step = Math.max(0, Math.min(last, target));
+    title.textContent = t("replay.title", { game: gameName(replay.table.game) });
+    winners.textContent = winnersLine(replay.table, playersOf(replay.table));
+    counter.textContent = t("replay.step", { n: step, total: last });
+    const { seat, action } = replay.steps[step];
+    const ctx = context();
+    said.textContent = action ? t("replay.played", { name: ctx.players[seat].name, action: game.describeAction(action, ctx) || action.type }) : t("replay.start");
+    const fresh = h("div", { id: "board", class: "board" });
+    board.replaceWith(fresh);
+    board = fresh;
+    game.render(board, ctx);
+  }
+
+  const keys = (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowLeft") show(step - 1);
+    else if (event.key === "ArrowRight") show(step + 1);
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(last);
+  };
+  document.addEventListener("keydown", keys);
+  show(step);
+  return {
+    stop: () => document.removeEventListener("keydown", keys),
+    relabel: () => {
+      translateStatic(root);
+      show(step);
+    },
+  };
+}

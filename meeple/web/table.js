@@ -1,0 +1,268 @@
+// A table, live: one websocket to the server, which sends this seat's `state` after every
+// change (docs/protocol.md). The game's renderer (games/<id>.js) draws the board; this page
+// draws what every game shares: seats, whose turn, the timer, the prompt, the remaining
+// action buttons, the log and the result.
+
+import { get, post, socketUrl } from "./api.js";
+import { h, toast } from "./dom.js";
+import { lang, t, translateStatic } from "./i18n.js";
+import { gameName } from "./lobby.js";
+import { ensurePlayer } from "./session.js";
+
+const renderers = {};
+
+/** The renderer module of a game (games/<id>.js), loaded once. */
+export async function renderer(game) {
+  if (!renderers[game]) renderers[game] = (await import(`./games/${game}.js`)).default;
+  return renderers[game];
+}
+
+/** The seats as renderers name them: [{seat, name, kind, level}]. */
+export function playersOf(table) {
+  return table.seats.map((s) => ({
+    seat: s.seat,
+    kind: s.kind,
+    level: s.level,
+    name: s.kind === "bot" ? t("table.bot_name", { level: t(`level.${s.level}`) }) : s.player ? s.player.name : t("table.free_seat"),
+  }));
+}
+
+/** The winners' names, as one line. */
+export function winnersLine(table, players) {
+  const names = (table.winners || []).map((w) => players[w].name);
+  return names.length ? t("table.winners", { names: names.join(", ") }) : t("table.no_winner");
+}
+
+/** Buttons for the legal actions the renderer does not draw on its board. */
+export function extraButtons(game, legal, ctx) {
+  return legal
+    .filter((a) => !game.handles.has(a.type))
+    .map((a) => {
+      const label = game.describeAction(a, ctx) || a.type;
+      return h("button", { type: "button", class: "legal action-button", "data-action": JSON.stringify(a), text: label, onclick: () => ctx.act(a) });
+    });
+}
+
+export async function showTable(root, tableId) {
+  await ensurePlayer(root);
+  root.replaceChildren();
+  let table;
+  try {
+    table = await get(`/api/tables/${tableId}`);
+  } catch (err) {
+    root.append(h("p", { class: "error", text: err.message }), h("a", { href: "#/", text: t("nav.lobby") }));
+    return null;
+  }
+  if (table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
+    try {
+      table = await post(`/api/tables/${tableId}/join`, {});
+      toast(t("table.joined"));
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+  const game = await renderer(table.game);
+
+  // The page frame, filled in by draw().
+  const title = h("h1", { text: gameName(table.game) });
+  const status = h("span", { class: "status", id: "status" });
+  const invite = h("div", { class: "invite", id: "invite" });
+  const leave = h("button", { type: "button", id: "leave", "data-t": "table.leave", text: t("table.leave") });
+  const rules = h("a", { href: `#/rules/${table.game}`, target: "_blank", "data-t": "lobby.rules", text: t("lobby.rules") });
+  const banner = h("p", { class: "banner", id: "banner", role: "status", hidden: true });
+  const prompt = h("p", { id: "prompt", class: "prompt", "aria-live": "polite" });
+  const timer = h("span", { id: "timer", class: "timer", "aria-live": "off" });
+  const actions = h("div", { id: "actions", class: "actions" });
+  let board = h("div", { id: "board", class: "board" });
+  const result = h("section", { id: "result", class: "result card", hidden: true, "aria-live": "polite" });
+  const seats = h("ul", { id: "players", class: "players" });
+  const log = h("ol", { id: "log", class: "log" });
+  root.append(
+    h("section", { class: "table-page", "data-game": table.game, "data-table": tableId },
+      h("header", { class: "table-head" }, title, status, rules, leave),
+      invite, banner,
+      h("div", { class: "table-body" },
+        h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer), actions, board, result),
+        h("aside", { class: "side-col" },
+          h("h2", { "data-t": "table.players", text: t("table.players") }), seats,
+          h("h2", { "data-t": "table.log", text: t("table.log") }), log))));
+
+  let state = null; // the newest state message
+  let drawnVersion = null;
+  let events = [];
+  let socket = null;
+  let stopped = false;
+  let retries = 0;
+  let pending = false;
+
+  const act = (action) => {
+    if (!state || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
+    pending = true;
+    board.classList.add("waiting");
+    socket.send(JSON.stringify({ type: "action", action, version: state.version }));
+  };
+
+  const context = () => ({
+    view: state.view,
+    legal: state.legal,
+    seat: state.seat,
+    toMove: state.to_move,
+    players: playersOf(state.table),
+    act,
+    t,
+    lang: lang(),
+    over: state.is_over,
+  });
+
+  const drawSeats = () => {
+    const players = playersOf(state.table);
+    seats.replaceChildren(...state.table.seats.map((s, i) => {
+      const moving = state.to_move.includes(i) && !state.is_over;
+      const tags = [];
+      if (i === state.seat) tags.push(t("table.you"));
+      if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
+      if (s.away) tags.push(t("table.away"));
+      const score = state.scores && state.scores[i] !== undefined && state.scores[i] !== null ? String(state.scores[i]) : "";
+      return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
+        h("span", { class: "chip", style: `background: var(--seat-${i})`, "aria-hidden": "true" }),
+        h("span", { class: "seat-name", text: players[i].name }),
+        tags.length ? h("span", { class: "muted seat-tags", text: `(${tags.join(", ")})` }) : null,
+        moving ? h("span", { class: "turn-mark", text: t("table.deciding") }) : null,
+        h("span", { class: "score", "aria-label": t("table.score"), text: score }));
+    }));
+  };
+
+  const drawTimer = () => {
+    if (!state || !state.deadline || state.is_over) {
+      timer.textContent = "";
+      return;
+    }
+    const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
+    timer.textContent = t("table.time_left", { n: left });
+    timer.classList.toggle("urgent", left <= 5);
+  };
+
+  const drawLog = () => {
+    const ctx = context();
+    log.replaceChildren(...events.map((e) => {
+      const text = game.describeEvent(e, ctx);
+      return text ? h("li", { text }) : null;
+    }).filter(Boolean));
+    log.scrollTop = log.scrollHeight;
+  };
+
+  const draw = (force = false) => {
+    const ctx = context();
+    const tbl = state.table;
+    status.textContent = t(`table.status.${tbl.status}`);
+    leave.hidden = state.seat === null || tbl.status === "finished";
+    invite.replaceChildren();
+    if (tbl.status === "open") {
+      const link = `${location.origin}${location.pathname}#/table/${tbl.id}`;
+      const field = h("input", { readonly: true, value: link, id: "invite-link", "aria-label": t("table.invite") });
+      invite.append(h("label", {}, t("table.invite"), field),
+        h("button", { type: "button", id: "copy-invite", text: t("table.copy"), onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+          } catch {
+            field.select();
+            document.execCommand("copy");
+          }
+          toast(t("table.copied"));
+        } }));
+    }
+    drawSeats();
+    drawTimer();
+    if (state.view === null) {
+      prompt.textContent = t("table.waiting_for_players");
+      return;
+    }
+    if (state.is_over) prompt.textContent = t("table.over");
+    else if (state.legal.length) prompt.textContent = game.prompt(ctx) || t("table.your_turn");
+    else {
+      const players = playersOf(tbl);
+      prompt.textContent = t("table.waiting_for", { names: state.to_move.map((i) => players[i].name).join(", ") });
+    }
+    if (force || drawnVersion !== state.version) {
+      const fresh = h("div", { id: "board", class: "board" });
+      board.replaceWith(fresh);
+      board = fresh;
+      game.render(board, ctx);
+      drawnVersion = state.version;
+      actions.replaceChildren(...extraButtons(game, state.legal, ctx));
+      drawLog();
+    }
+    result.hidden = !state.is_over;
+    if (state.is_over) {
+      const lines = game.describeResult ? game.describeResult(ctx) : "";
+      result.replaceChildren(
+        h("h2", { text: t("table.result") }),
+        h("p", { class: "winners", text: winnersLine(tbl, playersOf(tbl)) }),
+        lines ? h("ol", {}, lines.split("\n").map((l) => h("li", { text: l }))) : null,
+        h("p", {}, h("a", { href: `#/replay/${tbl.id}`, text: t("table.open_replay") }), " · ", h("a", { href: "#/", text: t("nav.lobby") })));
+    }
+  };
+
+  const onMessage = (message) => {
+    if (message.type === "state") {
+      pending = false;
+      board.classList.remove("waiting");
+      if (message.log.from === 0) events = [];
+      events.splice(message.log.from, message.log.events.length, ...message.log.events);
+      state = message;
+      draw();
+    } else if (message.type === "error") {
+      pending = false;
+      board.classList.remove("waiting");
+      if (message.code !== "stale") toast(message.message, "error");
+    }
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    socket = new WebSocket(socketUrl(tableId));
+    socket.addEventListener("open", () => {
+      retries = 0;
+      banner.hidden = true;
+    });
+    socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (stopped) return;
+      if (event.code === 4404) {
+        banner.hidden = false;
+        banner.textContent = t("table.gone");
+        return;
+      }
+      // Network drop or server restart: come back, more slowly each time.
+      banner.hidden = false;
+      banner.textContent = t("table.reconnecting");
+      const delay = Math.min(10000, 500 * 2 ** retries);
+      retries += 1;
+      setTimeout(connect, delay);
+    });
+  };
+
+  leave.addEventListener("click", async () => {
+    try {
+      await post(`/api/tables/${tableId}/leave`);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+    location.hash = "#/";
+  });
+
+  connect();
+  const ticker = setInterval(drawTimer, 1000);
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(ticker);
+      socket?.close();
+    },
+    relabel() {
+      translateStatic(root);
+      title.textContent = gameName(state?.table.game ?? table.game);
+      if (state) draw(true);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+"""Browser tests: a real ``meeple serve`` and Debian's chromium driven by Playwright.
+
+Fixtures:
+- ``server_url``: the address of a server started for the session (SQLite in a temporary
+  folder, bots without delay, a short grace time);
+- ``browser``: headless chromium from ``/usr/bin/chromium`` (never a downloaded browser);
+- ``new_page(locale="en-US", viewport=None)``: a page in a fresh context (its own cookies);
+- helpers ``sign_in``, ``create_table``, ``play_to_end`` and ``screenshot`` below.
+
+Screenshots go to ``tests/web/screenshots/`` (git-ignored) for people to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = Path(__file__).parent / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server on a free port, for the whole session."""
+    folder = tmp_path_factory.mktemp("web")
+    port = _free_port()
+    command = [
+        sys.executable, "-m", "meeple", "serve", "--port", str(port),
+        "--db", f"sqlite:///{folder / 'web.sqlite'}", "--bot-delay", "0", "--grace", "2",
+        "--bot-workers", "0",
+    ]  # fmt: skip
+    log = (folder / "server.log").open("w")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(f"{url}/api/games").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not start: " + (folder / "server.log").read_text())
+        yield url
+    finally:
+        process.terminate()
+        process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless chromium. Missing chromium is a failure, not a skip: CI installs it."""
+    assert CHROMIUM.exists(), "Debian's chromium is missing: `make browser` installs it"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]:
+    """Pages in fresh contexts (each its own cookies: its own player); errors on the page fail
+    the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(locale: str = "en-US", viewport: dict[str, int] | None = None) -> Page:
+        context = browser.new_context(
+            base_url=server_url, locale=locale, viewport=viewport or {"width": 1280, "height": 900}
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.set_default_timeout(15_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def sign_in(page: Page, name: str = "Aki") -> None:
+    """Open the lobby and play as a guest called ``name``."""
+    page.goto("/")
+    page.locator("#guest-name").fill(name)
+    page.locator("form.signin button[type=submit]").click()
+    expect(page.locator("#lobby-title")).to_be_visible()
+
+
+def create_table(
+    page: Page,
+    game: str,
+    players: int,
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+) -> str:
+    """Create a table through the lobby's form and land on its page; returns the table id.
+
+    ``seats`` names seats 1… (seat 0 is the creator): "human" or a bot level.
+    """
+    card = page.locator(f"article.game[data-game={game}]")
+    card.locator("button.new-table").click()
+    form = card.locator("form.create")
+    form.locator("select[name=players]").select_option(str(players))
+    for seat, kind in enumerate(seats, start=1):
+        value = "human" if kind == "human" else f"bot:{kind}"
+        form.locator(f'select[data-seat="{seat}"]').select_option(value)
+    for name, value in (options or {}).items():
+        form.locator(f'select[name="option:{name}"]').select_option(json.dumps(value))
+    form.locator("button.create-table").click()
+    page.wait_for_url("**/#/table/*")
+    expect(page.locator(".table-page")).to_be_visible()
+    return page.url.rsplit("/", 1)[1]
+
+
+def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 5000) -> int:
+    """Click a random clickable legal element until the result shows; returns the clicks."""
+    rng = random.Random(seed)
+    end = time.monotonic() + timeout
+    clicks = 0
+    result = page.locator("#result")
+    while not result.is_visible():
+        assert time.monotonic() < end, "the game did not end in time"
+        assert clicks < limit, "too many clicks without an end"
+        choices = page.locator("#app .legal[data-action]:visible:not([disabled])")
+        count = choices.count()
+        if count == 0:
+            page.wait_for_timeout(30)
+            continue
+        try:
+            choices.nth(rng.randrange(count)).click(timeout=2000)
+            clicks += 1
+        except Exception:  # noqa: BLE001 - the board was redrawn under the click: look again
+            continue
+    return clicks
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot for review."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
