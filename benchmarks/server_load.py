@@ -4,8 +4,10 @@
 
 Starts ``meeple serve`` in its own process (SQLite in a temporary folder, bots without
 delay, so they play as fast as the server lets them), then for each table count opens that
-many tables — the five games in turn, seat 0 a scripted client over a real websocket, the
-other seats bots — and plays for the given time. It prints, per table count, the actions the
+many tables — the five games in turn, seat 0 a scripted client over a real websocket that
+moves at most ten times a second (a quick human; the server's rate limit is 20 messages a
+second), the other seats bots; a client whose game ends starts another — and plays for the
+given time. It prints, per table count, the actions the
 server stored per second and the time from sending an action to receiving the ``state`` it
 produced (p50 and p99: the server's checks, the database transaction, every seat's view and
 the sending, plus two loopback hops). Figures vary with the machine: this prints them, it
@@ -40,6 +42,9 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("cheese", 4, {}),
 ]
 
+PACE = 0.1
+"""Seconds between a scripted player's moves, at least."""
+
 
 def free_port() -> int:
     """A port nobody listens on."""
@@ -50,20 +55,31 @@ def free_port() -> int:
 
 
 async def person(base: str, index: int, level: str, stop_at: float, latencies: list[float]) -> int:
-    """One scripted player at a table of their own; plays until ``stop_at``. Returns the
-    table's version when it stopped (the actions stored there)."""
+    """One scripted player with a table of their own, starting a new game whenever one ends,
+    until ``stop_at``. Returns the actions stored at their tables."""
     game, players, options = GAMES[index % len(GAMES)]
     rng = random.Random(index)
+    actions = 0
     async with httpx.AsyncClient(base_url=base) as http:
         (await http.post("/api/guest", json={"name": f"load{index}"})).raise_for_status()
+        cookie = f"meeple_session={http.cookies['meeple_session']}"
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (players - 1)
         body = {"game": game, "players": players, "options": options, "seats": seats}
-        table = (await http.post("/api/tables", json=body)).json()["id"]
-        cookie = f"meeple_session={http.cookies['meeple_session']}"
-    url = base.replace("http", "ws") + f"/ws/tables/{table}"
+        while time.monotonic() < stop_at:
+            table = (await http.post("/api/tables", json=body)).json()["id"]
+            url = base.replace("http", "ws") + f"/ws/tables/{table}"
+            actions += await play(url, cookie, rng, stop_at, latencies)
+    return actions
+
+
+async def play(
+    url: str, cookie: str, rng: random.Random, stop_at: float, latencies: list[float]
+) -> int:
+    """Play one table until its game ends or time is up; returns its version then."""
     sent_at: float | None = None
     sent_version = -1
     version = 0
+    last_sent = 0.0
     async with connect(url, additional_headers={"cookie": cookie}, max_size=2**22) as ws:
         while time.monotonic() < stop_at:
             try:
@@ -71,8 +87,15 @@ async def person(base: str, index: int, level: str, stop_at: float, latencies: l
             except TimeoutError:
                 break
             message = json.loads(text)
+            if message["type"] == "error":
+                # Refused: a bot got in first (a newer state follows), or this client outran
+                # the rate limit (ask for the state again after a pause). Not a round trip.
+                sent_at, sent_version = None, -1
+                if message["code"] == "rate_limited":
+                    await asyncio.sleep(1)
+                    await ws.send(json.dumps({"type": "sync"}))
+                continue
             if message["type"] != "state":
-                sent_at = None  # refused (a bot got in first): not a measured round trip
                 continue
             version = message["version"]
             if sent_at is not None and version > sent_version:
@@ -81,6 +104,10 @@ async def person(base: str, index: int, level: str, stop_at: float, latencies: l
             if message["is_over"]:
                 break
             if message["legal"] and version > sent_version and sent_at is None:
+                # A quick human: at most one move every PACE seconds (the server allows a
+                # client 20 messages a second).
+                await asyncio.sleep(max(0.0, last_sent + PACE - time.monotonic()))
+                last_sent = time.monotonic()
                 action = rng.choice(message["legal"])
                 sent_version = version
                 sent_at = time.perf_counter()
@@ -89,7 +116,8 @@ async def person(base: str, index: int, level: str, stop_at: float, latencies: l
 
 
 async def round_of(base: str, tables: int, seconds: float, level: str) -> tuple[int, list[float]]:
-    """Run ``tables`` tables for ``seconds``; return (actions stored, round trips)."""
+    """Run ``tables`` players (each at a table at a time) for ``seconds``; return (actions
+    stored, round trips)."""
     latencies: list[float] = []
     stop_at = time.monotonic() + seconds
     versions = await asyncio.gather(
@@ -107,7 +135,7 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     """Start a server, load it with each table count in turn, print a row for each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100, 200])
     parser.add_argument("--seconds", type=float, default=20.0, help="time per table count")
     parser.add_argument("--level", default="random", help="the bots' level")
     parser.add_argument(
