@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
 export async function showRules(root, game) {
-  const body = h("article", { class: "rules card", "aria-live": "polite" });
+  const body = h("div", { class: "rules-page card", "aria-live": "polite" });
   root.append(h("p", {}, h("a", { href: "#/", text: `← ${t("nav.lobby")}` })), body);
   const load = async () => {
     const response = await fetch(`/rules/${encodeURIComponent(game)}.${lang()}.html`);

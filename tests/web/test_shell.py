@@ -34,3 +34,134 @@ def test_buffet_against_bots_to_the_end(new_page: Callable[..., Page]) -> None:
     play_to_end(page)
     expect(page.locator("#result .winners")).to_contain_text("Winner")
     screenshot(page, "buffet-end")
+
+
+def test_cheese_against_bots_to_the_end_then_its_replay(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page)
+    table_id = create_table(page, "cheese", 3, ["random", "random"])
+    screenshot(page, "cheese-start")
+    play_to_end(page, seed=1)
+    screenshot(page, "cheese-end")
+    # The replay steps through the game from its start.
+    page.locator("#result a[href^='#/replay/']").click()
+    page.wait_for_url(f"**/#/replay/{table_id}")
+    step = page.locator("#step")
+    expect(step).to_contain_text("step 0 /")
+    page.locator("#forward").click()
+    expect(step).to_contain_text("step 1 /")
+    page.keyboard.press("End")
+    total = step.inner_text().split("/")[-1].strip()
+    expect(step).to_have_text(f"step {total} / {total}")
+    page.locator("#back").click()
+    expect(step).to_have_text(f"step {int(total) - 1} / {total}")
+    screenshot(page, "cheese-replay")
+
+
+def test_two_people_in_two_browsers_play_one_game(new_page: Callable[..., Page]) -> None:
+    aki, ben = new_page(), new_page()
+    sign_in(aki, "Aki")
+    table_id = create_table(aki, "buffet", 3, ["human", "random"])
+    link = aki.locator("#invite-link").input_value()
+    assert link.endswith(f"#/table/{table_id}")
+    # Ben opens the invite link: he is asked his name, then sits in the free seat.
+    ben.goto(link)
+    ben.locator("#guest-name").fill("Ben")
+    ben.locator("form.signin button[type=submit]").click()
+    expect(ben.locator(".table-page")).to_be_visible()
+    for page in (aki, ben):
+        expect(page.locator("#status")).to_have_text("in play")
+        expect(page.locator(".seat.mine .seat-name")).to_have_text(
+            "Aki" if page is aki else "Ben"
+        )
+    # Both click until the end, taking turns as the game asks.
+    rng_pages = [aki, ben]
+    result = [p.locator("#result") for p in rng_pages]
+    clicks = 0
+    while not (result[0].is_visible() and result[1].is_visible()):
+        assert clicks < 3000, "the game did not end"
+        for page in rng_pages:
+            choices = page.locator("#app .legal[data-action]:visible")
+            if choices.count():
+                try:
+                    choices.nth(clicks % choices.count()).click(timeout=1000)
+                    clicks += 1
+                except Exception:  # noqa: BLE001 - redrawn under the click
+                    pass
+        aki.wait_for_timeout(10)
+    assert aki.locator("#result .winners").inner_text() == ben.locator("#result .winners").inner_text()
+    screenshot(ben, "two-browsers-end")
+
+
+def test_a_reload_returns_to_the_same_seat(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page)
+    create_table(page, "cheese", 3, ["random", "random"])
+    page.locator("#app .legal[data-action]").first.click()
+    expect(page.locator("#app .legal[data-action]").first).to_be_visible()
+    before = page.locator("#log li").count()
+    page.reload()
+    expect(page.locator(".seat.mine .seat-name")).to_have_text("Aki")
+    expect(page.locator("#app .legal[data-action]").first).to_be_visible()
+    assert page.locator("#log li").count() >= before
+    play_to_end(page, seed=2)
+
+
+def test_switching_language_relabels_everything(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page)
+    expect(page.locator("#lobby-title")).to_have_text("Lobby")
+    page.locator("#lang").select_option("ja")
+    expect(page.locator("#lobby-title")).to_have_text("ロビー")
+    expect(page.locator("article.game[data-game=cheese] h3")).to_have_text("ゴー・ダッ・チーズ！")
+    screenshot(page, "lobby-ja")
+    # A live table keeps its connection and redraws in the other language.
+    create_table(page, "buffet", 3, ["random", "random"])
+    expect(page.locator("#leave")).to_have_text("退席する")
+    page.locator("#lang").select_option("en")
+    expect(page.locator("#leave")).to_have_text("Leave")
+    expect(page.locator("#prompt")).not_to_be_empty()
+    # The choice is remembered.
+    page.reload()
+    expect(page.locator("#lang")).to_have_value("en")
+
+
+def test_japanese_browsers_start_in_japanese(new_page: Callable[..., Page]) -> None:
+    page = new_page(locale="ja-JP")
+    page.goto("/")
+    expect(page.locator("form.signin h2")).to_have_text("プレイヤー名")
+
+
+def test_a_phone_has_no_sideways_scrolling(new_page: Callable[..., Page]) -> None:
+    page = new_page(viewport={"width": 390, "height": 844})
+    sign_in(page)
+    wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+    assert not page.evaluate(wide)
+    screenshot(page, "phone-lobby")
+    create_table(page, "cheese", 3, ["random", "random"])
+    expect(page.locator("#board svg").first).to_be_visible()
+    assert not page.evaluate(wide)
+    screenshot(page, "phone-cheese")
+
+
+def test_a_spectator_watches_without_acting(new_page: Callable[..., Page]) -> None:
+    player, watcher = new_page(), new_page()
+    sign_in(player)
+    table_id = create_table(player, "cheese", 3, ["random", "random"])
+    sign_in(watcher, "Chie")
+    watcher.goto(f"/#/table/{table_id}")
+    expect(watcher.locator("#board svg").first).to_be_visible()
+    expect(watcher.locator(".seat.mine")).to_have_count(0)
+    expect(watcher.locator("#leave")).to_be_hidden()
+    assert watcher.locator("#app .legal[data-action]").count() == 0
+
+
+def test_every_game_has_rules_in_both_languages(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page)
+    for game in GAMES:
+        page.goto(f"/#/rules/{game}")
+        expect(page.locator(".rules-page h1").first).to_be_visible()
+        expect(page.locator(".rules-page")).not_to_contain_text("not written yet")
+    page.locator("#lang").select_option("ja")
+    expect(page.locator(".rules-page")).to_contain_text("チーズ")
