@@ -15,13 +15,21 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
 from meeple.core.bot import Bot
 from meeple.core.game import Game
+from meeple.games.bison.heuristic import BisonHeuristicBot
 from meeple.games.buffet.heuristic import BuffetHeuristicBot
+from meeple.games.cafe.heuristic import CafeHeuristicBot
+from meeple.games.cheese.heuristic import CheeseHeuristicBot
+from meeple.games.stirfry.heuristic import StirFryHeuristicBot
 
 Factory = Callable[[Game[Any], int | None], Bot]
 Heuristic = Callable[[int | None, float], Bot]
 
 HEURISTICS: dict[str, Heuristic] = {
+    "bison": lambda seed, noise: BisonHeuristicBot(seed=seed, noise=noise),
     "buffet": lambda seed, noise: BuffetHeuristicBot(seed=seed, noise=noise),
+    "cafe": lambda seed, noise: CafeHeuristicBot(seed=seed, noise=noise),
+    "cheese": lambda seed, noise: CheeseHeuristicBot(seed=seed, noise=noise),
+    "stirfry": lambda seed, noise: StirFryHeuristicBot(seed=seed, noise=noise),
 }
 """Each game's own heuristic bot, by game id: ``(seed, noise) -> Bot``."""
 
