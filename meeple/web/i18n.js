@@ -41,7 +41,7 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** Fill every element carrying data-t="key" (static texts of index.html). */
+/** Fill every element that names its text in a data-t attribute (static texts). */
 export function translateStatic(root = document) {
   for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   document.title = t("app.title");

@@ -13,7 +13,17 @@ const renderers = {};
 
 /** The renderer module of a game (games/<id>.js), loaded once. */
 export async function renderer(game) {
-  if (!renderers[game]) renderers[game] = (await import(`./games/${game}.js`)).default;
+  if (!renderers[game]) {
+    // The board's stylesheet first, so that the board is never drawn unstyled.
+    const css = h("link", { rel: "stylesheet", href: `/games/${game}.css`, "data-game-css": game });
+    const styled = new Promise((resolve) => {
+      css.addEventListener("load", resolve);
+      css.addEventListener("error", resolve); // a game may have no stylesheet
+    });
+    document.head.append(css);
+    const [module] = await Promise.all([import(`./games/${game}.js`), styled]);
+    renderers[game] = module.default;
+  }
   return renderers[game];
 }
 

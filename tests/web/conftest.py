@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -158,7 +159,7 @@ def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 50
         try:
             choices.nth(rng.randrange(count)).click(timeout=2000)
             clicks += 1
-        except Exception:  # noqa: BLE001 - the board was redrawn under the click: look again
+        except PlaywrightError:  # the board was redrawn under the click: look again
             continue
     return clicks
 

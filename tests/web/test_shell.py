@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
@@ -71,9 +72,7 @@ def test_two_people_in_two_browsers_play_one_game(new_page: Callable[..., Page])
     expect(ben.locator(".table-page")).to_be_visible()
     for page in (aki, ben):
         expect(page.locator("#status")).to_have_text("in play")
-        expect(page.locator(".seat.mine .seat-name")).to_have_text(
-            "Aki" if page is aki else "Ben"
-        )
+        expect(page.locator(".seat.mine .seat-name")).to_have_text("Aki" if page is aki else "Ben")
     # Both click until the end, taking turns as the game asks.
     rng_pages = [aki, ben]
     result = [p.locator("#result") for p in rng_pages]
@@ -86,10 +85,12 @@ def test_two_people_in_two_browsers_play_one_game(new_page: Callable[..., Page])
                 try:
                     choices.nth(clicks % choices.count()).click(timeout=1000)
                     clicks += 1
-                except Exception:  # noqa: BLE001 - redrawn under the click
+                except PlaywrightError:  # redrawn under the click
                     pass
         aki.wait_for_timeout(10)
-    assert aki.locator("#result .winners").inner_text() == ben.locator("#result .winners").inner_text()
+    assert (
+        aki.locator("#result .winners").inner_text() == ben.locator("#result .winners").inner_text()
+    )
     screenshot(ben, "two-browsers-end")
 
 

@@ -1,0 +1,42 @@
+"""The translations: one file per language, the same keys in both, every key the client uses."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "meeple" / "web"
+
+
+def strings(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text())
+    return data
+
+
+def test_english_and_japanese_have_the_same_keys() -> None:
+    en, ja = strings("en"), strings("ja")
+    assert set(en) ^ set(ja) == set()
+
+
+def test_placeholders_match_between_languages() -> None:
+    en, ja = strings("en"), strings("ja")
+    for key, text in en.items():
+        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", ja[key])), key
+
+
+def test_every_literal_key_the_client_uses_exists() -> None:
+    en = strings("en")
+    used: set[str] = set()
+    for path in [*WEB.glob("*.js"), *WEB.glob("games/*.js"), WEB / "index.html"]:
+        text = path.read_text()
+        used |= set(re.findall(r"\bt\(\"([a-z_][\w.]*)\"", text))
+        used |= set(re.findall(r"data-t(?:=|\": )\"([a-z_][\w.]*)\"", text))
+    missing = sorted(key for key in used if key not in en)
+    assert used and not missing, missing
+
+
+def test_japanese_is_japanese() -> None:
+    ja = strings("ja")
+    kana = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert kana.search(ja["lobby.title"]) and kana.search(ja["table.leave"])
