@@ -219,3 +219,19 @@ def test_bots_think_in_worker_processes(server_factory: Callable[..., Server]) -
     last = watcher.until(lambda m: m["type"] == "state" and m["is_over"])
     assert last["table"]["status"] == "finished" and last["winners"]
     assert {by for _, _, by in server.by_whom(table_id)} == {"bot"}
+
+
+def test_other_origins_only_when_allowed(server_factory: Callable[..., Server]) -> None:
+    server = server_factory(allow_origins=("http://friends.example",))
+    aki = server.person()
+    table_id = aki.table("buffet", 3)
+    ask = {"origin": "http://friends.example", "access-control-request-method": "POST"}
+    preflight = server.client.options("/api/tables", headers=ask)
+    assert preflight.headers["access-control-allow-origin"] == "http://friends.example"
+    assert preflight.headers["access-control-allow-credentials"] == "true"
+    evil = server.client.options("/api/tables", headers={**ask, "origin": "http://evil.example"})
+    assert "access-control-allow-origin" not in evil.headers
+    headers = {**aki.headers, "origin": "http://friends.example"}
+    server.client.cookies.clear()
+    with server.client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:
+        assert json.loads(ws.receive_text())["seat"] == 0
