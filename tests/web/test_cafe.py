@@ -1,0 +1,29 @@
+"""Café International in the browser: a whole game against a bot by clicking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+
+pytestmark = pytest.mark.browser
+
+
+def test_cafe_against_a_bot_to_the_end(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page)
+    create_table(page, "cafe", 2, ["random"])
+    expect(page.locator("svg.cafe-board")).to_be_visible()
+    # Choosing another guest in the hand lights up that guest's chairs.
+    choices = page.locator(".cafe-card.choose")
+    if choices.count() > 1:
+        choices.nth(1).click()
+        expect(choices.nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".cafe-chair.legal").first).to_be_visible()
+    screenshot(page, "cafe-start")
+    play_to_end(page, seed=4)
+    expect(page.locator("#result")).to_contain_text("points")
+    screenshot(page, "cafe-end")
