@@ -164,14 +164,16 @@ function render(root, ctx) {
       if (action) discards.delete(n); // one button per card kind is enough
       return cardFace(ctx, n, { action });
     })));
-  root.append(
+  const parts = [
     h("p", { class: "sf-status" },
       ctx.t("stirfry.status", { target: v.target, turn: v.turn, deck: v.deck }),
       switches.length ? ` · ${switches.map((k) => ctx.t(`stirfry.option.${k}`)).join(ctx.t("stirfry.comma"))}` : "",
       v.final_round ? ` · ${ctx.t("stirfry.final_round")}` : ""),
     scoresPanel(ctx),
     h("div", { class: "sf-middle" }, kitchenPanel(ctx), choicesPanel(ctx)),
-    hand);
+    hand,
+  ];
+  root.append(...parts.filter(Boolean));
 }
 
 function prompt(ctx) {
