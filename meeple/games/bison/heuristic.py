@@ -24,14 +24,13 @@ hunters for the free animal, giving up the action it will least miss.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.bot import HeuristicBot
+from meeple.core.game import JSON, Action
 from meeple.games.bison.board import Board
 from meeple.games.bison.data import (
     ACTION_COST,
@@ -887,25 +886,10 @@ PHASES = {
 }
 
 
-class BisonHeuristicBot(Bot):
-    """Sensible bison play from ``view(seat)`` and ``legal_actions(seat)``.
+class BisonHeuristicBot(HeuristicBot):
+    """Sensible bison play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    ``noise`` is the chance of a random legal action instead (for easier levels).
-    """
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
-        self.noise = noise
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal)
-        if len(legal) == 1:
-            return legal[0]
-        view = state.view(seat)
+    def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         o = read_view(view, seat)
         phase = view["phase"]
         if phase == "gain":

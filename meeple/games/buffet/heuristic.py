@@ -13,11 +13,10 @@ top dish of its kind already won — against the cards in hand:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.bot import HeuristicBot
+from meeple.core.game import JSON, Action
 
 WORTH_DROPPING_FOR = 2
 """A lowest dish that adds this many points to our score is worth leaving the round for."""
@@ -34,23 +33,10 @@ def dish_gain(dish: dict[str, Any], stack: list[dict[str, Any]]) -> int:
     return gain
 
 
-class BuffetHeuristicBot(Bot):
-    """Sensible buffet play from ``view(seat)`` and ``legal_actions(seat)``.
+class BuffetHeuristicBot(HeuristicBot):
+    """Sensible buffet play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    ``noise`` is the chance of a random legal action instead (for easier levels).
-    """
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
-        self.noise = noise
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal)
-        view = state.view(seat)
+    def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         if legal[0]["type"] == "play":
             card = self._card(view, seat, sorted({a["card"] for a in legal}))
             return {"type": "play", "card": card}

@@ -27,13 +27,12 @@ circles (an option) are not planned for; the bot still plays them legally.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.bot import HeuristicBot
+from meeple.core.game import JSON, Action
 from meeple.games.cafe.board import (
     BAR_POINTS,
     CHAIR_COUNTRY_MASK,
@@ -341,25 +340,11 @@ def without(hand: list[int], *kinds: int) -> list[int]:
     return rest
 
 
-class CafeHeuristicBot(Bot):
-    """Sensible café play from ``view(seat)`` and ``legal_actions(seat)``.
+class CafeHeuristicBot(HeuristicBot):
+    """Sensible café play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    ``noise`` is the chance of a random legal action instead (for easier levels).
-    """
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
-        self.noise = noise
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal)
-        if len(legal) == 1:
-            return legal[0]
-        turn = Turn.read(state.view(seat), seat)
+    def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
+        turn = Turn.read(view, seat)
         best, value = legal[0], float("-inf")
         for action, worth in self.options(turn, legal):
             if worth > value:  # the first of equals, so choices never depend on chance

@@ -28,8 +28,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.bot import HeuristicBot
+from meeple.core.game import JSON, Action
 from meeple.games.cheese.data import (
     ANIMAL_BY_NAME,
     ANIMAL_NAMES,
@@ -80,26 +80,13 @@ DRAW_BELOW = 0.0
 """Draw rather than place when the best turn adds less than this over keeping the cards."""
 
 
-class CheeseHeuristicBot(Bot):
-    """Sensible Go da Cheese! play from ``view(seat)`` and ``legal_actions(seat)``.
+class CheeseHeuristicBot(HeuristicBot):
+    """Sensible Go da Cheese! play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    ``noise`` is the chance of a random legal action instead (for easier levels).
-    """
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
-        self.noise = noise
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal)
+    def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         places = [a for a in legal if a["type"] == "place"]
         if not places:
             return legal[0]
-        view = state.view(seat)
         hand = hand_counts(view["hand"])
         start = view["next_cheese"]
         placed = view["placed"]

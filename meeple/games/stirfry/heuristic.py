@@ -32,8 +32,8 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.bot import HeuristicBot
+from meeple.core.game import JSON, Action
 from meeple.games.stirfry.data import (
     CARD_INDEX,
     DECK_COUNTS,
@@ -365,23 +365,10 @@ def action_cards(action: Action) -> list[int]:
     return [CARD_INDEX[name] for name in action["cards"]]
 
 
-class StirFryHeuristicBot(Bot):
-    """Sensible Stir Fry play from ``view(seat)`` and ``legal_actions(seat)``.
+class StirFryHeuristicBot(HeuristicBot):
+    """Sensible Stir Fry play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    ``noise`` is the chance of a random legal action instead (for easier levels).
-    """
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
-        self.noise = noise
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal)
-        view = state.view(seat)
+    def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         kitchen = Kitchen(view, self.rng)
         if view["phase"] == "taste_test":
             return {"type": "taste"} if should_taste(kitchen) else {"type": "trust"}
