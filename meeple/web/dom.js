@@ -24,3 +24,18 @@ export function toast(text, kind = "info") {
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 5000 : 2500);
 }
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element, made like h(). */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}

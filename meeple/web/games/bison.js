@@ -9,9 +9,8 @@
 // moving (click a lit hunter, then a lit destination). The others (which action, how many
 // hunters, paying, buying) are buttons made by the table page from describeAction.
 
-import { h } from "../dom.js";
+import { h, svg as s } from "../dom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const SCALE = 60; // screen units per tile radius
 const ANIMALS = ["bison", "fish", "turkeys"];
 const TERRAINS = ["grassland", "river", "mountain"];
@@ -22,17 +21,6 @@ let orientation = 0; // the placement preview chosen, kept across redraws
 let from = null; // the hunter chosen to move or gather, kept across redraws
 let lastRoot = null;
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
 
 function nameOf(ctx, seat) {
   const p = (ctx.players || []).find((x) => x.seat === seat);

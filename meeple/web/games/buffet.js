@@ -6,44 +6,11 @@
 // and dish stacks, and the viewer's hand. Card choices and the first-out exchange
 // are made by clicking the cards of the hand.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { h, svg as s } from "../dom.js";
+
 const KINDS = ["cheese", "salami", "sausage", "pizza", "chicken", "salad"]; // best first
 const TRACK = 40;
 const REVEAL_MS = 650; // one revealed card's move on the track
-
-// --- small DOM helpers ---------------------------------------------------------------
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  setAttrs(el, attrs);
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  setAttrs(el, attrs);
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
-
-function setAttrs(el, attrs) {
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-}
-
-let cssLoaded = false;
-function loadCss() {
-  if (cssLoaded || document.querySelector('link[data-game-css="buffet"]')) return;
-  cssLoaded = true;
-  document.head.append(
-    h("link", { rel: "stylesheet", href: "/games/buffet.css", "data-game-css": "buffet" }),
-  );
-}
 
 // --- words ---------------------------------------------------------------------------
 
@@ -447,7 +414,6 @@ function drawResult(ctx) {
 // --- the contract ------------------------------------------------------------------------
 
 function render(root, ctx) {
-  loadCss();
   const v = ctx.view;
   root.classList.add("buffet-root");
   const miceHolder = s("g");

@@ -6,9 +6,8 @@
 // Every hand is open, as in the game. A guest is chosen in your hand, then its chairs light
 // up (a joker you may take back lights up too); "to the bar" is a button under the hand.
 
-import { h } from "../dom.js";
+import { h, svg as s } from "../dom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const CELL = 40;
 // Country colours: distinct, with a light or dark ink chosen for each.
 const COLOURS = {
@@ -20,17 +19,6 @@ const COLOURS = {
 
 let selected = null; // the guest chosen in the hand (its code), kept across redraws
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
 
 function nameOf(ctx, seat) {
   const p = (ctx.players || []).find((x) => x.seat === seat);

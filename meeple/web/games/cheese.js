@@ -8,46 +8,13 @@
 // dropped on a cheese; the 2nd and 3rd cards are clicked in the hand (their cheese is
 // fixed). At the end the resolution is played back step by step from the view's events.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { h, svg as s } from "../dom.js";
+
 const MICE = new Set(["mouse", "marked_mouse", "fat_mouse", "king_mouse"]);
 const MARKED = new Set(["marked_mouse", "cat"]);
 const ANIMALS = ["mouse", "marked_mouse", "fat_mouse", "king_mouse", "cat", "dog"];
 const POINTS = { mouse: 1, marked_mouse: 1, fat_mouse: 2, king_mouse: 1, cat: 3, dog: 0 };
 const STEP_MS = 650; // one step of the end-of-game resolution
-
-// --- small DOM helpers ---------------------------------------------------------------
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  setAttrs(el, attrs);
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  setAttrs(el, attrs);
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
-
-function setAttrs(el, attrs) {
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-}
-
-let cssLoaded = false;
-function loadCss() {
-  if (cssLoaded || document.querySelector('link[data-game-css="cheese"]')) return;
-  cssLoaded = true;
-  document.head.append(
-    h("link", { rel: "stylesheet", href: "/games/cheese.css", "data-game-css": "cheese" }),
-  );
-}
 
 // --- words ---------------------------------------------------------------------------
 
@@ -503,7 +470,6 @@ function drawResult(ctx) {
 // --- the contract ------------------------------------------------------------------------
 
 function render(root, ctx) {
-  loadCss();
   const v = ctx.view;
   root.classList.add("cheese-root");
   const over = v.phase === "over";
