@@ -28,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +82,9 @@ async def play(
     sent_version = -1
     version = 0
     last_sent = 0.0
-    async with connect(url, additional_headers={"cookie": cookie}, max_size=2**22) as ws:
+    async with connect(
+        url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=30, close_timeout=2
+    ) as ws:
         while time.monotonic() < stop_at:
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=stop_at - time.monotonic())
@@ -133,7 +137,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    """Start a server, load it with each table count in turn, print a row for each."""
+    """Load a fresh server with each table count in turn, printing a row for each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100, 200])
     parser.add_argument("--seconds", type=float, default=20.0, help="time per table count")
@@ -142,10 +146,21 @@ def main() -> None:
         "--url", help="load a server that is already running (e.g. under a profiler) instead"
     )
     args = parser.parse_args()
+    header(args)
     if args.url:
-        report(args.url.rstrip("/"), args)
+        for tables in args.tables:
+            row(args.url.rstrip("/"), tables, args)
         return
+    for tables in args.tables:
+        # A server of its own for each row: the tables a row leaves unfinished would
+        # otherwise be played on by bots (their player gone) and load the next row.
+        with served() as base:
+            row(base, tables, args)
 
+
+@contextmanager
+def served() -> Iterator[str]:
+    """``meeple serve`` on a free port with a new database; yields its address."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
@@ -153,36 +168,38 @@ def main() -> None:
         sys.executable, "-m", "meeple", "serve", "--port", str(port),
         "--db", f"sqlite:///{folder / 'load.sqlite'}", "--bot-delay", "0",
     ]  # fmt: skip
-    log = (folder / "server.log").open("w")
-    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        report(base, args)
-    finally:
-        server.terminate()
-        server.wait()
-        log.close()
-
-
-def report(base: str, args: argparse.Namespace) -> None:
-    """Wait for the server at ``base``, then load it and print a row per table count."""
-    for _ in range(100):
+    with (folder / "server.log").open("w") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:
-            httpx.get(f"{base}/api/games").raise_for_status()
-            break
-        except httpx.TransportError:
-            time.sleep(0.1)
+            for _ in range(100):
+                try:
+                    httpx.get(f"{base}/api/games").raise_for_status()
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            yield base
+        finally:
+            server.terminate()
+            server.wait()
+
+
+def header(args: argparse.Namespace) -> None:
+    """What the figures were measured on."""
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; bots: {args.level}, no delay")  # fmt: skip
     print(f"{'tables':>6} {'actions/s':>10} {'round trips':>11} {'p50 ms':>8} {'p99 ms':>8}")
-    for tables in args.tables:
-        actions, latencies = asyncio.run(round_of(base, tables, args.seconds, args.level))
-        if not latencies:
-            print(f"{tables:>6} {actions / args.seconds:>10.0f} {0:>11} {'-':>8} {'-':>8}")
-            continue
-        p50 = statistics.median(latencies) * 1000
-        p99 = percentile(latencies, 0.99) * 1000
-        rate = actions / args.seconds
-        print(f"{tables:>6} {rate:>10.0f} {len(latencies):>11} {p50:>8.1f} {p99:>8.1f}")
+
+
+def row(base: str, tables: int, args: argparse.Namespace) -> None:
+    """Load the server at ``base`` with ``tables`` players and print the figures."""
+    actions, latencies = asyncio.run(round_of(base, tables, args.seconds, args.level))
+    rate = actions / args.seconds
+    if not latencies:
+        print(f"{tables:>6} {rate:>10.0f} {0:>11} {'-':>8} {'-':>8}")
+        return
+    p50 = statistics.median(latencies) * 1000
+    p99 = percentile(latencies, 0.99) * 1000
+    print(f"{tables:>6} {rate:>10.0f} {len(latencies):>11} {p50:>8.1f} {p99:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":
