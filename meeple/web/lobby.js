@@ -16,6 +16,18 @@ export function gameName(game) {
   return text === key ? game.name ?? game : text;
 }
 
+/** A seat's name for people: the player's, "Bot 2" for a bot (numbered by seat, so that two
+ *  bots at one table can be told apart), or "free seat". */
+export function seatName(seat) {
+  if (seat.kind === "bot") return t("table.bot_name", { n: seat.seat + 1 });
+  return seat.player ? seat.player.name : t("table.free_seat");
+}
+
+/** A seat as listed in the lobby: the name, with the level for a bot. */
+function seatLabel(seat) {
+  return seat.kind === "bot" ? t("lobby.bot_seat", { name: seatName(seat), level: t(`level.${seat.level}`) }) : seatName(seat);
+}
+
 function optionValue(raw, sample) {
   if (typeof sample === "boolean") return raw === "true";
   if (typeof sample === "number") return Number(raw);
@@ -125,7 +137,7 @@ function gameCard(game, levels) {
 
 function seatsText(table) {
   return table.seats
-    .map((s) => (s.kind === "bot" ? t("lobby.seat.bot", { level: t(`level.${s.level}`) }) : s.player ? s.player.name : t("lobby.free")))
+    .map(seatLabel)
     .join(", ");
 }
 
@@ -138,7 +150,7 @@ function tableRow(table, games) {
   else if (table.status === "open" && free) action = h("a", { class: "button primary", href: `#/table/${table.id}`, text: t("lobby.join") });
   else action = h("a", { class: "button", href: `#/table/${table.id}`, text: t("lobby.watch") });
   const result = table.status === "finished" && table.winners
-    ? t("lobby.winners", { names: table.winners.map((w) => table.seats[w].player?.name ?? t("lobby.seat.bot", { level: t(`level.${table.seats[w].level}`) })).join(", ") })
+    ? t("lobby.winners", { names: table.winners.map((w) => seatName(table.seats[w])).join(", ") })
     : "";
   return h("li", { class: "table-row", "data-table": table.id },
     h("span", { class: "table-game", text: `${gameName(game)} · ${t("lobby.n_players", { n: table.players })}` }),

@@ -31,9 +31,10 @@ export async function showReplay(root, tableId) {
     button("forward", "replay.forward", () => step + 1),
     button("last", "replay.last", () => last));
   const winners = h("p", { class: "winners" });
+  const seats = h("ul", { id: "players", class: "players replay-players" });
   root.append(h("section", { class: "replay-page", "data-game": replay.table.game },
     h("p", {}, h("a", { href: "#/", "data-t": "nav.lobby", text: t("nav.lobby") })),
-    title, winners, controls, said, board));
+    title, winners, seats, controls, said, board));
 
   function context() {
     const players = playersOf(replay.table);
@@ -46,7 +47,13 @@ export async function showReplay(root, tableId) {
   function show(target) {
     step = Math.max(0, Math.min(last, target));
     title.textContent = t("replay.title", { game: gameName(replay.table.game) });
-    winners.textContent = winnersLine(replay.table, playersOf(replay.table));
+    const players = playersOf(replay.table);
+    winners.textContent = winnersLine(replay.table, players);
+    seats.replaceChildren(...players.map((p) =>
+      h("li", { class: `seat${p.seat === replay.seat ? " mine" : ""}`, "data-seat": p.seat },
+        h("span", { class: "chip", style: `background: var(--seat-${p.seat})`, "aria-hidden": "true" }),
+        h("span", { class: "seat-name", text: p.name }),
+        h("span", { class: "score", text: replay.table.scores?.[p.seat] ?? "" }))));
     counter.textContent = t("replay.step", { n: step, total: last });
     const { seat, action } = replay.steps[step];
     const ctx = context();

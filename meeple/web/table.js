@@ -6,7 +6,7 @@
 import { get, post, socketUrl } from "./api.js";
 import { h, toast } from "./dom.js";
 import { lang, t, translateStatic } from "./i18n.js";
-import { gameName } from "./lobby.js";
+import { gameName, seatName } from "./lobby.js";
 import { ensurePlayer } from "./session.js";
 
 const renderers = {};
@@ -33,7 +33,7 @@ export function playersOf(table) {
     seat: s.seat,
     kind: s.kind,
     level: s.level,
-    name: s.kind === "bot" ? t("table.bot_name", { level: t(`level.${s.level}`) }) : s.player ? s.player.name : t("table.free_seat"),
+    name: seatName(s),
   }));
 }
 
@@ -93,9 +93,9 @@ export async function showTable(root, tableId) {
       invite, banner,
       h("div", { class: "table-body" },
         h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer), actions, board, result),
-        h("aside", { class: "side-col" },
-          h("h2", { "data-t": "table.players", text: t("table.players") }), seats,
-          h("h2", { "data-t": "table.log", text: t("table.log") }), log))));
+        // Separate grid cells, so that a phone shows the seats above the board and the log below.
+        h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats),
+        h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log))));
 
   let state = null; // the newest state message
   let drawnVersion = null;
@@ -130,6 +130,7 @@ export async function showTable(root, tableId) {
       const moving = state.to_move.includes(i) && !state.is_over;
       const tags = [];
       if (i === state.seat) tags.push(t("table.you"));
+      if (s.kind === "bot") tags.push(t(`level.${s.level}`));
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
       if (s.away) tags.push(t("table.away"));
       const score = state.scores && state.scores[i] !== undefined && state.scores[i] !== null ? String(state.scores[i]) : "";
@@ -208,7 +209,8 @@ export async function showTable(root, tableId) {
       result.replaceChildren(
         h("h2", { text: t("table.result") }),
         h("p", { class: "winners", text: winnersLine(tbl, playersOf(tbl)) }),
-        lines ? h("ol", {}, lines.split("\n").map((l) => h("li", { text: l }))) : null,
+        // The renderer's lines carry their own ranks ("1. Aki: 17 points"): no list numbers.
+        lines ? h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))) : null,
         h("p", {}, h("a", { href: `#/replay/${tbl.id}`, text: t("table.open_replay") }), " · ", h("a", { href: "#/", text: t("nav.lobby") })));
     }
   };

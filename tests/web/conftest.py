@@ -5,7 +5,11 @@ Fixtures:
   folder, bots without delay, a short grace time);
 - ``browser``: headless chromium from ``/usr/bin/chromium`` (never a downloaded browser);
 - ``new_page(locale="en-US", viewport=None)``: a page in a fresh context (its own cookies);
-- helpers ``sign_in``, ``create_table``, ``play_to_end`` and ``screenshot`` below.
+- helpers (plain functions, import them from ``tests.web.conftest``):
+  ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
+  ``play_to_end(page, timeout=180, seed=0)`` and ``screenshot(page, name)``.
+
+Every test module in this folder sets ``pytestmark = pytest.mark.browser``.
 
 Screenshots go to ``tests/web/screenshots/`` (git-ignored) for people to look at.
 """
@@ -122,10 +126,14 @@ def create_table(
     players: int,
     seats: list[str],
     options: dict[str, Any] | None = None,
+    *,
+    timer: int | None = None,
 ) -> str:
     """Create a table through the lobby's form and land on its page; returns the table id.
 
-    ``seats`` names seats 1… (seat 0 is the creator): "human" or a bot level.
+    ``seats`` names seats 1… (seat 0 is the creator): "human" or a bot level. ``options`` are
+    game options by name (values as in ``/api/games``); ``timer`` the seconds per move (one of
+    the lobby's choices: 30, 60, 120, 300).
     """
     card = page.locator(f"article.game[data-game={game}]")
     card.locator("button.new-table").click()
@@ -135,7 +143,11 @@ def create_table(
         value = "human" if kind == "human" else f"bot:{kind}"
         form.locator(f'select[data-seat="{seat}"]').select_option(value)
     for name, value in (options or {}).items():
-        form.locator(f'select[name="option:{name}"]').select_option(json.dumps(value))
+        # The form's option values are the JavaScript String() of each choice.
+        text = value if isinstance(value, str) else json.dumps(value)
+        form.locator(f'select[name="option:{name}"]').select_option(text)
+    if timer is not None:
+        form.locator("select[name=turn_seconds]").select_option(str(timer))
     form.locator("button.create-table").click()
     page.wait_for_url("**/#/table/*")
     expect(page.locator(".table-page")).to_be_visible()

@@ -3,6 +3,8 @@ phones, spectators and replays — in a real browser."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -31,6 +33,9 @@ def test_buffet_against_bots_to_the_end(new_page: Callable[..., Page]) -> None:
     sign_in(page)
     create_table(page, "buffet", 3, ["random", "random"])
     expect(page.locator("#board svg").first).to_be_visible()
+    # Seats in order, bots numbered by seat so that they can be told apart.
+    expect(page.locator("#players .seat-name")).to_have_text(["Aki", "Bot 2", "Bot 3"])
+    expect(page.locator("#players .seat.to-move")).to_have_count(1)
     screenshot(page, "buffet-start")
     play_to_end(page)
     expect(page.locator("#result .winners")).to_contain_text("Winner")
@@ -47,6 +52,7 @@ def test_cheese_against_bots_to_the_end_then_its_replay(new_page: Callable[..., 
     # The replay steps through the game from its start.
     page.locator("#result a[href^='#/replay/']").click()
     page.wait_for_url(f"**/#/replay/{table_id}")
+    expect(page.locator("#players .seat-name")).to_have_text(["Aki", "Bot 2", "Bot 3"])
     step = page.locator("#step")
     expect(step).to_contain_text("step 0 /")
     page.locator("#forward").click()
@@ -62,36 +68,56 @@ def test_cheese_against_bots_to_the_end_then_its_replay(new_page: Callable[..., 
 def test_two_people_in_two_browsers_play_one_game(new_page: Callable[..., Page]) -> None:
     aki, ben = new_page(), new_page()
     sign_in(aki, "Aki")
-    table_id = create_table(aki, "buffet", 3, ["human", "random"])
+    table_id = create_table(aki, "stirfry", 2, ["human"], options={"target": 50})
+    expect(aki.locator("#status")).to_have_text("waiting for players")
     link = aki.locator("#invite-link").input_value()
     assert link.endswith(f"#/table/{table_id}")
+    aki.locator("#copy-invite").click()
+    expect(aki.locator("#toasts")).to_contain_text("Link copied")
     # Ben opens the invite link: he is asked his name, then sits in the free seat.
     ben.goto(link)
     ben.locator("#guest-name").fill("Ben")
     ben.locator("form.signin button[type=submit]").click()
     expect(ben.locator(".table-page")).to_be_visible()
-    for page in (aki, ben):
+    for page, name in ((aki, "Aki"), (ben, "Ben")):
         expect(page.locator("#status")).to_have_text("in play")
-        expect(page.locator(".seat.mine .seat-name")).to_have_text("Aki" if page is aki else "Ben")
-    # Both click until the end, taking turns as the game asks.
-    rng_pages = [aki, ben]
-    result = [p.locator("#result") for p in rng_pages]
+        expect(page.locator(".seat.mine .seat-name")).to_have_text(name)
+        expect(page.locator("#invite")).to_be_empty()
+    # Both click at random until the end, each when the game asks them.
+    rng = random.Random(5)
+    pages = [aki, ben]
+    results = [p.locator("#result") for p in pages]
     clicks = 0
-    while not (result[0].is_visible() and result[1].is_visible()):
+    while not all(r.is_visible() for r in results):
         assert clicks < 3000, "the game did not end"
-        for page in rng_pages:
-            choices = page.locator("#app .legal[data-action]:visible")
-            if choices.count():
+        for page in pages:
+            choices = page.locator("#app .legal[data-action]:visible:not([disabled])")
+            count = choices.count()
+            if count:
                 try:
-                    choices.nth(clicks % choices.count()).click(timeout=1000)
+                    choices.nth(rng.randrange(count)).click(timeout=1000)
                     clicks += 1
                 except PlaywrightError:  # redrawn under the click
                     pass
         aki.wait_for_timeout(10)
-    assert (
-        aki.locator("#result .winners").inner_text() == ben.locator("#result .winners").inner_text()
-    )
-    screenshot(ben, "two-browsers-end")
+    assert clicks > 0
+    winners = aki.locator("#result .winners").inner_text()
+    assert winners == ben.locator("#result .winners").inner_text()
+    assert "Aki" in winners or "Ben" in winners or "No winner" in winners
+    screenshot(aki, "two-browsers-aki-end")
+    screenshot(ben, "two-browsers-ben-end")
+
+
+def test_a_turn_timer_counts_down(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page)
+    create_table(page, "cheese", 3, ["random", "random"], timer=30)
+    timer = page.locator("#timer")
+    expect(timer).to_have_text(re.compile(r"^\d+ s left$"))
+    first = int(timer.inner_text().split()[0])
+    assert 0 < first <= 30
+    expect(timer).not_to_have_text(f"{first} s left", timeout=3000)
+    assert int(timer.inner_text().split()[0]) < first
 
 
 def test_a_reload_returns_to_the_same_seat(new_page: Callable[..., Page]) -> None:
