@@ -41,6 +41,11 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** Items as one list in the current language ("Aki, Ben" / "Aki、Ben"). */
+export function listOf(items) {
+  return items.join(t("common.list_sep"));
+}
+
 /** Fill every element that names its text in a data-t attribute (static texts). */
 export function translateStatic(root = document) {
   for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);

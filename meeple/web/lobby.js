@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { listOf, t } from "./i18n.js";
 import { ensurePlayer } from "./session.js";
 
 const REFRESH_MS = 4000;
@@ -136,9 +136,7 @@ function gameCard(game, levels) {
 }
 
 function seatsText(table) {
-  return table.seats
-    .map(seatLabel)
-    .join(", ");
+  return listOf(table.seats.map(seatLabel));
 }
 
 function tableRow(table, games) {
@@ -150,7 +148,7 @@ function tableRow(table, games) {
   else if (table.status === "open" && free) action = h("a", { class: "button primary", href: `#/table/${table.id}`, text: t("lobby.join") });
   else action = h("a", { class: "button", href: `#/table/${table.id}`, text: t("lobby.watch") });
   const result = table.status === "finished" && table.winners
-    ? t("lobby.winners", { names: table.winners.map((w) => seatName(table.seats[w])).join(", ") })
+    ? t("lobby.winners", { names: listOf(table.winners.map((w) => seatName(table.seats[w]))) })
     : "";
   return h("li", { class: "table-row", "data-table": table.id },
     h("span", { class: "table-game", text: `${gameName(game)} · ${t("lobby.n_players", { n: table.players })}` }),

@@ -5,7 +5,7 @@
 
 import { get, post, socketUrl } from "./api.js";
 import { h, toast } from "./dom.js";
-import { lang, t, translateStatic } from "./i18n.js";
+import { lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { ensurePlayer } from "./session.js";
 
@@ -40,7 +40,7 @@ export function playersOf(table) {
 /** The winners' names, as one line. */
 export function winnersLine(table, players) {
   const names = (table.winners || []).map((w) => players[w].name);
-  return names.length ? t("table.winners", { names: names.join(", ") }) : t("table.no_winner");
+  return names.length ? t("table.winners", { names: listOf(names) }) : t("table.no_winner");
 }
 
 /** Buttons for the legal actions the renderer does not draw on its board. */
@@ -137,7 +137,7 @@ export async function showTable(root, tableId) {
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
         h("span", { class: "chip", style: `background: var(--seat-${i})`, "aria-hidden": "true" }),
         h("span", { class: "seat-name", text: players[i].name }),
-        tags.length ? h("span", { class: "muted seat-tags", text: `(${tags.join(", ")})` }) : null,
+        tags.length ? h("span", { class: "muted seat-tags", text: `(${listOf(tags)})` }) : null,
         moving ? h("span", { class: "turn-mark", text: t("table.deciding") }) : null,
         h("span", { class: "score", "aria-label": t("table.score"), text: score }));
     }));
@@ -192,7 +192,7 @@ export async function showTable(root, tableId) {
     else if (state.legal.length) prompt.textContent = game.prompt(ctx) || t("table.your_turn");
     else {
       const players = playersOf(tbl);
-      prompt.textContent = t("table.waiting_for", { names: state.to_move.map((i) => players[i].name).join(", ") });
+      prompt.textContent = t("table.waiting_for", { names: listOf(state.to_move.map((i) => players[i].name)) });
     }
     if (force || drawnVersion !== state.version) {
       const fresh = h("div", { id: "board", class: "board" });

@@ -145,6 +145,8 @@ def test_switching_language_relabels_everything(new_page: Callable[..., Page]) -
     # A live table keeps its connection and redraws in the other language.
     create_table(page, "buffet", 3, ["random", "random"])
     expect(page.locator("#leave")).to_have_text("退席する")
+    expect(page.locator("#players .seat-name")).to_have_text(["Aki", "ボット2", "ボット3"])
+    screenshot(page, "buffet-ja")
     page.locator("#lang").select_option("en")
     expect(page.locator("#leave")).to_have_text("Leave")
     expect(page.locator("#prompt")).not_to_be_empty()
