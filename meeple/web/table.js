@@ -219,8 +219,14 @@ export async function showTable(root, tableId) {
     if (message.type === "state") {
       pending = false;
       board.classList.remove("waiting");
-      if (message.log.from === 0) events = [];
-      events.splice(message.log.from, message.log.events.length, ...message.log.events);
+      if (message.log.from > events.length) {
+        // Events went missing (a message lost around a reconnect): ask for the whole log again
+        // rather than number the ones we have wrongly.
+        socket.send(JSON.stringify({ type: "sync" }));
+      } else {
+        if (message.log.from === 0) events = [];
+        events.splice(message.log.from, message.log.events.length, ...message.log.events);
+      }
       state = message;
       draw();
     } else if (message.type === "error") {
@@ -255,6 +261,8 @@ export async function showTable(root, tableId) {
   };
 
   leave.addEventListener("click", async () => {
+    // Leaving a game in play hands the seat to a bot: ask first, as BGA does.
+    if (state?.table.status === "running" && !window.confirm(t("table.leave_confirm"))) return;
     try {
       await post(`/api/tables/${tableId}/leave`);
     } catch (err) {

@@ -28,7 +28,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -50,33 +50,61 @@ def _free_port() -> int:
         return port
 
 
+class Server:
+    """A ``meeple serve`` subprocess on a fixed port and database, which can be stopped (even
+    killed) and started again: the browser tests of reconnecting need a server that goes away."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.port = port or _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = folder / "server.log"
+
+    def start(self, timeout: float = 60) -> None:
+        """Start the server and wait until it answers (a slow machine may need many seconds)."""
+        command = [
+            sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
+            "--db", f"sqlite:///{self.folder / 'web.sqlite'}", "--bot-delay", "0",
+            "--grace", "2", "--bot-workers", "0",
+        ]  # fmt: skip
+        with self.log_path.open("a") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        end = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                raise AssertionError("the server stopped: " + self.log_path.read_text())
+            try:
+                if httpx.get(f"{self.url}/api/games").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > end:
+                self.stop()
+                raise AssertionError("the server did not answer: " + self.log_path.read_text())
+            time.sleep(0.1)
+
+    def stop(self, kill: bool = False) -> None:
+        """Stop the server: politely, or with SIGKILL as a crash would."""
+        if self.process is None:
+            return
+        if kill:
+            self.process.kill()
+        else:
+            self.process.terminate()
+        self.process.wait(timeout=30)
+        self.process = None
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server on a free port, for the whole session."""
-    folder = tmp_path_factory.mktemp("web")
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "meeple", "serve", "--port", str(port),
-        "--db", f"sqlite:///{folder / 'web.sqlite'}", "--bot-delay", "0", "--grace", "2",
-        "--bot-workers", "0",
-    ]  # fmt: skip
-    log = (folder / "server.log").open("w")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    server = Server(tmp_path_factory.mktemp("web"))
+    server.start()
     try:
-        for _ in range(200):
-            try:
-                if httpx.get(f"{url}/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.05)
-        else:
-            raise AssertionError("the server did not start: " + (folder / "server.log").read_text())
-        yield url
+        yield server.url
     finally:
-        process.terminate()
-        process.wait()
-        log.close()
+        server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -93,12 +121,15 @@ def browser() -> Iterator[Browser]:
 def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]:
     """Pages in fresh contexts (each its own cookies: its own player); errors on the page fail
     the test."""
-    contexts = []
+    contexts: list[BrowserContext] = []
     errors: list[str] = []
 
     def make(locale: str = "en-US", viewport: dict[str, int] | None = None) -> Page:
+        size = viewport or {"width": 1280, "height": 900}
         context = browser.new_context(
-            base_url=server_url, locale=locale, viewport=viewport or {"width": 1280, "height": 900}
+            base_url=server_url,
+            locale=locale,
+            viewport={"width": size["width"], "height": size["height"]},
         )
         contexts.append(context)
         page = context.new_page()

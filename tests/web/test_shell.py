@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
 
-from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import Server, create_table, play_to_end, screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -194,3 +195,45 @@ def test_every_game_has_rules_in_both_languages(new_page: Callable[..., Page]) -
         expect(page.locator(".rules-page")).not_to_contain_text("not written yet")
     page.locator("#lang").select_option("ja")
     expect(page.locator(".rules-page")).to_contain_text("チーズ")
+
+
+def test_leaving_a_game_in_play_asks_first_and_a_bot_takes_over(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page()
+    sign_in(page)
+    table_id = create_table(page, "cheese", 3, ["random", "random"])
+    expect(page.locator("#status")).to_have_text("in play")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator("#leave").click()
+    expect(page.locator(".table-page")).to_be_visible()  # said no: still seated
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#leave").click()
+    expect(page.locator("#lobby-title")).to_be_visible()
+    table = page.request.get(f"/api/tables/{table_id}").json()
+    assert table["seats"][0]["away"] is True
+
+
+def test_the_table_reconnects_after_the_server_crashes(browser: Browser, tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    server.start()
+    context = browser.new_context(base_url=server.url)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        sign_in(page)
+        create_table(page, "cheese", 3, ["random", "random"])
+        page.locator("#app .legal[data-action]").first.click()
+        expect(page.locator("#app .legal[data-action]").first).to_be_visible()
+        server.stop(kill=True)
+        expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
+        server.start()
+        # The page comes back by itself, to the same seat, and the game goes on.
+        expect(page.locator("#banner")).to_be_hidden(timeout=30_000)
+        expect(page.locator(".seat.mine .seat-name")).to_have_text("Aki")
+        play_to_end(page, seed=6)
+    finally:
+        context.close()
+        server.stop()
+    assert not errors, errors
