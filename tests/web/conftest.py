@@ -167,7 +167,9 @@ def create_table(
     the lobby's choices: 30, 60, 120, 300).
     """
     card = page.locator(f"article.game[data-game={game}]")
-    card.locator("button.new-table").click()
+    toggle = card.locator("button.new-table")
+    if toggle.get_attribute("aria-expanded") != "true":  # the form may be open already
+        toggle.click()
     form = card.locator("form.create")
     form.locator("select[name=players]").select_option(str(players))
     for seat, kind in enumerate(seats, start=1):

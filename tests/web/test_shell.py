@@ -58,6 +58,10 @@ def test_cheese_against_bots_to_the_end_then_its_replay(new_page: Callable[..., 
     expect(step).to_contain_text("step 0 /")
     page.locator("#forward").click()
     expect(step).to_contain_text("step 1 /")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_contain_text("step 2 /")
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text("step 1 /")
     page.keyboard.press("End")
     total = step.inner_text().split("/")[-1].strip()
     expect(step).to_have_text(f"step {total} / {total}")
@@ -168,6 +172,12 @@ def test_a_phone_has_no_sideways_scrolling(new_page: Callable[..., Page]) -> Non
     wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
     assert not page.evaluate(wide)
     screenshot(page, "phone-lobby")
+    # Every game's form open at once (options with long explanations) still fits.
+    for button in page.locator("button.new-table").all():
+        button.click()
+    expect(page.locator("form.create")).to_have_count(len(GAMES))
+    assert not page.evaluate(wide)
+    screenshot(page, "phone-lobby-forms")
     create_table(page, "cheese", 3, ["random", "random"])
     expect(page.locator("#board svg").first).to_be_visible()
     assert not page.evaluate(wide)
@@ -237,3 +247,24 @@ def test_the_table_reconnects_after_the_server_crashes(browser: Browser, tmp_pat
         context.close()
         server.stop()
     assert not errors, errors
+
+
+def test_an_account_can_be_registered_and_signed_in_again(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    page.goto("/")
+    page.locator("form.signin button", has_text="Create an account").click()
+    page.locator("input[name=username]").fill("kenji_42")
+    page.locator("input[name=password]").fill("correct horse")
+    page.locator("form.signin button[type=submit]").click()
+    expect(page.locator("#lobby-title")).to_be_visible()
+    expect(page.locator("#who .who-name")).to_have_text("kenji_42")
+    page.locator("#who button").click()  # sign out
+    expect(page.locator("form.signin")).to_be_visible()
+    page.locator("form.signin button", has_text="I have an account").click()
+    page.locator("input[name=username]").fill("kenji_42")
+    page.locator("input[name=password]").fill("wrong password")
+    page.locator("form.signin button[type=submit]").click()
+    expect(page.locator("form.signin .error")).not_to_be_empty()
+    page.locator("input[name=password]").fill("correct horse")
+    page.locator("form.signin button[type=submit]").click()
+    expect(page.locator("#who .who-name")).to_have_text("kenji_42")
