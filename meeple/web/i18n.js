@@ -41,6 +41,17 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** Whether `key` has a text (in the current language or English). */
+export function has(key) {
+  return key in (loaded[current] ?? {}) || key in (loaded.en ?? {});
+}
+
+/** A refusal from the server in the current language: the text for its protocol code
+ *  ("error.full") where we have one, else the server's own (English) message. */
+export function errorText(code, message) {
+  return has(`error.${code}`) ? t(`error.${code}`, { detail: message }) : message;
+}
+
 /** Items as one list in the current language ("Aki, Ben" / "Aki、Ben"). */
 export function listOf(items) {
   return items.join(t("common.list_sep"));

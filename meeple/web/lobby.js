@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { h, toast } from "./dom.js";
-import { listOf, t } from "./i18n.js";
+import { errorText, listOf, t } from "./i18n.js";
 import { ensurePlayer } from "./session.js";
 
 const REFRESH_MS = 4000;
@@ -107,7 +107,7 @@ function createForm(game, levels) {
       const table = await post("/api/tables", body);
       location.hash = `#/table/${table.id}`;
     } catch (err) {
-      toast(err.message, "error");
+      toast(errorText(err.code, err.message), "error");
     }
   });
   return form;

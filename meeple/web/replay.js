@@ -3,7 +3,7 @@
 
 import { get } from "./api.js";
 import { h } from "./dom.js";
-import { lang, t, translateStatic } from "./i18n.js";
+import { errorText, lang, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
 import { playersOf, renderer, winnersLine } from "./table.js";
 
@@ -12,7 +12,7 @@ export async function showReplay(root, tableId) {
   try {
     replay = await get(`/api/tables/${tableId}/replay`);
   } catch (err) {
-    root.append(h("p", { class: "error", text: err.message }), h("a", { href: "#/", text: t("nav.lobby") }));
+    root.append(h("p", { class: "error", text: errorText(err.code, err.message) }), h("a", { href: "#/", text: t("nav.lobby") }));
     return null;
   }
   const game = await renderer(replay.table.game);

@@ -2,7 +2,7 @@
 
 import { get, post } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 
 let player;
 
@@ -66,7 +66,7 @@ export function signIn(root) {
           toast(t("session.welcome", { name: player.name }));
           resolve(player);
         } catch (err) {
-          error.textContent = err.message;
+          error.textContent = errorText(err.code, err.message);
         }
       });
       root.replaceChildren(form);

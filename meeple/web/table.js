@@ -5,7 +5,7 @@
 
 import { get, post, socketUrl } from "./api.js";
 import { h, toast } from "./dom.js";
-import { lang, listOf, t, translateStatic } from "./i18n.js";
+import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { ensurePlayer } from "./session.js";
 
@@ -60,7 +60,7 @@ export async function showTable(root, tableId) {
   try {
     table = await get(`/api/tables/${tableId}`);
   } catch (err) {
-    root.append(h("p", { class: "error", text: err.message }), h("a", { href: "#/", text: t("nav.lobby") }));
+    root.append(h("p", { class: "error", text: errorText(err.code, err.message) }), h("a", { href: "#/", text: t("nav.lobby") }));
     return null;
   }
   if (table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
@@ -68,7 +68,7 @@ export async function showTable(root, tableId) {
       table = await post(`/api/tables/${tableId}/join`, {});
       toast(t("table.joined"));
     } catch (err) {
-      toast(err.message, "error");
+      toast(errorText(err.code, err.message), "error");
     }
   }
   const game = await renderer(table.game);
@@ -184,6 +184,9 @@ export async function showTable(root, tableId) {
     }
     drawSeats();
     drawTimer();
+    // The tab's title says when the game waits for you, as on BGA, for players in other tabs.
+    const name = gameName(tbl.game);
+    document.title = state.legal.length && !state.is_over ? t("table.title_your_turn", { game: name }) : t("table.title", { game: name });
     if (state.view === null) {
       prompt.textContent = t("table.waiting_for_players");
       return;
@@ -232,7 +235,7 @@ export async function showTable(root, tableId) {
     } else if (message.type === "error") {
       pending = false;
       board.classList.remove("waiting");
-      if (message.code !== "stale") toast(message.message, "error");
+      if (message.code !== "stale") toast(errorText(message.code, message.message), "error");
     }
   };
 
@@ -266,7 +269,7 @@ export async function showTable(root, tableId) {
     try {
       await post(`/api/tables/${tableId}/leave`);
     } catch (err) {
-      toast(err.message, "error");
+      toast(errorText(err.code, err.message), "error");
     }
     location.hash = "#/";
   });
@@ -277,6 +280,7 @@ export async function showTable(root, tableId) {
     stop() {
       stopped = true;
       clearInterval(ticker);
+      document.title = t("app.title");
       socket?.close();
     },
     relabel() {

@@ -37,6 +37,7 @@ def test_buffet_against_bots_to_the_end(new_page: Callable[..., Page]) -> None:
     # Seats in order, bots numbered by seat so that they can be told apart.
     expect(page.locator("#players .seat-name")).to_have_text(["Aki", "Bot 2", "Bot 3"])
     expect(page.locator("#players .seat.to-move")).to_have_count(1)
+    expect(page).to_have_title("▶ Your turn — Schlacht am Buffet")
     screenshot(page, "buffet-start")
     play_to_end(page)
     expect(page.locator("#result .winners")).to_contain_text("Winner")
@@ -264,7 +265,7 @@ def test_an_account_can_be_registered_and_signed_in_again(new_page: Callable[...
     page.locator("input[name=username]").fill("kenji_42")
     page.locator("input[name=password]").fill("wrong password")
     page.locator("form.signin button[type=submit]").click()
-    expect(page.locator("form.signin .error")).not_to_be_empty()
+    expect(page.locator("form.signin .error")).to_have_text("Wrong username or password.")
     page.locator("input[name=password]").fill("correct horse")
     page.locator("form.signin button[type=submit]").click()
     expect(page.locator("#who .who-name")).to_have_text("kenji_42")
