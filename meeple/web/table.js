@@ -165,13 +165,13 @@ export async function showTable(root, tableId) {
   const draw = (force = false) => {
     const ctx = context();
     const tbl = state.table;
-    status.textContent = t(`table.status.${tbl.status}`);
+    status.textContent = t(`table.status.${tbl.status}`) + (state.seat === null ? ` · ${t("table.watching")}` : "");
     leave.hidden = state.seat === null || tbl.status === "finished";
     invite.replaceChildren();
     if (tbl.status === "open") {
       const link = `${location.origin}${location.pathname}#/table/${tbl.id}`;
       const field = h("input", { readonly: true, value: link, id: "invite-link", "aria-label": t("table.invite") });
-      invite.append(h("label", {}, t("table.invite"), field),
+      invite.append(h("label", { for: "invite-link" }, t("table.invite")), field,
         h("button", { type: "button", id: "copy-invite", text: t("table.copy"), onclick: async () => {
           try {
             await navigator.clipboard.writeText(link);
@@ -180,7 +180,8 @@ export async function showTable(root, tableId) {
             document.execCommand("copy");
           }
           toast(t("table.copied"));
-        } }));
+        } }),
+        h("p", { class: "muted invite-hint", text: t("table.invite_hint") }));
     }
     drawSeats();
     drawTimer();

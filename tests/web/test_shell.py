@@ -80,6 +80,7 @@ def test_two_people_in_two_browsers_play_one_game(new_page: Callable[..., Page])
     assert link.endswith(f"#/table/{table_id}")
     aki.locator("#copy-invite").click()
     expect(aki.locator("#toasts")).to_contain_text("Link copied")
+    screenshot(aki, "table-waiting-for-a-friend")
     # Ben opens the invite link: he is asked his name, then sits in the free seat.
     ben.goto(link)
     ben.locator("#guest-name").fill("Ben")
@@ -193,8 +194,10 @@ def test_a_spectator_watches_without_acting(new_page: Callable[..., Page]) -> No
     watcher.goto(f"/#/table/{table_id}")
     expect(watcher.locator("#board svg").first).to_be_visible()
     expect(watcher.locator(".seat.mine")).to_have_count(0)
+    expect(watcher.locator("#status")).to_have_text("in play · watching")
     expect(watcher.locator("#leave")).to_be_hidden()
     assert watcher.locator("#app .legal[data-action]").count() == 0
+    screenshot(watcher, "spectator")
 
 
 def test_every_game_has_rules_in_both_languages(new_page: Callable[..., Page]) -> None:
