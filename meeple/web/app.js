@@ -19,17 +19,25 @@ const ROUTES = [
 ];
 
 let page = null; // {stop(), relabel()} of the page on screen
+let generation = 0; // which route() is the newest
 
 async function route() {
   if (page?.stop) page.stop();
   page = null;
-  const root = document.getElementById("app");
-  root.replaceChildren();
+  const mine = ++generation;
+  // Each page draws into a container of its own: a page still loading when the address
+  // changes then writes into a detached container, never over the newer page.
+  const root = document.createElement("div");
+  root.className = "page";
+  document.getElementById("app").replaceChildren(root);
   const hash = location.hash || "#/";
   for (const [pattern, show] of ROUTES) {
     const match = hash.match(pattern);
     if (match) {
-      page = (await show(root, ...match.slice(1))) || null;
+      const shown = (await show(root, ...match.slice(1))) || null;
+      // The address changed while this page was loading: the newer page owns the screen.
+      if (mine !== generation) shown?.stop?.();
+      else page = shown;
       return;
     }
   }

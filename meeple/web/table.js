@@ -275,6 +275,17 @@ export async function showTable(root, tableId) {
     location.hash = "#/";
   });
 
+  // Keyboard players: Enter or Space on a focused legal SVG element clicks it, for any renderer
+  // that did not handle the key itself (buttons do this natively).
+  const keys = (event) => {
+    if (event.defaultPrevented || (event.key !== "Enter" && event.key !== " ")) return;
+    const target = event.target.closest?.(".legal[data-action]");
+    if (!target || target.tagName === "BUTTON") return;
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  };
+  root.addEventListener("keydown", keys);
+
   connect();
   const ticker = setInterval(drawTimer, 1000);
   return {
@@ -282,6 +293,7 @@ export async function showTable(root, tableId) {
       stopped = true;
       clearInterval(ticker);
       document.title = t("app.title");
+      root.removeEventListener("keydown", keys);
       socket?.close();
     },
     relabel() {
