@@ -8,6 +8,20 @@ export class ApiError extends Error {
   }
 }
 
+let skew = 0; // server clock minus ours, in ms, when they differ by more than the Date header's 1 s
+
+function noteServerTime(response) {
+  const date = Date.parse(response.headers.get("date") ?? "");
+  if (Number.isNaN(date)) return;
+  const diff = date - Date.now();
+  skew = Math.abs(diff) > 2000 ? diff : 0;
+}
+
+/** The time now by the server's clock (ms since 1970): turn deadlines are the server's. */
+export function serverNow() {
+  return Date.now() + skew;
+}
+
 /** Call the API; resolves to the JSON answer, rejects with an ApiError carrying the reason. */
 export async function api(method, path, body) {
   const init = { method, credentials: "same-origin", headers: {} };
@@ -16,6 +30,7 @@ export async function api(method, path, body) {
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
+  noteServerTime(response);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = data.detail;

@@ -3,7 +3,7 @@
 // draws what every game shares: seats, whose turn, the timer, the prompt, the remaining
 // action buttons, the log and the result.
 
-import { get, post, socketUrl } from "./api.js";
+import { get, post, serverNow, socketUrl } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
@@ -148,7 +148,7 @@ export async function showTable(root, tableId) {
       timer.textContent = "";
       return;
     }
-    const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
+    const left = Math.max(0, Math.ceil((state.deadline - serverNow()) / 1000));
     timer.textContent = t("table.time_left", { n: left });
     timer.classList.toggle("urgent", left <= 5);
   };
