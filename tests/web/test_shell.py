@@ -272,3 +272,24 @@ def test_an_account_can_be_registered_and_signed_in_again(new_page: Callable[...
     page.locator("input[name=password]").fill("correct horse")
     page.locator("form.signin button[type=submit]").click()
     expect(page.locator("#who .who-name")).to_have_text("kenji_42")
+
+
+def test_translation_fills_placeholders_and_falls_back_to_the_key(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page(locale="ja-JP")
+    page.goto("/")
+    expect(page.locator("form.signin h2")).to_have_text("プレイヤー名")
+    texts = page.evaluate(
+        """async () => {
+            const i18n = await import("/i18n.js");
+            return [i18n.t("no.such.key"), i18n.t("lobby.hello", {name: "Zoe"}),
+                    i18n.t("lobby.hello"), i18n.listOf(["Aki", "Ben"])];
+        }"""
+    )
+    assert texts == [
+        "no.such.key",
+        "こんにちは、Zoeさん。卓を作るか、参加する卓を選んでください。",
+        "こんにちは、{name}さん。卓を作るか、参加する卓を選んでください。",
+        "Aki、Ben",
+    ]
