@@ -25,9 +25,10 @@ run: install
 # The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
 browser: $(CHROMIUM)
 
+# A Japanese font too, so that the screenshots of Japanese pages show text, not boxes.
 $(CHROMIUM):
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic
 
 lint: install
 	$(BIN)/ruff format --check meeple tests benchmarks
