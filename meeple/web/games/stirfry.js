@@ -1,10 +1,12 @@
 // Stir Fry Eighteen: the renderer (see README.md in this folder for the contract).
 //
-// HTML cards, no board: the scores race to the target at the top, then this turn's kitchen
-// (cards face up, face down, the declaration being answered), the viewer's hand with each
-// card's values, and the chef's choices grouped as a cook would think of them: dishes by
-// points, declarations by what they draw, or ending the turn. An opponent asked to answer a
-// declaration sees two big buttons: trust or taste.
+// HTML cards, no board. From top to bottom: the table (target, turn, deck, variants in
+// play), the score race with each rival's hand size, a taste-test question when the viewer
+// must answer a declaration, this turn's kitchen (the declaration waiting for answers, cards
+// face up and face down) beside the dishes served so far, the viewer's hand (cards with their
+// values; clicked to discard at the end of the turn), and the chef's choices: dishes by
+// points with each card's score, declarations as a grid (each card of the hand × what it may
+// be declared as; honest ones marked), pairs, and ending the turn.
 
 import { h } from "../dom.js";
 
@@ -22,7 +24,14 @@ const VALUES = {
   tofu: [[7, []], [10, ["ginger", "soy"]]],
 };
 const PROTEINS = new Set(["chicken", "pork", "shrimp"]);
+const VEGETABLES = new Set(["leek", "ginger", "mushroom"]);
 const DRAWS = { chicken: 2, pork: 3, shrimp: 4, tofu: 1, pair: 3 }; // data.py: DECLARATION_DRAWS, PAIR_DRAWS
+const TOFU_WITH_PROTEIN = -5;
+const WRONG_TASTE_POINTS = 5;
+const HAND_LIMIT = 3;
+const KIND = { noodles: "noodles", soy: "sauce", leek: "veg", ginger: "veg", mushroom: "veg", chicken: "meat", pork: "meat", shrimp: "meat", tofu: "tofu" };
+
+// --- words -----------------------------------------------------------------------------
 
 function nameOf(ctx, seat) {
   const p = (ctx.players || []).find((x) => x.seat === seat);
@@ -35,153 +44,330 @@ function who(ctx, seat) {
 
 const card = (ctx, name) => ctx.t(`stirfry.card.${name}`);
 const cards = (ctx, names) => names.map((n) => card(ctx, n)).join(ctx.t("stirfry.plus"));
+const list = (ctx, items) => items.join(ctx.t("stirfry.comma"));
+const claimName = (ctx, as) => (as === "pair" ? ctx.t("stirfry.a_pair") : card(ctx, as));
 
-/** A dish's points: each card scores its best value whose partners are in the dish. */
-function dishScore(names) {
+// --- scoring (as meeple/games/stirfry/scoring.py) ----------------------------------------
+
+/** Each card's points in a dish: its best value whose partners are in the dish. */
+function dishParts(names) {
   const has = new Set(names);
   const protein = names.some((n) => PROTEINS.has(n));
-  let total = 0;
-  for (const n of names) {
-    if (n === "tofu" && protein) {
-      total -= 5; // tofu with another protein (the promo card's rule)
-      continue;
-    }
-    total += Math.max(...VALUES[n].filter(([, need]) => need.every((x) => has.has(x))).map(([v]) => v));
+  return names.map((n) => {
+    if (n === "tofu" && protein) return [n, TOFU_WITH_PROTEIN]; // the promo card's rule
+    return [n, Math.max(...VALUES[n].filter(([, need]) => need.every((x) => has.has(x))).map(([v]) => v))];
+  });
+}
+
+function dishScore(names) {
+  return dishParts(names).reduce((t, [, v]) => t + v, 0);
+}
+
+function isTrue(cardsDown, as) {
+  if (as !== "pair") return cardsDown.length === 1 && cardsDown[0] === as;
+  const [a, b] = cardsDown;
+  return a === b || (a === "tofu" && VEGETABLES.has(b)) || (b === "tofu" && VEGETABLES.has(a));
+}
+
+// --- remembering the dishes served (the view shows only this turn's table) ----------------
+
+const served = { key: "", sig: "", turn: 0, dishes: [] };
+
+function remember(v) {
+  const key = `${typeof location === "undefined" ? "" : location.hash}|${v.seat}|${v.players}|${JSON.stringify(v.options)}`;
+  if (served.key !== key || v.turn < served.turn) {
+    served.key = key;
+    served.sig = "";
+    served.dishes = [];
   }
-  return total;
+  served.turn = v.turn;
+  const sig = JSON.stringify([v.turn, v.phase, v.points, v.deck, v.hand_sizes, v.events]);
+  if (sig === served.sig) return; // the same state drawn again (a new language, a redraw)
+  served.sig = sig;
+  const events = v.events || [];
+  let turn = v.turn - events.filter((e) => e.event === "turn").length;
+  for (const e of events) {
+    if (e.event === "turn") turn = e.turn;
+    if (e.event === "cook") served.dishes.push({ seat: e.seat, cards: e.cards, points: e.points, turn });
+  }
+  // The dish of this turn stays on the table until the turn ends: make sure it is listed.
 }
 
-function valueText(ctx, name) {
-  return VALUES[name]
-    .map(([v, need]) => (need.length ? ctx.t("stirfry.value_with", { n: v, cards: cards(ctx, need) }) : String(v)))
-    .join(" / ");
+// --- pieces --------------------------------------------------------------------------------
+
+function valueLines(ctx, name) {
+  return VALUES[name].slice(1).map(([v, need]) => ctx.t("stirfry.value_with", { n: v, cards: cards(ctx, need) }))
+    .concat(name === "tofu" ? [ctx.t("stirfry.tofu_minus", { n: TOFU_WITH_PROTEIN })] : []);
 }
 
-function cardFace(ctx, name, extra = {}) {
-  const { action, selected } = extra;
+/** A card: its kind's colour, its name, its base value large and its better values below. */
+function cardFace(ctx, name, opts = {}) {
+  const { action, small, note } = opts;
+  const cls = `sf-card sf-${name} sf-kind-${KIND[name]}${small ? " sf-small" : ""}`;
   const body = [
     h("span", { class: "sf-card-name", text: card(ctx, name) }),
-    h("span", { class: "sf-card-values", text: valueText(ctx, name) }),
+    h("span", { class: "sf-card-base", text: String(VALUES[name][0][0]) }),
+    small ? null : h("span", { class: "sf-card-values" }, valueLines(ctx, name).map((l) => h("span", { text: l }))),
+    note ? h("span", { class: "sf-card-note", text: note }) : null,
   ];
+  const label = `${card(ctx, name)}: ${[String(VALUES[name][0][0]), ...valueLines(ctx, name)].join(" / ")}`;
   if (action) {
-    const label = ctx.t("stirfry.discard_card", { card: card(ctx, name) });
+    const text = ctx.t("stirfry.discard_card", { card: card(ctx, name) });
     return h("button", {
-      type: "button", class: `sf-card sf-${name} legal`, "data-action": JSON.stringify(action),
-      "aria-label": label, title: label, onclick: () => ctx.act(action),
+      type: "button", class: `${cls} legal`, "data-action": JSON.stringify(action),
+      "aria-label": `${text} (${label})`, title: text, onclick: () => ctx.act(action),
     }, body);
   }
-  return h("div", { class: `sf-card sf-${name}${selected ? " selected" : ""}`, role: "img", "aria-label": card(ctx, name) }, body);
+  return h("div", { class: cls, role: "img", "aria-label": label, title: label }, body);
 }
 
-function back(ctx, n, label) {
-  return h("div", { class: "sf-backs", role: "img", "aria-label": label },
-    Array.from({ length: Math.min(n, 12) }, () => h("span", { class: "sf-back" })),
-    n > 12 ? h("span", { class: "sf-more", text: `+${n - 12}` }) : null);
+function chip(ctx, name) {
+  return h("span", { class: `sf-chip sf-kind-${KIND[name]}`, text: card(ctx, name) });
 }
 
-function actionButton(ctx, action, label, cls = "") {
+function backs(ctx, n, label, cls = "") {
+  return h("span", { class: `sf-backs ${cls}`, role: "img", "aria-label": label, title: label },
+    Array.from({ length: Math.min(n, 10) }, () => h("span", { class: "sf-back" })),
+    n > 10 ? h("span", { class: "sf-more", text: `+${n - 10}` }) : null);
+}
+
+function actionButton(ctx, action, content, cls = "", label = null) {
+  const text = label || describeAction(action, ctx);
   return h("button", {
-    type: "button", class: `legal sf-action ${cls}`, "data-action": JSON.stringify(action), onclick: () => ctx.act(action),
-  }, label);
+    type: "button", class: `legal sf-action ${cls}`, "data-action": JSON.stringify(action),
+    "aria-label": text, title: text, onclick: () => ctx.act(action),
+  }, content ?? text);
+}
+
+// --- the parts of the page -------------------------------------------------------------------
+
+function statusLine(ctx) {
+  const v = ctx.view;
+  const switches = ["empty_pantry", "meticulous_chef", "closing_time", "tofu"].filter((k) => v.options[k]);
+  return h("div", { class: "sf-status" },
+    h("span", { class: "sf-pill sf-target", text: ctx.t("stirfry.target", { target: v.target }) }),
+    h("span", { class: "sf-pill", text: ctx.t("stirfry.turn_n", { turn: v.turn }) }),
+    h("span", { class: "sf-pill", title: ctx.t("stirfry.deck_help") },
+      backs(ctx, 1, "", "sf-deck-back"), ctx.t("stirfry.deck_n", { n: v.deck })),
+    h("span", { class: "sf-variants" },
+      h("span", { class: "sf-muted", text: ctx.t("stirfry.variants") }),
+      switches.length
+        ? switches.map((k) => h("span", { class: "sf-pill sf-variant", title: ctx.t(`stirfry.option_help.${k}`), text: ctx.t(`stirfry.option.${k}`) }))
+        : h("span", { class: "sf-muted", text: ctx.t("stirfry.no_variants") })),
+    v.final_round ? h("span", { class: "sf-pill sf-final", text: ctx.t("stirfry.final_round", { names: list(ctx, v.final_round.map((s) => who(ctx, s))) }) }) : null);
 }
 
 function scoresPanel(ctx) {
   const v = ctx.view;
+  const over = v.phase === "over";
   return h("section", { class: "sf-scores", "aria-label": ctx.t("stirfry.scores") },
     Array.from({ length: v.players }, (_, seat) => {
-      const share = Math.max(0, Math.min(1, v.scores[seat] / v.target));
-      return h("div", { class: `sf-score${seat === v.chef ? " chef" : ""}` },
+      const pts = v.points[seat];
+      const share = Math.max(0, Math.min(1, pts / v.target));
+      const deciding = (v.to_move || []).includes(seat) && !over;
+      const won = (v.winners || []).includes(seat);
+      const cls = `sf-score${seat === v.chef && !over ? " chef" : ""}${seat === ctx.seat ? " mine" : ""}${won ? " won" : ""}`;
+      return h("div", { class: cls, style: `--c: var(--seat-${seat})`, "data-seat": seat },
         h("div", { class: "sf-score-head" },
-          h("span", { class: "chip", style: `background: var(--seat-${seat})` }),
+          h("span", { class: "sf-swatch", "aria-hidden": "true" }),
           h("strong", { text: who(ctx, seat) }),
-          seat === v.chef ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
-          h("span", { class: "sf-points", text: ctx.t("stirfry.points_of", { n: v.scores[seat], target: v.target }) })),
-        h("div", { class: "sf-bar", role: "img", "aria-label": ctx.t("stirfry.points_of", { n: v.scores[seat], target: v.target }) },
-          h("span", { style: `width: ${share * 100}%; background: var(--seat-${seat})` })),
-        seat === ctx.seat ? null : back(ctx, v.hand_sizes[seat], ctx.t("stirfry.hand_size", { name: who(ctx, seat), n: v.hand_sizes[seat] })),
-        v.extra_draws[seat] ? h("small", { class: "muted", text: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat] }) }) : null);
+          seat === v.chef && !over ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
+          deciding && seat !== v.chef ? h("span", { class: "sf-tag sf-tag-answer", text: ctx.t("stirfry.answering") }) : null,
+          won ? h("span", { class: "sf-tag sf-tag-won", text: ctx.t("stirfry.winner") }) : null,
+          h("span", { class: "sf-points", text: ctx.t("stirfry.points_of", { n: pts, target: v.target }) })),
+        h("div", { class: "sf-bar", role: "img", "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
+          h("span", { style: `width: ${share * 100}%` })),
+        h("div", { class: "sf-score-foot" },
+          backs(ctx, v.hand_sizes[seat], ctx.t("stirfry.hand_size", { name: who(ctx, seat), n: v.hand_sizes[seat] })),
+          h("span", { class: "sf-muted", text: ctx.t("stirfry.in_hand", { n: v.hand_sizes[seat] }) }),
+          v.extra_draws[seat] ? h("span", { class: "sf-extra", text: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat] }) }) : null));
     }));
+}
+
+/** The taste test, for an opponent asked to answer: what was said, what each answer risks. */
+function questionPanel(ctx) {
+  const legal = ctx.legal || [];
+  const answers = legal.filter((a) => a.type === "trust" || a.type === "taste");
+  const d = ctx.view.declaration;
+  if (!answers.length || !d) return null;
+  const v = ctx.view;
+  const chef = nameOf(ctx, d.seat);
+  const mine = v.hand_sizes[ctx.seat];
+  const claim = d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) });
+  const trust = answers.find((a) => a.type === "trust");
+  const taste = answers.find((a) => a.type === "taste");
+  return h("section", { class: "sf-question", role: "group", "aria-label": ctx.t("stirfry.question") },
+    h("h3", { text: ctx.t("stirfry.question") }),
+    h("p", { class: "sf-claim" },
+      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count }), "sf-claim-backs"),
+      h("span", { text: ctx.t("stirfry.claim_line", { name: chef, claim }) })),
+    h("div", { class: "sf-answers" },
+      trust ? h("div", { class: "sf-answer" },
+        actionButton(ctx, trust, ctx.t("stirfry.act.trust"), "big trust"),
+        h("p", { text: ctx.t("stirfry.if_trust", { name: chef, n: d.draws }) })) : null,
+      taste ? h("div", { class: "sf-answer" },
+        actionButton(ctx, taste, ctx.t("stirfry.act.taste"), "big taste"),
+        h("p", { text: ctx.t("stirfry.if_bluff", { name: chef }) }),
+        h("p", { text: mine ? ctx.t("stirfry.if_honest_hand", { name: chef, n: mine, draws: d.draws }) : ctx.t("stirfry.if_honest_points", { name: chef, n: WRONG_TASTE_POINTS, draws: d.draws }) })) : null),
+    d.trusted && d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((s) => who(ctx, s))) }) }) : null);
 }
 
 function kitchenPanel(ctx) {
   const v = ctx.view;
   const parts = [h("h3", { text: ctx.t("stirfry.kitchen", { name: who(ctx, v.chef) }) })];
-  if (v.table.length) parts.push(h("p", {}, ctx.t("stirfry.face_up"), " ", h("span", { class: "sf-row" }, v.table.map((n) => cardFace(ctx, n)))));
-  const down = v.face_down.reduce((a, b) => a + b, 0);
-  if (down) parts.push(h("p", { text: ctx.t("stirfry.face_down", { n: down }) }));
-  if (v.my_face_down.length) parts.push(h("p", { class: "muted", text: ctx.t("stirfry.my_face_down", { cards: cards(ctx, v.my_face_down) }) }));
   const d = v.declaration;
   if (d) {
-    const what = d.as === "pair" ? ctx.t("stirfry.a_pair") : card(ctx, d.as);
-    parts.push(h("p", { class: "sf-declaration" }, ctx.t("stirfry.declared", { name: who(ctx, d.seat), n: d.count, what, draws: d.draws })));
-    if (d.waiting.length) parts.push(h("p", { class: "muted", text: ctx.t("stirfry.waiting", { names: d.waiting.map((s) => who(ctx, s)).join(ctx.t("stirfry.comma")) }) }));
+    const claim = d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) });
+    parts.push(h("div", { class: "sf-declaration" },
+      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count }), "sf-claim-backs"),
+      h("div", {},
+        h("p", { text: ctx.t("stirfry.claim_line", { name: who(ctx, d.seat), claim }) }),
+        d.cards ? h("p", { class: "sf-muted", text: ctx.t(isTrue(d.cards, d.as) ? "stirfry.really_true" : "stirfry.really_bluff", { cards: cards(ctx, d.cards) }) }) : null,
+        d.waiting.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.waiting", { names: list(ctx, d.waiting.map((s) => who(ctx, s))) }) }) : null,
+        d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((s) => who(ctx, s))) }) }) : null)));
   }
-  const used = Object.entries(v.declared).filter(([, on]) => on).map(([k]) => ctx.t(`stirfry.declared_kind.${k}`));
-  if (used.length) parts.push(h("p", { class: "muted", text: ctx.t("stirfry.used", { kinds: used.join(ctx.t("stirfry.comma")) }) }));
+  if (v.table.length) {
+    parts.push(h("p", { class: "sf-label", text: ctx.t("stirfry.face_up") }),
+      h("div", { class: "sf-row" }, v.table.map((n) => cardFace(ctx, n, { small: true }))));
+  }
+  const down = v.face_down.map((n, seat) => [seat, n]).filter(([, n]) => n);
+  for (const [seat, n] of down) {
+    const text = ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n });
+    parts.push(h("p", { class: "sf-row sf-down" }, backs(ctx, n, text), h("span", { text })));
+  }
+  if (v.my_face_down && v.my_face_down.length) parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.my_face_down", { cards: cards(ctx, v.my_face_down) }) }));
+  const used = Object.entries(v.declared || {}).filter(([, on]) => on).map(([k]) => ctx.t(`stirfry.declared_kind.${k}`));
+  if (used.length && v.phase !== "over") parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.used", { kinds: list(ctx, used) }) }));
   if (v.bluff_caught) parts.push(h("p", { class: "sf-caught", text: ctx.t("stirfry.bluff_caught") }));
-  if (parts.length === 1) parts.push(h("p", { class: "muted", text: ctx.t("stirfry.kitchen_empty") }));
-  return h("section", { class: "sf-kitchen" }, parts);
+  if (parts.length === 1) parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.kitchen_empty") }));
+  return h("section", { class: "sf-kitchen", "aria-label": ctx.t("stirfry.kitchen", { name: who(ctx, v.chef) }) }, parts);
+}
+
+function dishesPanel(ctx) {
+  const dishes = served.dishes.slice(-6).reverse();
+  const box = h("section", { class: "sf-dishes", "aria-label": ctx.t("stirfry.dishes") },
+    h("h3", { text: ctx.t("stirfry.dishes") }));
+  if (!dishes.length) {
+    box.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.no_dishes") }));
+    return box;
+  }
+  box.append(h("ol", { class: "sf-dish-list" }, dishes.map((d) =>
+    h("li", { style: `--c: var(--seat-${d.seat})` },
+      h("span", { class: "sf-swatch", "aria-hidden": "true" }),
+      h("span", { class: "sf-dish-who", text: ctx.t("stirfry.dish_who", { name: who(ctx, d.seat), turn: d.turn }) }),
+      h("span", { class: "sf-dish-cards" }, d.cards.map((n) => chip(ctx, n))),
+      h("strong", { class: "sf-dish-pts", text: ctx.t("stirfry.pts", { n: d.points }) })))));
+  return box;
+}
+
+function handPanel(ctx) {
+  const v = ctx.view;
+  if (v.hand === null || v.hand === undefined) return null;
+  const discards = new Map((ctx.legal || []).filter((a) => a.type === "discard").map((a) => [a.card, a]));
+  const box = h("section", { class: `sf-hand${discards.size ? " sf-discarding" : ""}`, "aria-label": ctx.t("stirfry.your_hand", { n: v.hand.length }) },
+    h("h3", { text: ctx.t("stirfry.your_hand", { n: v.hand.length }) }));
+  if (discards.size) box.append(h("p", { class: "sf-ask", text: ctx.t("stirfry.discard_prompt", { n: v.hand.length - HAND_LIMIT }) }));
+  box.append(h("div", { class: "sf-row sf-hand-row" }, v.hand.map((n) => {
+    const action = discards.get(n);
+    if (action) discards.delete(n); // one button per card kind: the copies are the same
+    return cardFace(ctx, n, { action });
+  })));
+  if (!v.hand.length) box.lastChild.append(h("span", { class: "sf-muted", text: ctx.t("stirfry.empty_hand") }));
+  return box;
 }
 
 function choicesPanel(ctx) {
   const legal = ctx.legal || [];
-  const v = ctx.view;
-  if (!legal.length) return null;
+  const chefTypes = new Set(["cook", "declare", "declare_pair", "end_turn"]);
+  if (!legal.some((a) => chefTypes.has(a.type))) return null;
   const box = h("section", { class: "sf-choices", "aria-label": ctx.t("stirfry.choices") });
-  const answers = legal.filter((a) => a.type === "trust" || a.type === "taste");
-  if (answers.length) {
-    box.append(h("p", { class: "sf-question", text: ctx.t("stirfry.question") }),
-      h("div", { class: "sf-row" }, answers.map((a) => actionButton(ctx, a, describeAction(a, ctx), `big ${a.type}`))));
-    return box;
-  }
-  const cooks = legal.filter((a) => a.type === "cook").sort((a, b) => dishScore(b.cards) - dishScore(a.cards));
+
+  // Cooking: one dish ends the turn.
+  const cooks = legal.filter((a) => a.type === "cook").sort((a, b) => dishScore(b.cards) - dishScore(a.cards) || b.cards.length - a.cards.length);
+  const cookBox = h("div", { class: "sf-block sf-cook" }, h("h3", { text: ctx.t("stirfry.cook_title") }));
   if (cooks.length) {
-    box.append(h("h3", { text: ctx.t("stirfry.cook_title") }),
-      h("div", { class: "sf-list" }, cooks.map((a) => actionButton(ctx, a, describeAction(a, ctx)))));
+    cookBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cook_help") }),
+      h("div", { class: "sf-list" }, cooks.map((a) => actionButton(ctx, a, [
+        h("span", { class: "sf-dish-total", text: ctx.t("stirfry.pts", { n: dishScore(a.cards) }) }),
+        h("span", { class: "sf-dish-parts" }, dishParts(a.cards).map(([n, pts]) =>
+          h("span", { class: `sf-chip sf-kind-${KIND[n]}` }, card(ctx, n), h("b", { text: ` ${pts}` })))),
+      ], "sf-cook-btn"))));
+  } else {
+    cookBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cannot_cook") }));
   }
-  const declares = legal.filter((a) => a.type === "declare" || a.type === "declare_pair");
-  if (declares.length) {
-    const honest = (a) => (a.type === "declare" ? a.card === a.as : a.cards[0] === a.cards[1]);
-    declares.sort((a, b) => Number(honest(b)) - Number(honest(a)));
-    box.append(h("h3", { text: ctx.t("stirfry.declare_title") }),
-      h("div", { class: "sf-list" }, declares.map((a) => actionButton(ctx, a, describeAction(a, ctx), honest(a) ? "honest" : "bluff"))));
+
+  // Declaring: a grid of the hand's cards × what a single card may be declared as, then pairs.
+  const singles = legal.filter((a) => a.type === "declare");
+  const pairs = legal.filter((a) => a.type === "declare_pair");
+  const declBox = h("div", { class: "sf-block sf-declare" }, h("h3", { text: ctx.t("stirfry.declare_title") }));
+  const used = ctx.view.declared || {};
+  if (singles.length) {
+    const claims = [...new Set(singles.map((a) => a.as))];
+    const rows = [...new Set(singles.map((a) => a.card))];
+    const grid = h("table", { class: "sf-grid" },
+      h("caption", { text: ctx.t("stirfry.declare_one") }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: ctx.t("stirfry.lay_down") }),
+        claims.map((as) => h("th", { scope: "col", text: ctx.t("stirfry.as_claim", { card: card(ctx, as), n: DRAWS[as] }) })))),
+      h("tbody", {}, rows.map((c) => h("tr", {},
+        h("th", { scope: "row" }, chip(ctx, c)),
+        claims.map((as) => {
+          const a = singles.find((x) => x.card === c && x.as === as);
+          if (!a) return h("td");
+          const honest = c === as;
+          return h("td", {}, actionButton(ctx, a, ctx.t(honest ? "stirfry.honest" : "stirfry.bluff"), honest ? "honest" : "bluff"));
+        })))));
+    declBox.append(grid);
+  } else if (used.protein) {
+    declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.single_used") }));
   }
+  if (pairs.length) {
+    const honest = (a) => isTrue(a.cards, "pair");
+    pairs.sort((a, b) => Number(honest(b)) - Number(honest(a)));
+    declBox.append(h("p", { class: "sf-label", text: ctx.t("stirfry.declare_pair", { n: DRAWS.pair }) }),
+      h("div", { class: "sf-pairs" }, pairs.map((a) => actionButton(ctx, a, [
+        h("span", { class: "sf-dish-parts" }, a.cards.map((n) => chip(ctx, n))),
+        h("span", { class: "sf-verdict", text: ctx.t(honest(a) ? "stirfry.honest" : "stirfry.bluff") }),
+      ], honest(a) ? "honest" : "bluff"))));
+  } else if (used.pair) {
+    declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.pair_used") }));
+  }
+  if (singles.length || pairs.length) declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.declare_help") }));
+  else if (!used.protein && !used.pair) declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cannot_declare") }));
+
+  box.append(h("div", { class: "sf-blocks" }, cookBox, declBox));
   const end = legal.find((a) => a.type === "end_turn");
-  if (end) box.append(h("div", { class: "sf-row" }, actionButton(ctx, end, describeAction(end, ctx))));
-  if (v.phase === "discard") box.append(h("p", { class: "sf-question", text: ctx.t("stirfry.discard_prompt") }));
+  if (end) {
+    box.append(h("div", { class: "sf-end" }, actionButton(ctx, end, ctx.t("stirfry.act.end_turn"), "sf-end-btn"),
+      h("span", { class: "sf-muted", text: ctx.t("stirfry.end_help") })));
+  }
   return box;
 }
+
+// --- the contract ---------------------------------------------------------------------------
 
 function render(root, ctx) {
   const v = ctx.view;
   root.classList.add("sf-root");
-  const switches = ["empty_pantry", "meticulous_chef", "closing_time", "tofu"].filter((k) => v.options[k]);
-  const discards = new Map((ctx.legal || []).filter((a) => a.type === "discard").map((a) => [a.card, a]));
-  const hand = v.hand === null || v.hand === undefined ? null : h("section", { class: "sf-hand" },
-    h("h3", { text: ctx.t("stirfry.your_hand", { n: v.hand.length }) }),
-    h("div", { class: "sf-row" }, v.hand.map((n) => {
-      const action = discards.get(n);
-      if (action) discards.delete(n); // one button per card kind is enough
-      return cardFace(ctx, n, { action });
-    })));
-  const parts = [
-    h("p", { class: "sf-status" },
-      ctx.t("stirfry.status", { target: v.target, turn: v.turn, deck: v.deck }),
-      switches.length ? ` · ${switches.map((k) => ctx.t(`stirfry.option.${k}`)).join(ctx.t("stirfry.comma"))}` : "",
-      v.final_round ? ` · ${ctx.t("stirfry.final_round")}` : ""),
+  remember(v);
+  root.append(...[
+    statusLine(ctx),
     scoresPanel(ctx),
-    h("div", { class: "sf-middle" }, kitchenPanel(ctx), choicesPanel(ctx)),
-    hand,
-  ];
-  root.append(...parts.filter(Boolean));
+    questionPanel(ctx),
+    h("div", { class: "sf-middle" }, kitchenPanel(ctx), dishesPanel(ctx)),
+    handPanel(ctx),
+    choicesPanel(ctx),
+  ].filter(Boolean));
 }
 
 function prompt(ctx) {
   const v = ctx.view;
   const legal = ctx.legal || [];
-  if (!legal.length) return "";
-  if (v.phase === "taste_test") return ctx.t("stirfry.prompt.taste", { name: who(ctx, v.declaration.seat) });
-  if (v.phase === "discard") return ctx.t("stirfry.prompt.discard");
+  if (!v || v.phase === "over" || !legal.length) return "";
+  if (v.phase === "taste_test" && v.declaration) {
+    const d = v.declaration;
+    return ctx.t("stirfry.prompt.taste", { name: nameOf(ctx, d.seat), claim: d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) }) });
+  }
+  if (v.phase === "discard") return ctx.t("stirfry.prompt.discard", { n: v.hand.length - HAND_LIMIT });
   return ctx.t("stirfry.prompt.chef");
 }
 
@@ -192,7 +378,7 @@ function describeAction(a, ctx) {
     case "declare":
       return ctx.t(a.card === a.as ? "stirfry.act.declare_honest" : "stirfry.act.declare_bluff", { card: card(ctx, a.card), as: card(ctx, a.as), draws: DRAWS[a.as] });
     case "declare_pair":
-      return ctx.t(a.cards[0] === a.cards[1] ? "stirfry.act.pair_honest" : "stirfry.act.pair_bluff", { cards: cards(ctx, a.cards), draws: DRAWS.pair });
+      return ctx.t(isTrue(a.cards, "pair") ? "stirfry.act.pair_honest" : "stirfry.act.pair_bluff", { cards: cards(ctx, a.cards), draws: DRAWS.pair });
     case "end_turn":
       return ctx.t("stirfry.act.end_turn");
     case "discard":
@@ -212,9 +398,10 @@ function describeEvent(e, ctx) {
     case "turn":
       return ctx.t("stirfry.ev.turn", { turn: e.turn, name });
     case "draw":
-      return e.reason === "deal" ? "" : ctx.t("stirfry.ev.draw", { name, n: e.count });
+      if (e.reason === "deal") return "";
+      return ctx.t(`stirfry.ev.draw_${e.reason === "declaration" || e.reason === "cook" ? e.reason : "turn"}`, { name, n: e.count });
     case "declare":
-      return ctx.t("stirfry.ev.declare", { name, n: e.count, what: e.as === "pair" ? ctx.t("stirfry.a_pair") : card(ctx, e.as), draws: e.draws });
+      return ctx.t(e.as === "pair" ? "stirfry.ev.declare_pair" : "stirfry.ev.declare_one", { name, what: claimName(ctx, e.as), draws: e.draws });
     case "trust":
       return ctx.t("stirfry.ev.trust", { name });
     case "taste":
@@ -232,20 +419,37 @@ function describeEvent(e, ctx) {
     case "closing_time":
       return ctx.t("stirfry.ev.closing_time", { name });
     case "game_over":
-      return ctx.t("stirfry.ev.game_over", { names: (e.winners || []).map((s) => who(ctx, s)).join(ctx.t("stirfry.comma")) });
+      return ctx.t("stirfry.ev.game_over", { names: list(ctx, (e.winners || []).map((s) => who(ctx, s))) });
     default:
       return "";
   }
 }
 
+/** The ranking: places by final score (equal scores share a place), and the rule that decided. */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
-  const order = Array.from({ length: v.players }, (_, s) => s).sort((a, b) => v.scores[b] - v.scores[a]);
-  const lines = order.map((s) => ctx.t("stirfry.result.line", { name: who(ctx, s), n: v.scores[s] }));
-  lines.push(ctx.t(v.options.meticulous_chef ? "stirfry.result.rule_exact" : "stirfry.result.rule", { target: v.target }));
+  const o = v.options || {};
+  const seats = Array.from({ length: v.players }, (_, s) => s);
+  const winners = new Set(v.winners || []);
+  // Winners first (the target may be hit by a lower final score under Meticulous Chef), then by score.
+  seats.sort((a, b) => Number(winners.has(b)) - Number(winners.has(a)) || v.scores[b] - v.scores[a] || a - b);
+  const lines = [];
+  let place = 0;
+  seats.forEach((s, i) => {
+    const prev = seats[i - 1];
+    if (i === 0 || winners.has(prev) !== winners.has(s) || v.scores[prev] !== v.scores[s]) place = i + 1;
+    const params = { place, name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target };
+    lines.push(ctx.t(o.meticulous_chef && v.points[s] > v.target ? "stirfry.result.line_over" : "stirfry.result.line", params));
+  });
+  if (o.meticulous_chef) lines.push(ctx.t("stirfry.result.rule_exact", { target: v.target }));
+  else if (o.closing_time) lines.push(ctx.t("stirfry.result.rule_closing", { target: v.target }));
+  else lines.push(ctx.t("stirfry.result.rule", { target: v.target }));
+  if (winners.size > 1) lines.push(ctx.t("stirfry.result.shared"));
   return lines.join("\n");
 }
+
+export { dishScore, dishParts, CARDS };
 
 export default {
   render,
