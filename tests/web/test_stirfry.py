@@ -76,3 +76,17 @@ def test_stirfry_against_a_bot_to_the_end(new_page: Callable[..., Page]) -> None
     expect(page.locator("#result")).to_contain_text("points")
     expect(page.locator("#result")).to_contain_text("1. ")
     screenshot(page, "stirfry-end")
+
+
+def test_stirfry_in_japanese_on_a_phone_with_variants(new_page: Callable[..., Page]) -> None:
+    page = new_page(locale="ja-JP", viewport={"width": 390, "height": 844})
+    sign_in(page)
+    options = {"target": 50, "tofu": True, "closing_time": True, "meticulous_chef": True}
+    create_table(page, "stirfry", 2, ["random"], options=options)
+    expect(page.locator(".sf-hand .sf-card").first).to_be_visible()
+    variants = page.locator(".sf-variant")
+    expect(variants).to_have_count(3)
+    expect(page.locator(".sf-status")).to_contain_text("豆腐プロモ")
+    wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+    assert not page.evaluate(wide)
+    screenshot(page, "stirfry-ja-phone")
