@@ -106,7 +106,7 @@ function cardFace(ctx, name, opts = {}) {
   const cls = `sf-card sf-${name} sf-kind-${KIND[name]}${small ? " sf-small" : ""}`;
   const body = [
     h("span", { class: "sf-card-name", text: card(ctx, name) }),
-    h("span", { class: "sf-card-base", text: String(VALUES[name][0][0]) }),
+    small ? null : h("span", { class: "sf-card-base", text: String(VALUES[name][0][0]) }),
     small ? null : h("span", { class: "sf-card-values" }, valueLines(ctx, name).map((l) => h("span", { text: l }))),
     note ? h("span", { class: "sf-card-note", text: note }) : null,
   ];
@@ -123,6 +123,11 @@ function cardFace(ctx, name, opts = {}) {
 
 function chip(ctx, name) {
   return h("span", { class: `sf-chip sf-kind-${KIND[name]}`, text: card(ctx, name) });
+}
+
+/** A dish's cards as chips, each with the points it scores in this dish. */
+function pointChips(ctx, names) {
+  return dishParts(names).map(([n, pts]) => h("span", { class: `sf-chip sf-kind-${KIND[n]}` }, card(ctx, n), h("b", { text: ` ${pts}` })));
 }
 
 function backs(ctx, n, label, cls = "") {
@@ -227,8 +232,21 @@ function kitchenPanel(ctx) {
         d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((s) => who(ctx, s))) }) }) : null)));
   }
   if (v.table.length) {
-    parts.push(h("p", { class: "sf-label", text: ctx.t("stirfry.face_up") }),
-      h("div", { class: "sf-row" }, v.table.map((n) => cardFace(ctx, n, { small: true }))));
+    // The table holds the tasted declarations in order, then the dish (cooking ends the turn).
+    const last = served.dishes[served.dishes.length - 1];
+    const dish = last && last.turn === v.turn && last.seat === v.chef && v.table.length >= last.cards.length
+      && last.cards.every((n, i) => v.table[v.table.length - last.cards.length + i] === n) ? last : null;
+    const tasted = dish ? v.table.slice(0, v.table.length - dish.cards.length) : v.table;
+    if (tasted.length) {
+      // Before cooking the table holds only tasted cards; later, unknown (a page opened afresh).
+      const sure = dish || v.phase === "chef" || v.phase === "taste_test";
+      parts.push(h("p", { class: "sf-label", text: ctx.t(sure ? "stirfry.tasted_up" : "stirfry.face_up") }),
+        h("div", { class: "sf-row" }, tasted.map((n) => cardFace(ctx, n, { small: true }))));
+    }
+    if (dish) {
+      parts.push(h("p", { class: "sf-label", text: ctx.t("stirfry.dish_up", { n: dish.points }) }),
+        h("div", { class: "sf-row" }, pointChips(ctx, dish.cards)));
+    }
   }
   const down = v.face_down.map((n, seat) => [seat, n]).filter(([, n]) => n);
   for (const [seat, n] of down) {
@@ -255,7 +273,7 @@ function dishesPanel(ctx) {
     h("li", { style: `--c: var(--seat-${d.seat})` },
       h("span", { class: "sf-swatch", "aria-hidden": "true" }),
       h("span", { class: "sf-dish-who", text: ctx.t("stirfry.dish_who", { name: who(ctx, d.seat), turn: d.turn }) }),
-      h("span", { class: "sf-dish-cards" }, d.cards.map((n) => chip(ctx, n))),
+      h("span", { class: "sf-dish-cards" }, pointChips(ctx, d.cards)),
       h("strong", { class: "sf-dish-pts", text: ctx.t("stirfry.pts", { n: d.points }) })))));
   return box;
 }
@@ -289,8 +307,7 @@ function choicesPanel(ctx) {
     cookBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cook_help") }),
       h("div", { class: "sf-list" }, cooks.map((a) => actionButton(ctx, a, [
         h("span", { class: "sf-dish-total", text: ctx.t("stirfry.pts", { n: dishScore(a.cards) }) }),
-        h("span", { class: "sf-dish-parts" }, dishParts(a.cards).map(([n, pts]) =>
-          h("span", { class: `sf-chip sf-kind-${KIND[n]}` }, card(ctx, n), h("b", { text: ` ${pts}` })))),
+        h("span", { class: "sf-dish-parts" }, pointChips(ctx, a.cards)),
       ], "sf-cook-btn"))));
   } else {
     cookBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cannot_cook") }));
