@@ -107,7 +107,12 @@ function cardFace(ctx, name, opts = {}) {
   const body = [
     h("span", { class: "sf-card-name", text: card(ctx, name) }),
     small ? null : h("span", { class: "sf-card-base", text: String(VALUES[name][0][0]) }),
-    small ? null : h("span", { class: "sf-card-values" }, valueLines(ctx, name).map((l) => h("span", { text: l }))),
+    small ? null : h("span", { class: "sf-card-values" }, valueLines(ctx, name).map((l, i) => {
+      // A better value whose partners are all in the hand too is lit.
+      const need = i + 1 < VALUES[name].length ? VALUES[name][i + 1][1] : null;
+      const on = opts.hand && need && need.every((x) => opts.hand.includes(x));
+      return h("span", { class: on ? "sf-on" : null, text: l });
+    })),
     note ? h("span", { class: "sf-card-note", text: note }) : null,
   ];
   const label = `${card(ctx, name)}: ${[String(VALUES[name][0][0]), ...valueLines(ctx, name)].join(" / ")}`;
@@ -206,6 +211,8 @@ function questionPanel(ctx) {
     h("p", { class: "sf-claim" },
       backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count }), "sf-claim-backs"),
       h("span", { text: ctx.t("stirfry.claim_line", { name: chef, claim }) })),
+    // Each protein (and tofu) is in the deck once: holding it proves the claim false.
+    d.as !== "pair" && (v.hand || []).includes(d.as) ? h("p", { class: "sf-hint", text: ctx.t("stirfry.hint_you_hold", { card: card(ctx, d.as) }) }) : null,
     h("div", { class: "sf-answers" },
       trust ? h("div", { class: "sf-answer" },
         actionButton(ctx, trust, ctx.t("stirfry.act.trust"), "big trust"),
@@ -284,11 +291,12 @@ function handPanel(ctx) {
   const discards = new Map((ctx.legal || []).filter((a) => a.type === "discard").map((a) => [a.card, a]));
   const box = h("section", { class: `sf-hand${discards.size ? " sf-discarding" : ""}`, "aria-label": ctx.t("stirfry.your_hand", { n: v.hand.length }) },
     h("h3", { text: ctx.t("stirfry.your_hand", { n: v.hand.length }) }));
+  box.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.hand_help") }));
   if (discards.size) box.append(h("p", { class: "sf-ask", text: ctx.t("stirfry.discard_prompt", { n: v.hand.length - HAND_LIMIT }) }));
   box.append(h("div", { class: "sf-row sf-hand-row" }, v.hand.map((n) => {
     const action = discards.get(n);
     if (action) discards.delete(n); // one button per card kind: the copies are the same
-    return cardFace(ctx, n, { action });
+    return cardFace(ctx, n, { action, hand: v.hand });
   })));
   if (!v.hand.length) box.lastChild.append(h("span", { class: "sf-muted", text: ctx.t("stirfry.empty_hand") }));
   return box;
