@@ -64,6 +64,7 @@ def test_stirfry_against_a_bot_to_the_end(new_page: Callable[..., Page]) -> None
             "trust",
             "taste",
         }
+    expect(page.locator("#toasts .toast")).to_have_count(0, timeout=6000)  # the welcome note
     screenshot(page, "stirfry-start")
     # The random bot declares often: answer one taste test on the way.
     if click_until(page, ".sf-question"):
