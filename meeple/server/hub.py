@@ -177,8 +177,8 @@ class Hub:
             table.seats[seat].alone_since = time.monotonic()
             if not table.free_human_seats():
                 self._start(table)
-            self.broadcast(table)
             self.schedule(table)
+            self.broadcast(table)
 
     async def leave(self, table: LiveTable, player: PlayerRow) -> None:
         """Leave a table: before the start the seat is freed; during play a bot takes over."""
@@ -194,8 +194,8 @@ class Hub:
             else:
                 self.store.set_seat(table.id, seat, player.id, left=True)
                 table.seats[seat].left = True
-            self.broadcast(table)
             self.schedule(table)
+            self.broadcast(table)
 
     def _start(self, table: LiveTable) -> None:
         state = table.game.new(table.players, seed=table.seed, options=table.options)
@@ -216,8 +216,8 @@ class Hub:
                 if seat.left:
                     seat.left = False
                     self.store.set_seat(table.id, connection.seat, connection.player_id, False)
-                self.broadcast(table)
                 self.schedule(table)
+                self.broadcast(table)
             else:
                 connection.push(table.state_message(connection, self.settings.grace))
 
@@ -230,8 +230,8 @@ class Hub:
                 seat.connections -= 1
                 if seat.connections == 0:
                     seat.alone_since = time.monotonic()
-                self.broadcast(table)
                 self.schedule(table)
+                self.broadcast(table)
             if table.status == FINISHED and not table.connections:
                 self.tables.pop(table.id, None)
 
@@ -262,10 +262,11 @@ class Hub:
             self._act(table, seat, action, by, version)
             if by == "human":
                 table.seats[seat].timed_out = False
+            # Timers first, so that the state sent carries the deadline of the new decision.
+            self.schedule(table)
             self.broadcast(table)
             if arrived is not None:
                 self.latencies.append(time.perf_counter() - arrived)
-            self.schedule(table)
 
     def _act(
         self, table: LiveTable, seat: int, action: Action, by: str, version: int | None
@@ -377,12 +378,10 @@ class Hub:
                             assert state is not None
                     else:
                         table.seats[seat].timed_out = True
-                self.broadcast(table)
-            else:
-                # A grace period ended: the seat is away now, which the summary shows.
-                self.broadcast(table)
+            # Otherwise a grace period ended: the seat is away now, which the summary shows.
             table.timer = None
             self.schedule(table)
+            self.broadcast(table)
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         try:
@@ -421,8 +420,8 @@ class Hub:
                 return
             self._act(table, seat, action, "bot", None)
             table.bots.pop(seat, None)
-            self.broadcast(table)
             self.schedule(table)
+            self.broadcast(table)
 
     async def _choose(
         self,

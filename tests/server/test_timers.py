@@ -81,6 +81,9 @@ def test_an_opponent_who_does_not_answer_trusts(server: Server) -> None:
         if any(by == "timeout" for seat, _, by in server.by_whom(table_id) if seat == 0):
             break
         legal = message["legal"]
+        if {"type": "trust"} in legal:
+            # The question arrives with its countdown.
+            assert message["deadline"] is not None, message
         if legal and {"type": "trust"} not in legal:
             sock.send({"type": "action", "action": legal[-1], "version": message["version"]})
     timeouts = [a for seat, a, by in server.by_whom(table_id) if by == "timeout"]
