@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from meeple.core.game import JSON, Action, State
 
@@ -17,10 +19,23 @@ class Bot(ABC):
     """
 
     name: str = "bot"
+    rng: random.Random
+    """The bot's own randomness, seeded from its seed."""
 
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
         """Return one of ``state.legal_actions(seat)``."""
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's own randomness, ``self.rng``, from ``seed`` (a search does, so
+        that playouts of different moves meet the same luck)."""
+        self.rng.seed(seed)
+
+    def ranked(self, state: State, seat: int) -> list[Action]:
+        """``state.legal_actions(seat)``, the bot's favourites first: by default its
+        choice, then the others in their order. A search tries moves in this order."""
+        choice = self.choose(state, seat)
+        return [choice, *(a for a in state.legal_actions(seat) if a != choice)]
 
 
 class HeuristicBot(Bot):
@@ -44,6 +59,53 @@ class HeuristicBot(Bot):
             return legal[0]  # a single legal action needs no thought
         return self.decide(state.view(seat), legal, seat)
 
+    def ranked(self, state: State, seat: int) -> list[Action]:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal
+        return self.rank(state.view(seat), legal, seat)
+
     @abstractmethod
     def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         """Return one of ``legal``, judged from ``view`` (the seat's own) alone."""
+
+    def rank(self, view: JSON, legal: list[Action], seat: int) -> list[Action]:
+        """All of ``legal``, best first as judged from ``view``: by default the choice of
+        :meth:`decide`, then the rest in their order. Heuristics that value every move
+        override it."""
+        choice = self.decide(view, legal, seat)
+        return [choice, *(a for a in legal if a != choice)]
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """How the ``hard`` level searches one game: declared data, beside the game's heuristic.
+
+    ``hard`` is an informed ISMCTS (``meeple.bots.ismcts``) whose playouts are played by
+    the game's heuristic. A game says how much to search and how to judge a playout:
+
+    - ``iterations``: playouts per decision, sized so that a decision takes well under a
+      second on a 2-core machine (an iteration budget, not a time budget, so that a
+      seeded bot plays the same moves on any machine);
+    - ``rollout_limit``: decisions after which a playout stops and is judged by the
+      running scores (``None``: every playout is played to the end);
+    - ``score_scale``: a cut-off playout's reward is ``0.5 + 0.5·tanh(margin / scale)``,
+      the margin being the seat's running score less the best rival's;
+    - ``follow``: action types the search leaves to the heuristic, for decisions a
+      determinized search judges badly (see each game's docs page);
+    - ``caution``: the heuristic's move stands unless another's mean reward beats it by
+      this many standard errors (0: the most-visited move is played);
+    - ``candidates``: search only the heuristic's this many favourite moves, side by side:
+      each iteration plays every one of them in the same world with the same luck, and
+      the heuristic's move stands unless another beats it by ``caution`` standard errors
+      of the paired differences (``None``: one tree over every move);
+    - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic).
+    """
+
+    iterations: int
+    rollout_limit: int | None = None
+    score_scale: float | None = None
+    follow: frozenset[str] = frozenset()
+    caution: float = 0.0
+    candidates: int | None = None
+    policy: Callable[[int | None], Bot] | None = None
