@@ -14,7 +14,15 @@ Rewards are per player, in [0, 1]: ``WIN_WEIGHT`` for winning (split between
 tied winners) plus the rest for the rank by score (1 for the best score, 0 for
 the worst, averaged over ties). The win term is what people care about; the rank
 term gives the search a gradient in games that random playouts rarely win, and
-keeps a losing bot playing for the best place it can get.
+keeps a losing bot playing for the best place it can get. A playout cut short
+(``rollout_limit``) counts the leaders by running score as its winners.
+
+A *policy* (any bot, usually the game's heuristic) makes the search informed:
+playouts are played by it instead of at random, and in the tree each seat's
+first tried move is the one the policy would make, further moves being opened
+one by one as the node is visited more (progressive widening). With a small
+budget the search therefore starts from the policy's play and departs from it
+only where its playouts show a better move.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +40,8 @@ from meeple.core.game import Action, State
 WIN_WEIGHT = 0.7
 EXPLORATION = 0.7
 """UCB exploration constant for rewards in [0, 1] (√2/2, a common choice)."""
+WIDENING = 0.5
+"""With a policy, a node visited ``n`` times may have ``1 + ⌊WIDENING·√n⌋`` children."""
 
 
 Key = tuple[Any, ...]
@@ -49,11 +60,20 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def rewards(state: State) -> list[float]:
+def rewards(state: State, scale: float | None = None) -> list[float]:
     """Per-seat rewards of a (finished or cut-off) state; see the module docstring."""
     scores = state.scores
     n = len(scores)
-    winners = state.winners if state.is_over else []
+    if not state.is_over and scale is not None and n > 1:
+        return [
+            0.5 + 0.5 * math.tanh((s - max(scores[:i] + scores[i + 1 :])) / scale)
+            for i, s in enumerate(scores)
+        ]
+    if state.is_over:
+        winners = state.winners
+    else:
+        top = max(scores)
+        winners = [s for s in range(n) if scores[s] == top]
     result = []
     for s in range(n):
         below = sum(1 for t in scores if t < scores[s])
@@ -73,7 +93,22 @@ class Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0
+    squares: float = 0.0
     children: dict[tuple[int, Key], Node] = field(default_factory=dict)
+    order: dict[Key, int] | None = None
+    """With a policy: the rank of each move the policy was shown here, favourite 0."""
+
+    def mean(self) -> float:
+        """The mean reward of the playouts through this node."""
+        return self.reward / self.visits
+
+    def error(self) -> float:
+        """The squared standard error of :meth:`mean` (the largest a reward in [0, 1] can
+        have after a single playout, which shows no spread)."""
+        if self.visits == 1:
+            return 0.25
+        mean = self.mean()
+        return max(self.squares / self.visits - mean * mean, 0.0) / self.visits
 
     def ucb(self, c: float) -> float:
         """Upper confidence bound, with availability counts in place of parent visits."""
@@ -83,8 +118,10 @@ class Node:
 class ISMCTSBot(Bot):
     """Searches for ``iterations`` iterations or ``seconds`` seconds, whichever ends first.
 
-    ``rollout_limit`` cuts random playouts after that many decisions and scores the
-    position by its running scores; ``None`` plays every playout to the end.
+    ``rollout_limit`` cuts playouts after that many decisions and scores the position by
+    its running scores; ``None`` plays every playout to the end. ``policy`` plays the
+    playouts and orders the tree's moves (see the module docstring); ``None`` plays them
+    at random.
     """
 
     name = "ismcts"
@@ -97,6 +134,12 @@ class ISMCTSBot(Bot):
         seed: int | None = None,
         rollout_limit: int | None = None,
         exploration: float = EXPLORATION,
+        policy: Bot | None = None,
+        widening: float = WIDENING,
+        score_scale: float | None = None,
+        follow: frozenset[str] = frozenset(),
+        caution: float = 0.0,
+        candidates: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
@@ -104,35 +147,83 @@ class ISMCTSBot(Bot):
         self.seconds = seconds
         self.rollout_limit = rollout_limit
         self.exploration = exploration
+        self.policy = policy
+        self.widening = widening
+        self.score_scale = score_scale
+        self.follow = follow
+        self.caution = caution
+        self.candidates = candidates
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if self.policy is not None and all(a["type"] in self.follow for a in legal):
+            return self.policy.choose(state, seat)
+        if self.policy is not None and self.candidates is not None:
+            return self._paired(state, seat)
         root = Node()
+        for _ in self._budget():
+            self._iterate(root, state.determinize(seat, self.rng), seat)
+        by_key = {(seat, action_key(a)): a for a in legal}
+        tried = [key for key in root.children if key in by_key]
+        best = max(tried, key=lambda key: (root.children[key].visits, root.children[key].reward))
+        if self.policy is not None and self.caution:
+            # The policy's move (tried first) stands unless another beats it clearly.
+            first, top = root.children[tried[0]], root.children[best]
+            gap = top.mean() - first.mean()
+            if gap <= self.caution * math.sqrt(top.error() + first.error()):
+                best = tried[0]
+        return by_key[best]
+
+    def _budget(self) -> Iterator[int]:
+        """Counts the iterations until the budget is spent (always at least one)."""
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while (self.iterations is None or done < self.iterations) and (
             time.perf_counter() < deadline or done == 0
         ):
-            self._iterate(root, state.determinize(seat, self.rng), seat)
+            yield done
             done += 1
-        by_key = {(seat, action_key(a)): a for a in legal}
-        best = max(
-            (key for key in root.children if key in by_key),
-            key=lambda key: root.children[key].visits,
-        )
-        return by_key[best]
 
     def _acting_seat(self, world: State, me: int, at_root: bool) -> int:
         movers = world.to_move
         return me if at_root and me in movers else movers[0]
 
-    def _iterate(self, root: Node, world: State, me: int) -> None:
+    def _expansion(
+        self,
+        world: State,
+        seat: int,
+        node: Node,
+        untried: list[tuple[tuple[int, Key], Action]],
+        tried: int,
+    ) -> tuple[tuple[int, Key], Action] | None:
+        """The move to add to ``node`` now, or ``None`` to select among the ``tried`` ones."""
+        if not untried:
+            return None
+        if self.policy is None:
+            return self.rng.choice(untried)
+        if tried and tried >= 1 + int(self.widening * math.sqrt(node.visits)):
+            return None
+        if node.order is None:
+            node.order = {action_key(a): i for i, a in enumerate(self.policy.ranked(world, seat))}
+        order = node.order
+        # Moves the policy was not shown (another world's) come last, in their legal order.
+        return min(untried, key=lambda item: order.get(item[0][1], len(order)))
+
+    def _iterate(self, root: Node, world: State, me: int, luck: int | None = None) -> float:
+        """One playout from ``root`` in ``world``; returns the reward of ``root``'s mover.
+
+        With ``luck``, the playout's chance moves and the policy are seeded from it, so
+        that playouts of different moves in the same world meet the same luck.
+        """
+        dice = self.rng if luck is None else random.Random(luck)
+        if luck is not None and self.policy is not None:
+            self.policy.reseed(luck)
         node = root
         path = [root]
-        at_root = True
+        at_root = root.seat < 0
         # Selection and expansion.
         while not world.is_over:
             seat = self._acting_seat(world, me, at_root)
@@ -140,29 +231,59 @@ class ISMCTSBot(Bot):
             legal = world.legal_actions(seat)
             keyed = [((seat, action_key(a)), a) for a in legal]
             untried = [(k, a) for k, a in keyed if k not in node.children]
-            for k, _ in keyed:
-                if k in node.children:
-                    node.children[k].available += 1
-            if untried:
-                key, action = self.rng.choice(untried)
+            present = [node.children[k] for k, _ in keyed if k in node.children]
+            for child in present:
+                child.available += 1
+            expand = self._expansion(world, seat, node, untried, len(present))
+            if expand is not None:
+                key, action = expand
                 child = Node(seat=seat, action=action, available=1)
                 node.children[key] = child
                 world.apply(seat, action)
                 path.append(child)
                 break
-            child = max((node.children[k] for k, _ in keyed), key=lambda c: c.ucb(self.exploration))
+            child = max(present, key=lambda c: c.ucb(self.exploration))
             world.apply(seat, child.action or {})
             node = child
             path.append(child)
         # Simulation.
         steps = 0
         while not world.is_over and (self.rollout_limit is None or steps < self.rollout_limit):
-            mover = self.rng.choice(world.to_move)
-            world.apply(mover, self.rng.choice(world.legal_actions(mover)))
+            mover = dice.choice(world.to_move)
+            if self.policy is not None:
+                action = self.policy.choose(world, mover)
+            else:
+                action = dice.choice(world.legal_actions(mover))
+            world.apply(mover, action)
             steps += 1
         # Backpropagation: each node is credited with the reward of the seat that acted.
-        result = rewards(world)
+        result = rewards(world, self.score_scale)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.reward += result[visited.seat]
+                visited.squares += result[visited.seat] ** 2
+        return result[root.seat] if root.seat >= 0 else 0.0
+
+    def _paired(self, state: State, seat: int) -> Action:
+        """Search the policy's ``candidates`` favourite moves side by side (see the class)."""
+        assert self.policy is not None and self.candidates is not None
+        moves = self.policy.ranked(state, seat)[: self.candidates]
+        roots = [Node(seat=seat, action=move) for move in moves]
+        outcomes: list[list[float]] = [[] for _ in moves]
+        for _ in self._budget():
+            world = state.determinize(seat, self.rng)
+            luck = self.rng.getrandbits(63)
+            for root, outcome in zip(roots, outcomes, strict=True):
+                copy = world.clone()
+                copy.apply(seat, root.action or {})
+                outcome.append(self._iterate(root, copy, seat, luck))
+        # The policy's move stands unless another beats it clearly, world by world.
+        best, best_gain = 0, 0.0
+        for i, outcome in enumerate(outcomes[1:], start=1):
+            gains = [a - b for a, b in zip(outcome, outcomes[0], strict=True)]
+            gain = sum(gains) / len(gains)
+            spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / max(len(gains) - 1, 1))
+            if gain > self.caution * spread / math.sqrt(len(gains)) and gain > best_gain:
+                best, best_gain = i, gain
+        return moves[best]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -9,6 +10,11 @@ import pytest
 import meeple
 from meeple.bots import RandomBot
 from meeple.bots.ismcts import ISMCTSBot, rewards
+from meeple.bots.levels import HEURISTICS
+from meeple.core.bot import Bot
+from meeple.core.game import Action
+from tests.bots.test_levels import positions
+from tests.games.stirfry.helpers import make as stirfry_position
 
 
 def _midgame(game_id: str, players: int, steps: int, seed: int = 3) -> meeple.State:
@@ -67,3 +73,122 @@ def test_rewards_favour_the_winner_and_split_ties() -> None:
 def test_a_budget_is_required() -> None:
     with pytest.raises(ValueError, match="budget"):
         ISMCTSBot(iterations=None, seconds=None)
+
+
+# --- the informed search that ``hard`` uses -------------------------------------------
+
+
+class Stubborn(Bot):
+    """A policy that always ends its turn when it may, and counts how often it is asked."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+        self.rng = random.Random(0)
+
+    def choose(self, state: meeple.State, seat: int) -> Action:
+        self.asked += 1
+        legal = state.legal_actions(seat)
+        return next((a for a in legal if a["type"] == "end_turn"), legal[0])
+
+    def ranked(self, state: meeple.State, seat: int) -> list[Action]:
+        # Its own move first, then the dishes it could cook: the alternatives a search weighs.
+        first = self.choose(state, seat)
+        rest = [a for a in state.legal_actions(seat) if a != first]
+        return [first, *sorted(rest, key=lambda a: a["type"] != "cook")]
+
+
+def test_with_one_playout_the_policy_move_is_played() -> None:
+    """The policy's favourite is the first move the search tries."""
+    game = meeple.load("cafe")
+    for k, state in enumerate(positions("cafe", 3, 5)):
+        seat = state.to_move[0]
+        policy = HEURISTICS["cafe"](k, 0.0)
+        bot = ISMCTSBot(iterations=1, seed=k, policy=HEURISTICS["cafe"](k, 0.0))
+        assert bot.choose(state, seat) == policy.choose(state, seat), game.id
+
+
+@pytest.mark.parametrize("candidates", [None, 3])
+def test_the_search_departs_from_the_policy_for_a_clear_win(candidates: int | None) -> None:
+    # 45 of 50 points each, and a dish of 5 or more in hand: cooking wins, which the
+    # stubborn policy (end the turn) never does. Every playout after a winning dish is a
+    # win, so the search plays it even with caution. (Playouts of the stubborn policy
+    # never end a game, so they are cut short.)
+    state = stirfry_position(
+        2,
+        [["noodles", "shrimp", "leek", "mushroom", "ginger"], ["noodles", "soy", "pork"]],
+        points=[45, 45],
+        options={"target": 50},
+    )
+    bot = ISMCTSBot(
+        iterations=60,
+        seed=1,
+        policy=Stubborn(),
+        widening=10.0,
+        caution=1.0,
+        rollout_limit=20,
+        candidates=candidates,
+    )
+    action = bot.choose(state, 0)
+    assert action["type"] == "cook"
+    state.apply(0, action)
+    assert state.is_over and state.winners == [0]
+
+
+@pytest.mark.parametrize("candidates", [None, 3])
+def test_caution_keeps_the_policy_move_unless_the_evidence_is_clear(
+    candidates: int | None,
+) -> None:
+    """Playouts are noisy: with endless caution the heuristic's move always stands; with
+    none, the move with the best record is played, which is sometimes another."""
+    departed = 0
+    for k, state in enumerate(positions("buffet", 3, 8)):
+        seat = state.to_move[0]
+        choices = [
+            ISMCTSBot(
+                iterations=30,
+                seed=k,
+                policy=HEURISTICS["buffet"](k, 0.0),
+                rollout_limit=20,
+                score_scale=3.0,
+                caution=caution,
+                candidates=candidates,
+            ).choose(state, seat)
+            for caution in (1e9, 0.0)
+        ]
+        assert choices[0] == HEURISTICS["buffet"](k, 0.0).choose(state, seat)
+        departed += choices[1] != choices[0]
+    assert departed > 0
+
+
+def test_followed_decisions_are_left_to_the_policy_without_a_search() -> None:
+    state = stirfry_position(2, [["noodles", "shrimp", "pork"], ["noodles", "soy", "leek"]])
+    state.apply(0, {"type": "declare", "card": "noodles", "as": "pork"})
+    assert state.to_move == (1,)
+    assert {a["type"] for a in state.legal_actions(1)} == {"taste", "trust"}
+    policy = Stubborn()
+    bot = ISMCTSBot(iterations=500, seed=1, policy=policy, follow=frozenset({"taste", "trust"}))
+    assert bot.choose(state, 1) == state.legal_actions(1)[0]
+    assert policy.asked == 1  # the move itself: no playout asked the policy anything
+
+
+def test_a_cut_off_playout_is_judged_by_the_score_margin() -> None:
+    state = _midgame("buffet", 3, 30)
+    assert not state.is_over
+    scores = state.scores
+    judged = rewards(state, scale=3.0)
+    for seat, reward in enumerate(judged):
+        best_rival = max(s for t, s in enumerate(scores) if t != seat)
+        assert reward == pytest.approx(0.5 + 0.5 * math.tanh((scores[seat] - best_rival) / 3))
+    finished = _midgame("buffet", 3, 10_000)
+    assert rewards(finished, scale=3.0) == rewards(finished)  # a finished game: win and rank
+
+
+@pytest.mark.parametrize("game_id", sorted(meeple.GAMES))
+def test_a_heuristic_ranks_every_legal_action_its_choice_first(game_id: str) -> None:
+    game = meeple.load(game_id)
+    for k, state in enumerate(positions(game_id, game.min_players, 6)):
+        seat = state.to_move[0]
+        ranked = HEURISTICS[game_id](k, 0.0).ranked(state, seat)
+        assert ranked[0] == HEURISTICS[game_id](k, 0.0).choose(state, seat)
+        legal = state.legal_actions(seat)
+        assert len(ranked) == len(legal) and all(a in legal for a in ranked)
