@@ -13,25 +13,37 @@ from typing import Any
 
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
-from meeple.core.bot import Bot
+from meeple.core.bot import Bot, SearchPlan
 from meeple.core.game import Game
-from meeple.games.bison.heuristic import BisonHeuristicBot
-from meeple.games.buffet.heuristic import BuffetHeuristicBot
-from meeple.games.cafe.heuristic import CafeHeuristicBot
-from meeple.games.cheese.heuristic import CheeseHeuristicBot
-from meeple.games.stirfry.heuristic import StirFryHeuristicBot
+from meeple.games.bison import heuristic as bison
+from meeple.games.buffet import heuristic as buffet
+from meeple.games.cafe import heuristic as cafe
+from meeple.games.cheese import heuristic as cheese
+from meeple.games.stirfry import heuristic as stirfry
 
 Factory = Callable[[Game[Any], int | None], Bot]
 Heuristic = Callable[[int | None, float], Bot]
 
 HEURISTICS: dict[str, Heuristic] = {
-    "bison": lambda seed, noise: BisonHeuristicBot(seed=seed, noise=noise),
-    "buffet": lambda seed, noise: BuffetHeuristicBot(seed=seed, noise=noise),
-    "cafe": lambda seed, noise: CafeHeuristicBot(seed=seed, noise=noise),
-    "cheese": lambda seed, noise: CheeseHeuristicBot(seed=seed, noise=noise),
-    "stirfry": lambda seed, noise: StirFryHeuristicBot(seed=seed, noise=noise),
+    "bison": lambda seed, noise: bison.BisonHeuristicBot(seed=seed, noise=noise),
+    "buffet": lambda seed, noise: buffet.BuffetHeuristicBot(seed=seed, noise=noise),
+    "cafe": lambda seed, noise: cafe.CafeHeuristicBot(seed=seed, noise=noise),
+    "cheese": lambda seed, noise: cheese.CheeseHeuristicBot(seed=seed, noise=noise),
+    "stirfry": lambda seed, noise: stirfry.StirFryHeuristicBot(seed=seed, noise=noise),
 }
 """Each game's own heuristic bot, by game id: ``(seed, noise) -> Bot``."""
+
+SEARCH_PLANS: dict[str, SearchPlan] = {
+    "bison": bison.SEARCH,
+    "buffet": buffet.SEARCH,
+    "cafe": cafe.SEARCH,
+    "cheese": cheese.SEARCH,
+    "stirfry": stirfry.SEARCH,
+}
+"""How ``hard`` searches each game, declared beside the game's heuristic."""
+
+HARD_SECONDS = 1.0
+"""``hard`` for a game without a search plan: plain ISMCTS for about this long."""
 
 EASY_NOISE = 0.35
 """The share of random moves an ``easy`` heuristic bot makes."""
@@ -49,15 +61,38 @@ def _normal(game: Game[Any], seed: int | None) -> Bot:
     return ISMCTSBot(iterations=300, seed=seed)
 
 
+def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMCTSBot:
+    """The ISMCTS bot that searches ``game`` as ``plan`` says (``hard`` uses the game's
+    :data:`SEARCH_PLANS`; tests pass smaller plans)."""
+    policy = plan.policy(seed) if plan.policy else HEURISTICS[game.id](seed, 0.0)
+    return ISMCTSBot(
+        iterations=plan.iterations,
+        seed=seed,
+        rollout_limit=plan.rollout_limit,
+        policy=policy,
+        score_scale=plan.score_scale,
+        follow=plan.follow,
+        caution=plan.caution,
+        candidates=plan.candidates,
+    )
+
+
+def _hard(game: Game[Any], seed: int | None) -> Bot:
+    plan = SEARCH_PLANS.get(game.id)
+    if plan is None:
+        return ISMCTSBot(iterations=None, seconds=HARD_SECONDS, seed=seed)
+    return searcher(game, plan, seed)
+
+
 LEVELS: dict[str, Factory] = {
     "random": lambda game, seed: RandomBot(seed=seed),
     "easy": _easy,
     "normal": _normal,
-    "hard": lambda game, seed: ISMCTSBot(iterations=None, seconds=1.0, seed=seed),
+    "hard": _hard,
 }
-"""Level name → factory. ``easy`` is the game's heuristic bot with random slips,
-``normal`` the heuristic bot (small ISMCTS searches for games without one yet),
-``hard`` ISMCTS at about one second per decision."""
+"""Level name → factory, weakest first. ``easy`` is the game's heuristic bot with random
+slips, ``normal`` the heuristic bot, ``hard`` ISMCTS whose playouts the heuristic plays,
+with the game's :data:`SEARCH_PLANS` (well under a second per decision)."""
 
 
 def make(level: str, game: Game[Any], seed: int | None = None) -> Bot:

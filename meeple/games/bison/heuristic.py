@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from meeple.core.bot import HeuristicBot
+from meeple.core.bot import HeuristicBot, SearchPlan
 from meeple.core.game import JSON, Action
 from meeple.games.bison.board import Board
 from meeple.games.bison.data import (
@@ -897,3 +897,27 @@ class BisonHeuristicBot(HeuristicBot):
         if phase == "pay":
             return choose_pay(o, legal)
         return PHASES[phase](o, view, legal)
+
+
+SEARCH = SearchPlan(
+    iterations=30,
+    rollout_limit=10,
+    score_scale=5.0,
+    follow=frozenset(
+        {
+            "buy_canoe",
+            "buy_hunter",
+            "buy_tent",
+            "deploy",
+            "exchange",
+            "gain",
+            "gather",
+            "gather_at",
+            "hunters",
+            "move",
+            "pay",
+            "place",
+        }
+    ),
+)
+"""``hard``: searches each turn's choice of action; the heuristic carries the turn out."""

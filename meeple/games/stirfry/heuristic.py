@@ -32,7 +32,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from meeple.core.bot import HeuristicBot
+from meeple.core.bot import HeuristicBot, SearchPlan
 from meeple.core.game import JSON, Action
 from meeple.games.stirfry.data import (
     CARD_INDEX,
@@ -489,3 +489,15 @@ def believed_honest(holds: float) -> float:
 
 def tasting_pays(honest: float, gain: float, cost: float) -> bool:
     return (1.0 - honest) * gain > honest * cost
+
+
+SEARCH = SearchPlan(
+    iterations=40,
+    rollout_limit=12,
+    score_scale=15.0,
+    follow=frozenset({"taste", "trust"}),
+    caution=1.0,
+)
+"""``hard``: 40 playouts a decision, cut after 12 decisions. Taste-or-trust is left to the
+heuristic: a determinized search deals the declarer's hand at random, so it would think
+every declaration a likely bluff."""
