@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,9 +60,14 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def rewards(state: State, scale: float | None = None) -> list[float]:
-    """Per-seat rewards of a (finished or cut-off) state; see the module docstring."""
-    scores = state.scores
+def rewards(
+    state: State, scale: float | None = None, judge: Callable[[State], list[float]] | None = None
+) -> list[float]:
+    """Per-seat rewards of a (finished or cut-off) state; see the module docstring.
+
+    A cut-off state is judged by ``judge(state)`` if given, else by its running scores.
+    """
+    scores = state.scores if state.is_over or judge is None else judge(state)
     n = len(scores)
     if not state.is_over and scale is not None and n > 1:
         return [
@@ -140,6 +145,7 @@ class ISMCTSBot(Bot):
         follow: frozenset[str] = frozenset(),
         caution: float = 0.0,
         candidates: int | None = None,
+        judge: Callable[[State], list[float]] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
@@ -153,6 +159,7 @@ class ISMCTSBot(Bot):
         self.follow = follow
         self.caution = caution
         self.candidates = candidates
+        self.judge = judge
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
@@ -257,7 +264,7 @@ class ISMCTSBot(Bot):
             world.apply(mover, action)
             steps += 1
         # Backpropagation: each node is credited with the reward of the seat that acted.
-        result = rewards(world, self.score_scale)
+        result = rewards(world, self.score_scale, self.judge)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:

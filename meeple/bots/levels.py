@@ -74,6 +74,7 @@ def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMC
         follow=plan.follow,
         caution=plan.caution,
         candidates=plan.candidates,
+        judge=plan.judge,
     )
 
 

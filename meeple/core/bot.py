@@ -89,6 +89,8 @@ class SearchPlan:
       seeded bot plays the same moves on any machine);
     - ``rollout_limit``: decisions after which a playout stops and is judged by the
       running scores (``None``: every playout is played to the end);
+    - ``judge``: the scores a cut-off playout is judged by (``None``: the running
+      ``scores``), for games whose running scores say little of the end;
     - ``score_scale``: a cut-off playout's reward is ``0.5 + 0.5·tanh(margin / scale)``,
       the margin being the seat's running score less the best rival's;
     - ``follow``: action types the search leaves to the heuristic, for decisions a
@@ -104,6 +106,7 @@ class SearchPlan:
 
     iterations: int
     rollout_limit: int | None = None
+    judge: Callable[[State], list[float]] | None = None
     score_scale: float | None = None
     follow: frozenset[str] = frozenset()
     caution: float = 0.0

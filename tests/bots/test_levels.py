@@ -20,7 +20,7 @@ from meeple.core.game import State
 GAMES = sorted(meeple.GAMES)
 
 
-def small(game_id: str, iterations: int = 4) -> SearchPlan:
+def small(game_id: str, iterations: int = 2) -> SearchPlan:
     """The game's own search plan with fewer playouts."""
     return dataclasses.replace(SEARCH_PLANS[game_id], iterations=iterations)
 

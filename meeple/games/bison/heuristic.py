@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from meeple.core.bot import HeuristicBot, SearchPlan
-from meeple.core.game import JSON, Action
+from meeple.core.game import JSON, Action, State
 from meeple.games.bison.board import Board
 from meeple.games.bison.data import (
     ACTION_COST,
@@ -48,7 +48,8 @@ from meeple.games.bison.data import (
     TRACK_MAX,
 )
 from meeple.games.bison.geometry import SPACES, START_POSITIONS, space_of, terrain_of_space
-from meeple.games.bison.rules import START_BOARD
+from meeple.games.bison.rules import START_BOARD, BisonState
+from meeple.games.bison.scoring import score_regions
 from meeple.games.bison.tiles import TILES
 
 # --- weights ---------------------------------------------------------------------------
@@ -899,10 +900,24 @@ class BisonHeuristicBot(HeuristicBot):
         return PHASES[phase](o, view, legal)
 
 
+def projected(state: State) -> list[float]:
+    """The animals each seat would take if the board were scored now, as at the end (when
+    the stocks are emptied first): what a cut-off playout is judged by, since the animals
+    in stock pay for the game's actions and count for nothing at the end."""
+    assert isinstance(state, BisonState)
+    totals = [0.0] * state.players
+    for region in score_regions(state.board, state.owner, state.hunters, state.shelter):
+        for award in region.awards:
+            totals[award.seat] += award.animals
+    return totals
+
+
 SEARCH = SearchPlan(
-    iterations=30,
-    rollout_limit=10,
-    score_scale=5.0,
+    iterations=4,
+    candidates=3,
+    rollout_limit=12,
+    judge=projected,
+    score_scale=8.0,
     follow=frozenset(
         {
             "buy_canoe",
