@@ -88,9 +88,15 @@ class CheeseHeuristicBot(HeuristicBot):
         self.samples = samples
 
     def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
+        return self.rank(view, legal, seat)[0]
+
+    def rank(self, view: JSON, legal: list[Action], seat: int) -> list[Action]:
+        """Every legal action, the best turn first: placements by the value of the best
+        turn they begin (the first of equals in cheese, then animal order), and drawing
+        just below a placement worth ``DRAW_BELOW``."""
         places = [a for a in legal if a["type"] == "place"]
         if not places:
-            return legal[0]
+            return legal
         hand = hand_counts(view["hand"])
         start = view["next_cheese"]
         placed = view["placed"]
@@ -98,10 +104,21 @@ class CheeseHeuristicBot(HeuristicBot):
         count = len(view["cheeses"])
         needed = sorted({(c + k) % count for c in starts for k in range(PLACE_COUNT - placed)})
         values = card_values(view, seat, needed, hand, self.rng, samples=self.samples)
-        score, cheese, animal = best_turn(values, hand, starts, placed, count)
-        if len(places) < len(legal) and score < DRAW_BELOW:
-            return {"type": "draw"}
-        return {"type": "place", "cheese": cheese, "card": ANIMAL_NAMES[animal]}
+        weighed: list[tuple[float, int, Action]] = []
+        for order, (cheese, animal) in enumerate(
+            (c, a) for c in starts for a in ANIMALS if hand[a]
+        ):
+            score = _score(values, hand, cheese, animal, order=placed + 1, count=count)
+            action = {"type": "place", "cheese": cheese, "card": ANIMAL_NAMES[animal]}
+            weighed.append((score, order, action))
+        weighed.sort(key=lambda item: (-item[0], item[1]))
+        ranked = [action for _, _, action in weighed]
+        if len(places) < len(legal):  # drawing is allowed too
+            draw_at = next(
+                (i for i, (score, _, _) in enumerate(weighed) if score < DRAW_BELOW), len(weighed)
+            )
+            ranked.insert(draw_at, {"type": "draw"})
+        return ranked
 
 
 def hand_counts(names: list[str]) -> list[int]:
@@ -120,24 +137,6 @@ def look_of(animal: int, order: int) -> int:
     if order == 1:
         return HIDDEN
     return AS_MARKED if IS_MARKED[animal] else SHOWN
-
-
-def best_turn(
-    values: Values, hand: list[int], starts: list[int], placed: int, count: int
-) -> tuple[float, int, int]:
-    """The best ``(score, cheese, animal)`` to place next, planning the turn's other cards.
-
-    A turn's score is the sum over its cards of their value where they go, less what
-    they would be worth kept. ``placed`` cards of the turn are already down.
-    """
-    best = (float("-inf"), starts[0], next(a for a in ANIMALS if hand[a]))
-    for cheese in starts:
-        for animal in ANIMALS:
-            if hand[animal]:
-                score = _score(values, hand, cheese, animal, order=placed + 1, count=count)
-                if score > best[0]:
-                    best = (score, cheese, animal)
-    return best
 
 
 def _score(

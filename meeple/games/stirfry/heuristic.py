@@ -376,28 +376,44 @@ class StirFryHeuristicBot(HeuristicBot):
             return best_discard(kitchen, legal)
         return best_chef_action(kitchen, legal)
 
+    def rank(self, view: JSON, legal: list[Action], seat: int) -> list[Action]:
+        """The chef's moves by value (those not weighed last), discards by the hand kept."""
+        if view["phase"] == "taste_test":
+            return super().rank(view, legal, seat)
+        kitchen = Kitchen(view, self.rng)
+        if view["phase"] == "discard":
+            return sorted(legal, key=lambda a: -discard_value(kitchen, a))
+        weighed = [action for action, _ in chef_options(kitchen, legal)]
+        return weighed + [a for a in legal if a not in weighed]
+
 
 # --- the decisions ---------------------------------------------------------------------
 
 
 def best_discard(kitchen: Kitchen, legal: list[Action]) -> Action:
     """Discard the card whose loss leaves the best hand to keep."""
-    return max(
-        legal, key=lambda a: kitchen.keep_value(remove(kitchen.hand, [CARD_INDEX[a["card"]]]))
-    )
+    return max(legal, key=lambda a: discard_value(kitchen, a))
+
+
+def discard_value(kitchen: Kitchen, action: Action) -> float:
+    """What the hand left by a discard is worth keeping."""
+    return kitchen.keep_value(remove(kitchen.hand, [CARD_INDEX[action["card"]]]))
 
 
 def best_chef_action(kitchen: Kitchen, legal: list[Action]) -> Action:
     """Cook, end the turn, or declare first: whichever is worth the most."""
+    return chef_options(kitchen, legal)[0][0]
+
+
+def chef_options(kitchen: Kitchen, legal: list[Action]) -> list[tuple[Action, float]]:
+    """The chef's moves worth weighing, each with its value, the best first (the first of
+    equals in the order weighed: ending the turn, the dishes, the declarations)."""
     hand, reward = kitchen.hand, kitchen.reward_expected()
-    best: Action = {"type": "end_turn"}
-    best_value = kitchen.end_value(hand)
+    options: list[tuple[Action, float]] = [({"type": "end_turn"}, kitchen.end_value(hand))]
     for action in legal:
         if action["type"] == "cook":
             dish = action_cards(action)
-            value = kitchen.cook_value(hand, dish, cooked_points(dish), reward)
-            if value > best_value:
-                best, best_value = action, value
+            options.append((action, kitchen.cook_value(hand, dish, cooked_points(dish), reward)))
     for action in declaration_candidates(kitchen, legal):
         cards = action_cards(action)
         if action["type"] == "declare":
@@ -409,9 +425,8 @@ def best_chef_action(kitchen: Kitchen, legal: list[Action]) -> Action:
         value = kitchen.declaration_value(cards, draws, caught)
         if caught == 0.0:
             value += kitchen.bait(claim)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        options.append((action, value))
+    return sorted(options, key=lambda option: -option[1])  # stable: first of equals first
 
 
 def declaration_candidates(kitchen: Kitchen, legal: list[Action]) -> list[Action]:
