@@ -899,6 +899,25 @@ class BisonHeuristicBot(HeuristicBot):
             return choose_pay(o, legal)
         return PHASES[phase](o, view, legal)
 
+    def rank(self, view: JSON, legal: list[Action], seat: int) -> list[Action]:
+        """When choosing the turn's action: the choice, then the other kinds of action by
+        the value of their best plan, then the rest; otherwise the choice first."""
+        first = self.decide(view, legal, seat)
+        if view["phase"] != "choose":
+            return [first, *(a for a in legal if a != first)]
+        o = read_view(view, seat)
+        counts = feasible_counts(o)
+        worth: dict[str, float] = {}
+        for a in legal:
+            if a["type"] == "action":
+                plans = plans_for(o, a["action"], counts, view)
+                worth[a["action"]] = best_plan(plans).value if plans else float("-inf")
+        kinds = sorted(
+            (a for a in legal if a["type"] == "action" and a != first),
+            key=lambda a: -worth[a["action"]],
+        )
+        return [first, *kinds, *(a for a in legal if a != first and a not in kinds)]
+
 
 def projected(state: State) -> list[float]:
     """The animals each seat would take if the board were scored now, as at the end (when
