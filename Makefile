@@ -40,6 +40,7 @@ test: lint browser
 
 bench: install
 	$(BIN)/python benchmarks/engines.py
+	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/server_load.py
 
 clean:

@@ -126,7 +126,14 @@ class ISMCTSBot(Bot):
     ``rollout_limit`` cuts playouts after that many decisions and scores the position by
     its running scores; ``None`` plays every playout to the end. ``policy`` plays the
     playouts and orders the tree's moves (see the module docstring); ``None`` plays them
-    at random.
+    at random. ``score_scale``, ``judge``, ``follow``, ``caution`` and ``candidates`` are
+    described with :class:`meeple.core.bot.SearchPlan`, which is how the ``hard`` level
+    sets them for each game; the last three need a policy.
+
+    >>> import meeple
+    >>> state = meeple.load("buffet").new(players=3, seed=1)
+    >>> ISMCTSBot(iterations=50, seed=7).choose(state, 0)["type"]
+    'play'
     """
 
     name = "ismcts"

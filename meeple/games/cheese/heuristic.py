@@ -306,11 +306,11 @@ def _chases(dog_owner: int, card: Card) -> bool:
 
 
 SEARCH = SearchPlan(
-    iterations=10,
+    iterations=6,
     candidates=3,
     caution=1.0,
     policy=lambda seed: CheeseHeuristicBot(seed=seed, samples=2),
 )
-"""``hard``: the heuristic's three favourite moves, each played in the same 10 worlds to the
+"""``hard``: the heuristic's three favourite moves, each played in the same 6 worlds to the
 end (points are only scored then), the playouts played by the heuristic imagining 2 ends a
 decision instead of 16, for speed."""
