@@ -93,7 +93,7 @@ LEVELS: dict[str, Factory] = {
 }
 """Level name → factory, weakest first. ``easy`` is the game's heuristic bot with random
 slips, ``normal`` the heuristic bot, ``hard`` ISMCTS whose playouts the heuristic plays,
-with the game's :data:`SEARCH_PLANS` (well under a second per decision)."""
+with the game's :data:`SEARCH_PLANS` (under a second per decision on average)."""
 
 
 def make(level: str, game: Game[Any], seed: int | None = None) -> Bot:

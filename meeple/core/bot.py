@@ -84,17 +84,18 @@ class SearchPlan:
     ``hard`` is an informed ISMCTS (``meeple.bots.ismcts``) whose playouts are played by
     the game's heuristic. A game says how much to search and how to judge a playout:
 
-    - ``iterations``: playouts per decision, sized so that a decision takes well under a
-      second on a 2-core machine (an iteration budget, not a time budget, so that a
+    - ``iterations``: iterations per decision (playouts; with ``candidates``, worlds that
+      each play every candidate), sized so that a decision takes under a second on
+      average on a 2-core machine (an iteration budget, not a time budget, so that a
       seeded bot plays the same moves on any machine);
     - ``rollout_limit``: decisions after which a playout stops and is judged by the
       running scores (``None``: every playout is played to the end);
     - ``judge``: the scores a cut-off playout is judged by (``None``: the running
       ``scores``), for games whose running scores say little of the end;
     - ``score_scale``: a cut-off playout's reward is ``0.5 + 0.5·tanh(margin / scale)``,
-      the margin being the seat's running score less the best rival's;
+      the margin being the seat's score less the best rival's;
     - ``follow``: action types the search leaves to the heuristic, for decisions a
-      determinized search judges badly (see each game's docs page);
+      determinized search judges badly (``docs/bots.md`` says which and why);
     - ``caution``: the heuristic's move stands unless another's mean reward beats it by
       this many standard errors (0: the most-visited move is played);
     - ``candidates``: search only the heuristic's this many favourite moves, side by side:
