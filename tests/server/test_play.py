@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 import meeple
-from tests.server.conftest import Server, play_out
+from tests.server.conftest import Server, play_out, wait_for
 
 
 def first(legal: list[dict[str, object]]) -> dict[str, object]:
@@ -219,6 +219,20 @@ def test_bots_think_in_worker_processes(server_factory: Callable[..., Server]) -
     last = watcher.until(lambda m: m["type"] == "state" and m["is_over"])
     assert last["table"]["status"] == "finished" and last["winners"]
     assert {by for _, _, by in server.by_whom(table_id)} == {"bot"}
+
+
+def test_hard_bots_search_in_worker_processes(server_factory: Callable[..., Server]) -> None:
+    # Buffet's first decision is everyone's at once: both hard bots search it straight away.
+    server = server_factory(bot_workers=1)
+    aki = server.person()
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "hard"}]
+    table_id = aki.post("/api/tables", {"game": "buffet", "players": 3, "seats": seats}).json()[
+        "id"
+    ]
+    wait_for(lambda: len(server.by_whom(table_id)) == 2, seconds=60)
+    moves = server.by_whom(table_id)
+    assert {(seat, by) for seat, _, by in moves} == {(1, "bot"), (2, "bot")}
+    assert all(action["type"] == "play" for _, action, _ in moves)
 
 
 def test_other_origins_only_when_allowed(server_factory: Callable[..., Server]) -> None:
