@@ -902,9 +902,9 @@ class BisonHeuristicBot(HeuristicBot):
     def rank(self, view: JSON, legal: list[Action], seat: int) -> list[Action]:
         """When choosing the turn's action: the choice, then the other kinds of action by
         the value of their best plan, then the rest; otherwise the choice first."""
-        first = self.decide(view, legal, seat)
         if view["phase"] != "choose":
-            return [first, *(a for a in legal if a != first)]
+            return super().rank(view, legal, seat)
+        first = self.decide(view, legal, seat)
         o = read_view(view, seat)
         counts = feasible_counts(o)
         worth: dict[str, float] = {}
