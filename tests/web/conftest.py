@@ -201,12 +201,36 @@ def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 50
         if count == 0:
             page.wait_for_timeout(30)
             continue
+        choice = choices.nth(rng.randrange(count))
         try:
-            choices.nth(rng.randrange(count)).click(timeout=2000)
+            point = choice.evaluate(_OWN_POINT, timeout=2000)
+            if point is None:  # nothing of it can be clicked: look again
+                continue
+            page.mouse.click(point["x"], point["y"])
             clicks += 1
         except PlaywrightError:  # the board was redrawn under the click: look again
             continue
     return clicks
+
+
+# A point where a click lands on the element itself (or inside it), scrolled into view, or null.
+# Playwright clicks the centre of an element's box, which for an irregular SVG shape (a Bison
+# space) may lie on a neighbour; a person clicks the shape itself, so the tests do too.
+_OWN_POINT = """(el) => {
+  el.scrollIntoView({block: "center", inline: "center"});
+  const box = el.getBoundingClientRect();
+  for (let n = 1; n <= 9; n += 2) {
+    for (let i = 1; i < n; i += 2) {
+      for (let j = 1; j < n; j += 2) {
+        const x = box.left + (box.width * i) / n;
+        const y = box.top + (box.height * j) / n;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && el.contains(hit)) return {x, y};
+      }
+    }
+  }
+  return null;
+}"""
 
 
 def screenshot(page: Page, name: str) -> Path:
