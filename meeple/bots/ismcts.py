@@ -22,7 +22,9 @@ playouts are played by it instead of at random, and in the tree each seat's
 first tried move is the one the policy would make, further moves being opened
 one by one as the node is visited more (progressive widening). With a small
 budget the search therefore starts from the policy's play and departs from it
-only where its playouts show a better move.
+only where its playouts show a better move. A *guide* (by default the policy) ranks
+the moves at the root and makes the decisions left to it, so that a game may play its
+many playouts with a cheaper policy than the one it trusts with the real move.
 """
 
 from __future__ import annotations
@@ -123,10 +125,16 @@ class Node:
 class ISMCTSBot(Bot):
     """Searches for ``iterations`` iterations or ``seconds`` seconds, whichever ends first.
 
+    With ``steps``, ``iterations`` is the least number of iterations, and they go on until
+    the playouts have made ``steps`` moves in all (and ``seconds`` have not passed): a
+    budget of work rather than of playouts, so that a long game's early decisions, whose
+    playouts are long, get fewer of them than its late ones.
+
     ``rollout_limit`` cuts playouts after that many decisions and scores the position by
     its running scores; ``None`` plays every playout to the end. ``policy`` plays the
     playouts and orders the tree's moves (see the module docstring); ``None`` plays them
-    at random. ``score_scale``, ``judge``, ``follow``, ``caution`` and ``candidates`` are
+    at random. ``guide`` ranks the root's moves and makes the followed decisions (default:
+    the policy). ``score_scale``, ``judge``, ``follow``, ``caution`` and ``candidates`` are
     described with :class:`meeple.core.bot.SearchPlan`, which is how the ``hard`` level
     sets them for each game; the last three need a policy.
 
@@ -153,11 +161,16 @@ class ISMCTSBot(Bot):
         caution: float = 0.0,
         candidates: int | None = None,
         judge: Callable[[State], list[float]] | None = None,
+        guide: Bot | None = None,
+        steps: int | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("give a budget: iterations, seconds or both")
+        if iterations is None and seconds is None and steps is None:
+            raise ValueError("give a budget: iterations, seconds, steps or some of them")
         self.iterations = iterations
         self.seconds = seconds
+        self.steps = steps
+        self.moves = 0
+        """Moves made in this decision's playouts so far (for the ``steps`` budget)."""
         self.rollout_limit = rollout_limit
         self.exploration = exploration
         self.policy = policy
@@ -167,14 +180,15 @@ class ISMCTSBot(Bot):
         self.caution = caution
         self.candidates = candidates
         self.judge = judge
+        self.guide = guide or policy
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if self.policy is not None and all(a["type"] in self.follow for a in legal):
-            return self.policy.choose(state, seat)
+        if self.guide is not None and all(a["type"] in self.follow for a in legal):
+            return self.guide.choose(state, seat)
         if self.policy is not None and self.candidates is not None:
             return self._paired(state, seat)
         root = Node()
@@ -183,8 +197,8 @@ class ISMCTSBot(Bot):
         by_key = {(seat, action_key(a)): a for a in legal}
         tried = [key for key in root.children if key in by_key]
         best = max(tried, key=lambda key: (root.children[key].visits, root.children[key].reward))
-        if self.policy is not None and self.caution:
-            # The policy's move (tried first) stands unless another beats it clearly.
+        if self.guide is not None and self.caution:
+            # The guide's move (tried first) stands unless another beats it clearly.
             first, top = root.children[tried[0]], root.children[best]
             gap = top.mean() - first.mean()
             if gap <= self.caution * math.sqrt(top.error() + first.error()):
@@ -194,10 +208,15 @@ class ISMCTSBot(Bot):
     def _budget(self) -> Iterator[int]:
         """Counts the iterations until the budget is spent (always at least one)."""
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        least = 1 if self.iterations is None else self.iterations
+        self.moves = 0
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            time.perf_counter() < deadline or done == 0
-        ):
+        while done == 0 or time.perf_counter() < deadline:
+            if self.steps is None:
+                if self.iterations is not None and done >= self.iterations:
+                    return
+            elif done >= least and self.moves >= self.steps:
+                return
             yield done
             done += 1
 
@@ -212,16 +231,19 @@ class ISMCTSBot(Bot):
         node: Node,
         untried: list[tuple[tuple[int, Key], Action]],
         tried: int,
+        *,
+        ranker: Bot | None,
     ) -> tuple[tuple[int, Key], Action] | None:
-        """The move to add to ``node`` now, or ``None`` to select among the ``tried`` ones."""
+        """The move to add to ``node`` now, or ``None`` to select among the ``tried`` ones;
+        ``ranker`` orders the moves (``None``: they are opened at random)."""
         if not untried:
             return None
-        if self.policy is None:
+        if ranker is None:
             return self.rng.choice(untried)
         if tried and tried >= 1 + int(self.widening * math.sqrt(node.visits)):
             return None
         if node.order is None:
-            node.order = {action_key(a): i for i, a in enumerate(self.policy.ranked(world, seat))}
+            node.order = {action_key(a): i for i, a in enumerate(ranker.ranked(world, seat))}
         order = node.order
         # Moves the policy was not shown (another world's) come last, in their legal order.
         return min(untried, key=lambda item: order.get(item[0][1], len(order)))
@@ -241,6 +263,7 @@ class ISMCTSBot(Bot):
         # Selection and expansion.
         while not world.is_over:
             seat = self._acting_seat(world, me, at_root)
+            ranker = self.guide if at_root else self.policy
             at_root = False
             legal = world.legal_actions(seat)
             keyed = [((seat, action_key(a)), a) for a in legal]
@@ -248,7 +271,8 @@ class ISMCTSBot(Bot):
             present = [node.children[k] for k, _ in keyed if k in node.children]
             for child in present:
                 child.available += 1
-            expand = self._expansion(world, seat, node, untried, len(present))
+            expand = self._expansion(world, seat, node, untried, len(present), ranker=ranker)
+            self.moves += 1
             if expand is not None:
                 key, action = expand
                 child = Node(seat=seat, action=action, available=1)
@@ -270,6 +294,7 @@ class ISMCTSBot(Bot):
                 action = dice.choice(world.legal_actions(mover))
             world.apply(mover, action)
             steps += 1
+        self.moves += steps
         # Backpropagation: each node is credited with the reward of the seat that acted.
         result = rewards(world, self.score_scale, self.judge)
         for visited in path:
@@ -281,8 +306,8 @@ class ISMCTSBot(Bot):
 
     def _paired(self, state: State, seat: int) -> Action:
         """Search the policy's ``candidates`` favourite moves side by side (see the class)."""
-        assert self.policy is not None and self.candidates is not None
-        moves = self.policy.ranked(state, seat)[: self.candidates]
+        assert self.guide is not None and self.candidates is not None
+        moves = self.guide.ranked(state, seat)[: self.candidates]
         roots = [Node(seat=seat, action=move) for move in moves]
         outcomes: list[list[float]] = [[] for _ in moves]
         for _ in self._budget():
@@ -291,6 +316,7 @@ class ISMCTSBot(Bot):
             for root, outcome in zip(roots, outcomes, strict=True):
                 copy = world.clone()
                 copy.apply(seat, root.action or {})
+                self.moves += 1
                 outcome.append(self._iterate(root, copy, seat, luck))
         # The policy's move stands unless another beats it clearly, world by world.
         best, best_gain = 0, 0.0

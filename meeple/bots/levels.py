@@ -63,13 +63,16 @@ def _normal(game: Game[Any], seed: int | None) -> Bot:
 
 def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMCTSBot:
     """The ISMCTS bot that searches ``game`` as ``plan`` says (``hard`` uses the game's
-    :data:`SEARCH_PLANS`; tests pass smaller plans)."""
-    policy = plan.policy(seed) if plan.policy else HEURISTICS[game.id](seed, 0.0)
+    :data:`SEARCH_PLANS`; tests pass smaller plans). The game's heuristic guides it: its
+    ranking of the real decision's moves is where the search starts."""
+    guide = HEURISTICS[game.id](seed, 0.0)
     return ISMCTSBot(
         iterations=plan.iterations,
+        steps=plan.steps,
         seed=seed,
         rollout_limit=plan.rollout_limit,
-        policy=policy,
+        policy=plan.policy(seed) if plan.policy else guide,
+        guide=guide,
         score_scale=plan.score_scale,
         follow=plan.follow,
         caution=plan.caution,

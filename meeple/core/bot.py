@@ -88,6 +88,9 @@ class SearchPlan:
       each play every candidate), sized so that a decision takes under a second on
       average on a 2-core machine (an iteration budget, not a time budget, so that a
       seeded bot plays the same moves on any machine);
+    - ``steps``: with it, ``iterations`` is the least number, and iterations go on until
+      the playouts have made this many moves in all: a budget of work, for games whose
+      playouts shrink from the whole game to a few moves as the game goes on;
     - ``rollout_limit``: decisions after which a playout stops and is judged by the
       running scores (``None``: every playout is played to the end);
     - ``judge``: the scores a cut-off playout is judged by (``None``: the running
@@ -102,10 +105,13 @@ class SearchPlan:
       each iteration plays every one of them in the same world with the same luck, and
       the heuristic's move stands unless another beats it by ``caution`` standard errors
       of the paired differences (``None``: one tree over every move);
-    - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic).
+    - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic),
+      for a cheaper player than the heuristic; the heuristic itself still ranks the real
+      decision's moves and makes the followed ones.
     """
 
     iterations: int
+    steps: int | None = None
     rollout_limit: int | None = None
     judge: Callable[[State], list[float]] | None = None
     score_scale: float | None = None

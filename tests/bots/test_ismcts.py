@@ -171,6 +171,55 @@ def test_followed_decisions_are_left_to_the_policy_without_a_search() -> None:
     assert policy.asked == 1  # the move itself: no playout asked the policy anything
 
 
+class Counting(Bot):
+    """Plays the first legal move, and counts how often it is asked to choose or rank."""
+
+    def __init__(self) -> None:
+        self.chose = 0
+        self.ranks = 0
+        self.rng = random.Random(0)
+
+    def choose(self, state: meeple.State, seat: int) -> Action:
+        self.chose += 1
+        return state.legal_actions(seat)[0]
+
+    def ranked(self, state: meeple.State, seat: int) -> list[Action]:
+        self.ranks += 1
+        return list(reversed(state.legal_actions(seat)))
+
+
+def test_a_guide_ranks_the_real_move_and_a_cheaper_policy_plays_the_playouts() -> None:
+    state = _midgame("cheese", 3, 6)
+    seat = state.to_move[0]
+    guide, policy = Counting(), Counting()
+    bot = ISMCTSBot(iterations=4, seed=1, policy=policy, guide=guide, candidates=3, caution=1e9)
+    assert bot.choose(state, seat) == state.legal_actions(seat)[-1]  # the guide's favourite
+    assert (guide.ranks, guide.chose) == (1, 0)
+    assert policy.chose > 4 * 3  # the playouts (and the tree below the root) are the policy's
+
+
+@pytest.mark.parametrize(("least", "steps"), [(3, 1), (1, 400)])
+def test_a_steps_budget_goes_on_until_the_playouts_made_that_many_moves(
+    least: int, steps: int
+) -> None:
+    state = _midgame("cheese", 3, 6)
+    seat = state.to_move[0]
+    bot = ISMCTSBot(iterations=least, steps=steps, seed=2, policy=Counting())
+    started: list[int] = []  # the moves made before each iteration
+    iterate = bot._iterate
+
+    def counted(*args: object) -> float:
+        started.append(bot.moves)
+        return iterate(*args)  # type: ignore[arg-type]
+
+    bot._iterate = counted  # type: ignore[method-assign,assignment]
+    bot.choose(state, seat)
+    assert len(started) >= least
+    assert bot.moves >= steps
+    if len(started) > least:  # it went on only while the budget was not spent
+        assert started[-1] < steps
+
+
 def test_a_cut_off_playout_is_judged_by_the_score_margin() -> None:
     state = _midgame("buffet", 3, 30)
     assert not state.is_over

@@ -21,8 +21,8 @@ GAMES = sorted(meeple.GAMES)
 
 
 def small(game_id: str, iterations: int = 2) -> SearchPlan:
-    """The game's own search plan with fewer playouts."""
-    return dataclasses.replace(SEARCH_PLANS[game_id], iterations=iterations)
+    """The game's own search plan with fewer playouts (and no budget of moves)."""
+    return dataclasses.replace(SEARCH_PLANS[game_id], iterations=iterations, steps=None)
 
 
 def positions(game_id: str, players: int, count: int, seed: int = 2) -> list[State]:
