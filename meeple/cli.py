@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 import meeple
-from meeple.bots.arena import ArenaResult, run_arena
+from meeple.bots.arena import ArenaResult, append_record, read_records, run_arena
 from meeple.bots.levels import LEVELS, make
 from meeple.core.errors import BadOptions, UnknownGame
 from meeple.core.game import Game
@@ -146,6 +147,13 @@ def arena(
     workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 2,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Save a win-share chart (PNG, SVG…).")] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every game in this file (JSON lines): games already in it are not "
+            "played again, and the table covers them all, so runs add up and resume."
+        ),
+    ] = None,
 ) -> None:
     """Bot tournament: win share with 95% interval, mean score and mean rank per bot."""
     game = _load(game_id)
@@ -154,8 +162,23 @@ def arena(
         game.new(players, seed=seed)
     except BadOptions as err:
         raise typer.BadParameter(str(err), param_hint="--players") from None
+    kept = []
+    if records is not None:
+        try:
+            kept = read_records(records, game.id, players)
+        except (OSError, ValueError) as err:
+            raise typer.BadParameter(str(err), param_hint="--records") from None
+        strangers = {level for record in kept for level in record.levels} - set(levels)
+        if strangers:
+            raise typer.BadParameter(
+                f"{records} holds games of other bots ({', '.join(sorted(strangers))})",
+                param_hint="--records",
+            )
+    keep = None if records is None else partial(append_record, records, game.id, players)
     if as_json:
-        result = run_arena(game.id, players, levels, games, seed=seed, workers=workers)
+        result = run_arena(
+            game.id, players, levels, games, seed=seed, workers=workers, done=kept, on_record=keep
+        )
         typer.echo(json.dumps(result.to_json()))
     else:
         columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -169,6 +192,8 @@ def arena(
                 seed=seed,
                 workers=workers,
                 progress=lambda n: progress.advance(task, n),
+                done=kept,
+                on_record=keep,
             )
         _print_standings(result)
     if plot is not None:

@@ -7,11 +7,13 @@ worker processes; each is seeded, so a tournament is reproducible.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -26,6 +28,34 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     decisions: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data (one line of a ``--records`` file)."""
+        return {
+            "seed": self.seed,
+            "levels": list(self.levels),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """The record :meth:`to_json` wrote; ``ValueError`` for anything else."""
+        try:
+            record = cls(
+                int(data["seed"]),
+                tuple(str(level) for level in data["levels"]),
+                tuple(float(score) for score in data["scores"]),
+                tuple(int(seat) for seat in data["winners"]),
+                int(data["decisions"]),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"not a game record: {data!r}") from err
+        seats = len(record.levels)
+        if len(record.scores) != seats or not all(0 <= w < seats for w in record.winners):
+            raise ValueError(f"not a game record: {data!r}")
+        return record
 
 
 @dataclass
@@ -162,19 +192,75 @@ def run_arena(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    done: Sequence[GameRecord] = (),
+    on_record: Callable[[GameRecord], None] | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games with seats rotated among ``levels``; ``workers`` processes."""
-    result = ArenaResult(game_id, players)
-    jobs = [(game_id, players, seed + k, lineup_for(k, players, levels)) for k in range(games)]
-    if workers <= 1:
+    """Play ``games`` games with seats rotated among ``levels``; ``workers`` processes.
+
+    The games in ``done`` (earlier runs of the tournament) count too, and those among this
+    run's (same seed, same levels in the same seats) are not played again; ``on_record`` is
+    told of each game as it finishes (to save it at once).
+    """
+    result = ArenaResult(game_id, players, list(done))
+    known = {(record.seed, record.levels) for record in done}
+    jobs = []
+    for k in range(games):
+        job = (game_id, players, seed + k, lineup_for(k, players, levels))
+        if (job[2], job[3]) not in known:
+            jobs.append(job)
+    if progress is not None and len(jobs) < games:
+        progress(games - len(jobs))
+
+    def finished(record: GameRecord) -> None:
+        result.records.append(record)
+        if on_record is not None:
+            on_record(record)
+        if progress is not None:
+            progress(1)
+
+    if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
-            result.records.append(play_one(*job))
-            if progress is not None:
-                progress(1)
-        return result
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(play_one, *zip(*jobs, strict=True)):
-            result.records.append(record)
-            if progress is not None:
-                progress(1)
+            finished(play_one(*job))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for record in pool.map(play_one, *zip(*jobs, strict=True)):
+                finished(record)
+    result.records.sort(key=lambda record: record.seed)
     return result
+
+
+def read_records(path: Path, game_id: str, players: int) -> list[GameRecord]:
+    """The games kept in a records file (none if it does not exist yet).
+
+    A records file holds one tournament, one JSON line per game; ``ValueError`` if a line is
+    not a record, or is a game of another game or player count.
+    """
+    if not path.exists():
+        return []
+    records = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise ValueError(f"{where}: not JSON") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: not a game record")
+        if (data.get("game"), data.get("players")) != (game_id, players):
+            raise ValueError(
+                f"{where}: a game of {data.get('game')!r} with {data.get('players')!r} players, "
+                f"not {game_id!r} with {players}"
+            )
+        try:
+            records.append(GameRecord.from_json(data))
+        except ValueError:
+            raise ValueError(f"{where}: not a game record") from None
+    return records
+
+
+def append_record(path: Path, game_id: str, players: int, record: GameRecord) -> None:
+    """Add one finished game to a records file, at once (a run cut short keeps its games)."""
+    with path.open("a") as out:
+        out.write(json.dumps({"game": game_id, "players": players, **record.to_json()}) + "\n")

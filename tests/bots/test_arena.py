@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -82,6 +83,54 @@ def test_arena_command_prints_json_and_a_chart(tmp_path: Path) -> None:
     data = json.loads(result.output.splitlines()[0])
     assert data["games"] == 3 and {b["level"] for b in data["bots"]} == {"random", "easy"}
     assert chart.stat().st_size > 1000
+
+
+def _arena(records: Path, *args: str) -> dict[str, Any]:
+    """``meeple arena buffet`` (random against easy, 3 players) keeping its games in ``records``."""
+    command = ["arena", "buffet", "--bots", "random,easy", "--players", "3", "--workers", "1"]
+    result = runner.invoke(app, [*command, "--json", "--records", str(records), *args])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output.splitlines()[0])
+    return data
+
+
+def test_arena_records_let_runs_resume_and_add_up(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    _arena(records, "--games", "3")
+    assert len(records.read_text().splitlines()) == 3
+    whole = _arena(records, "--games", "5")  # seeds 0-2 are kept, only 3 and 4 are played
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    assert [line["seed"] for line in lines] == [0, 1, 2, 3, 4]
+    assert whole == run_arena("buffet", 3, ["random", "easy"], 5).to_json()
+    more = _arena(records, "--games", "2", "--seed", "10")  # another run adds its games
+    assert more["games"] == 7 and len(records.read_text().splitlines()) == 7
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"game": "cafe", "players": 3, "seed": 0}', "a game of 'cafe'"),
+        ('{"game": "buffet", "players": 3, "seed": "x"}', "line 2: not a game record"),
+        ("{not json", "line 2: not JSON"),
+        (
+            '{"game": "buffet", "players": 3, "seed": 9, "levels": ["hard", "easy", "easy"],'
+            ' "scores": [1, 2, 3], "winners": [2], "decisions": 30}',
+            "games of other bots (hard)",
+        ),
+    ],
+)
+def test_arena_refuses_a_records_file_of_another_tournament(
+    tmp_path: Path, line: str, message: str
+) -> None:
+    records = tmp_path / "games.jsonl"
+    _arena(records, "--games", "1")
+    before = records.read_text()
+    records.write_text(before + line + "\n")
+    command = ["arena", "buffet", "--bots", "random,easy", "--games", "2", "--workers", "1"]
+    result = runner.invoke(app, [*command, "--records", str(records)])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.replace("│", " ").split())  # Rich boxes it
+    assert records.read_text() == before + line + "\n"  # nothing played, nothing added
 
 
 def test_arena_command_refuses_unknown_levels() -> None:
