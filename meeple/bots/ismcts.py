@@ -208,14 +208,14 @@ class ISMCTSBot(Bot):
     def _budget(self) -> Iterator[int]:
         """Counts the iterations until the budget is spent (always at least one)."""
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
-        least = 1 if self.iterations is None else self.iterations
         self.moves = 0
         done = 0
         while done == 0 or time.perf_counter() < deadline:
             if self.steps is None:
-                if self.iterations is not None and done >= self.iterations:
-                    return
-            elif done >= least and self.moves >= self.steps:
+                spent = self.iterations is not None and done >= self.iterations
+            else:  # iterations is then the least number
+                spent = done >= (self.iterations or 1) and self.moves >= self.steps
+            if spent:
                 return
             yield done
             done += 1
