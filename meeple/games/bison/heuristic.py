@@ -24,6 +24,7 @@ hunters for the free animal, giving up the action it will least miss.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -753,15 +754,27 @@ def best_plan(plans: list[Plan]) -> Plan:
     return max(plans, key=lambda p: (round(p.value, 6), -p.hunters))
 
 
-def choose_action(o: Outlook, view: dict[str, Any], legal: list[Action]) -> Action:
-    kinds = [a["action"] for a in legal if a["type"] == "action"]
+def action_plans(o: Outlook, view: dict[str, Any], legal: list[Action]) -> dict[str, Plan]:
+    """The best plan of each kind of action on offer that has one, by kind."""
     counts = feasible_counts(o)
-    candidates = []
-    for kind in kinds:
-        plans = plans_for(o, kind, counts, view)
-        if plans:
-            candidates.append(best_plan(plans))
+    best: dict[str, Plan] = {}
+    for a in legal:
+        if a["type"] == "action":
+            plans = plans_for(o, a["action"], counts, view)
+            if plans:
+                best[a["action"]] = best_plan(plans)
+    return best
+
+
+def choose_action(o: Outlook, view: dict[str, Any], legal: list[Action]) -> Action:
+    return _action_of(action_plans(o, view, legal), legal)
+
+
+def _action_of(plans: dict[str, Plan], legal: list[Action]) -> Action:
+    """The step that starts the best of the actions' best ``plans``."""
+    candidates = list(plans.values())
     if not candidates:
+        kinds = [a["action"] for a in legal if a["type"] == "action"]
         return _pick(legal, {"type": "action", "action": kinds[0]})
     # A free animal is the same whichever action gives it: give up the least useful one.
     best = max(
@@ -904,17 +917,11 @@ class BisonHeuristicBot(HeuristicBot):
         the value of their best plan, then the rest; otherwise the choice first."""
         if view["phase"] != "choose":
             return super().rank(view, legal, seat)
-        first = self.decide(view, legal, seat)
-        o = read_view(view, seat)
-        counts = feasible_counts(o)
-        worth: dict[str, float] = {}
-        for a in legal:
-            if a["type"] == "action":
-                plans = plans_for(o, a["action"], counts, view)
-                worth[a["action"]] = best_plan(plans).value if plans else float("-inf")
+        plans = action_plans(read_view(view, seat), view, legal)
+        first = _action_of(plans, legal)
         kinds = sorted(
             (a for a in legal if a["type"] == "action" and a != first),
-            key=lambda a: -worth[a["action"]],
+            key=lambda a: -plans[a["action"]].value if a["action"] in plans else math.inf,
         )
         return [first, *kinds, *(a for a in legal if a != first and a not in kinds)]
 
