@@ -134,9 +134,9 @@ class ISMCTSBot(Bot):
     its running scores; ``None`` plays every playout to the end. ``policy`` plays the
     playouts and orders the tree's moves (see the module docstring); ``None`` plays them
     at random. ``guide`` ranks the root's moves and makes the followed decisions (default:
-    the policy). ``score_scale``, ``judge``, ``follow``, ``caution`` and ``candidates`` are
-    described with :class:`meeple.core.bot.SearchPlan`, which is how the ``hard`` level
-    sets them for each game; the last three need a policy.
+    the policy). ``score_scale``, ``judge``, ``follow``, ``caution``, ``candidates`` and
+    ``tree`` are described with :class:`meeple.core.bot.SearchPlan`, which is how the
+    ``hard`` level sets them for each game; the last four need a policy.
 
     >>> import meeple
     >>> state = meeple.load("buffet").new(players=3, seed=1)
@@ -163,6 +163,7 @@ class ISMCTSBot(Bot):
         judge: Callable[[State], list[float]] | None = None,
         guide: Bot | None = None,
         steps: int | None = None,
+        tree: bool = True,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("give a budget: iterations, seconds, steps or some of them")
@@ -181,6 +182,7 @@ class ISMCTSBot(Bot):
         self.candidates = candidates
         self.judge = judge
         self.guide = guide or policy
+        self.tree = tree
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
@@ -260,8 +262,8 @@ class ISMCTSBot(Bot):
         node = root
         path = [root]
         at_root = root.seat < 0
-        # Selection and expansion.
-        while not world.is_over:
+        # Selection and expansion (without a tree, only of the root's move).
+        while not world.is_over and (self.tree or at_root):
             seat = self._acting_seat(world, me, at_root)
             ranker = self.guide if at_root else self.policy
             at_root = False

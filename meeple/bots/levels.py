@@ -78,6 +78,7 @@ def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMC
         caution=plan.caution,
         candidates=plan.candidates,
         judge=plan.judge,
+        tree=plan.tree,
     )
 
 

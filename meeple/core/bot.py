@@ -105,6 +105,9 @@ class SearchPlan:
       each iteration plays every one of them in the same world with the same luck, and
       the heuristic's move stands unless another beats it by ``caution`` standard errors
       of the paired differences (``None``: one tree over every move);
+    - ``tree``: below the root's moves, a tree whose nodes open the policy's other moves
+      as they are visited (the default); ``False``: every playout is the policy's own play
+      from there on, so paired candidates meet exactly the same replies in each world;
     - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic),
       for a cheaper player than the heuristic; the heuristic itself still ranks the real
       decision's moves and makes the followed ones.
@@ -118,4 +121,5 @@ class SearchPlan:
     follow: frozenset[str] = frozenset()
     caution: float = 0.0
     candidates: int | None = None
+    tree: bool = True
     policy: Callable[[int | None], Bot] | None = None

@@ -198,6 +198,19 @@ def test_a_guide_ranks_the_real_move_and_a_cheaper_policy_plays_the_playouts() -
     assert policy.chose > 4 * 3  # the playouts (and the tree below the root) are the policy's
 
 
+@pytest.mark.parametrize("candidates", [None, 3])
+def test_without_a_tree_every_playout_is_the_policy_own_play(candidates: int | None) -> None:
+    state = _midgame("cheese", 3, 6)
+    seat = state.to_move[0]
+    guide, policy = Counting(), Counting()
+    bot = ISMCTSBot(
+        iterations=5, seed=3, policy=policy, guide=guide, candidates=candidates, tree=False
+    )
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert guide.ranks == 1  # only the root's moves are ranked (a tree would rank below)
+    assert policy.ranks == 0 and policy.chose > 5
+
+
 @pytest.mark.parametrize(("least", "steps"), [(3, 1), (1, 400)])
 def test_a_steps_budget_goes_on_until_the_playouts_made_that_many_moves(
     least: int, steps: int

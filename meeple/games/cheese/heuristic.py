@@ -310,6 +310,7 @@ SEARCH = SearchPlan(
     steps=1500,
     candidates=3,
     caution=1.0,
+    tree=False,
     policy=lambda seed: CheeseHeuristicBot(seed=seed, samples=2),
 )
 """``hard``: the heuristic's three favourite moves, each played in the same worlds to the end
