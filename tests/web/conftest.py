@@ -219,7 +219,7 @@ def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 50
 _OWN_POINT = """(el) => {
   el.scrollIntoView({block: "center", inline: "center"});
   const box = el.getBoundingClientRect();
-  for (let n = 1; n <= 9; n += 2) {
+  for (let n = 3; n <= 9; n += 2) {  // points at odd i/n, j/n: the centre first, then finer
     for (let i = 1; i < n; i += 2) {
       for (let j = 1; j < n; j += 2) {
         const x = box.left + (box.width * i) / n;
