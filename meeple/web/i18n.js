@@ -35,8 +35,16 @@ export function lang() {
   return current;
 }
 
-/** The text of `key` in the current language, with `{name}` placeholders filled in. */
+/** The text of `key` in the current language, with `{name}` placeholders filled in.
+ *  With a numeric `count` parameter, the plural form is chosen by the language's own rules
+ *  (Intl.PluralRules): `key.one`, `key.other` (and `key.zero`, `key.few`… where a language has
+ *  them), falling back to `key.other`, then to `key` itself. */
 export function t(key, params = {}) {
+  if (typeof params.count === "number") {
+    const form = new Intl.PluralRules(current).select(params.count);
+    if (has(`${key}.${form}`)) key = `${key}.${form}`;
+    else if (has(`${key}.other`)) key = `${key}.other`;
+  }
   const text = loaded[current]?.[key] ?? loaded.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }

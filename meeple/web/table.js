@@ -53,6 +53,27 @@ export function extraButtons(game, legal, ctx) {
     });
 }
 
+/** The end of a game as a table: rank, player, the renderer's parts of the score, total.
+ *  `board` is what a renderer's `scoreboard(ctx)` returns (games/README.md). */
+export function scoreboardTable(board, players) {
+  if (!board || !board.rows?.length) return null;
+  const labels = board.rows[0].parts.map((p) => p.label);
+  const rows = [...board.rows].sort((a, b) => a.rank - b.rank);
+  return h("div", { class: "scoreboard" },
+    h("table", {},
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: t("table.rank") }),
+        h("th", { scope: "col", text: t("table.player") }),
+        ...labels.map((l) => h("th", { scope: "col", text: l })),
+        h("th", { scope: "col", text: t("table.total") }))),
+      h("tbody", {}, ...rows.map((r) => h("tr", { class: r.rank === 1 ? "winner" : "", "data-seat": r.seat },
+        h("td", { class: "rank", text: String(r.rank) }),
+        h("th", { scope: "row" }, h("span", { class: "chip", style: `background: var(--seat-${r.seat})`, "aria-hidden": "true" }), players[r.seat].name),
+        ...r.parts.map((p) => h("td", { text: String(p.value) })),
+        h("td", { class: "total", text: String(r.total) }))))),
+    board.note ? h("p", { class: "scoreboard-note", text: board.note }) : null);
+}
+
 export async function showTable(root, tableId) {
   await ensurePlayer(root);
   root.replaceChildren();
@@ -99,6 +120,15 @@ export async function showTable(root, tableId) {
 
   let state = null; // the newest state message
   let drawnVersion = null;
+  // What the renderers compare against to show what happened (see games/README.md):
+  // `previousView` is the view drawn before the current one; `beforeView` the view just after
+  // this seat's own last decision, so that everything the others did since stays marked.
+  let previousView = null;
+  let drawnView = null;
+  let beforeView = null;
+  let sentVersion = null;
+  let recent = [];
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   let events = [];
   let socket = null;
   let stopped = false;
@@ -108,6 +138,7 @@ export async function showTable(root, tableId) {
   const act = (action) => {
     if (!state || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
     pending = true;
+    sentVersion = state.version;
     board.classList.add("waiting");
     socket.send(JSON.stringify({ type: "action", action, version: state.version }));
   };
@@ -122,7 +153,12 @@ export async function showTable(root, tableId) {
     t,
     lang: lang(),
     over: state.is_over,
+    previous: previousView,
+    before: beforeView ?? previousView,
+    recent,
+    animate: animateNext && previousView !== null && !reducedMotion.matches,
   });
+  let animateNext = true;
 
   const drawSeats = () => {
     const players = playersOf(state.table);
@@ -202,7 +238,12 @@ export async function showTable(root, tableId) {
       const fresh = h("div", { id: "board", class: "board" });
       board.replaceWith(fresh);
       board = fresh;
-      game.render(board, ctx);
+      if (!force) {
+        previousView = drawnView;
+        drawnView = state.view;
+      }
+      animateNext = !force;
+      game.render(board, context());
       drawnVersion = state.version;
       actions.replaceChildren(...extraButtons(game, state.legal, ctx));
       drawLog();
@@ -213,6 +254,7 @@ export async function showTable(root, tableId) {
       result.replaceChildren(
         h("h2", { text: t("table.result") }),
         h("p", { class: "winners", text: winnersLine(tbl, playersOf(tbl)) }),
+        game.scoreboard ? scoreboardTable(game.scoreboard(ctx), playersOf(tbl)) : null,
         // The renderer's lines carry their own ranks ("1. Aki: 17 points"): no list numbers.
         lines ? h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))) : null,
         h("p", {}, h("a", { href: `#/replay/${tbl.id}`, text: t("table.open_replay") }), " · ", h("a", { href: "#/", text: t("nav.lobby") })));
@@ -223,6 +265,7 @@ export async function showTable(root, tableId) {
     if (message.type === "state") {
       pending = false;
       board.classList.remove("waiting");
+      const known = events.length;
       if (message.log.from > events.length) {
         // Events went missing (a message lost around a reconnect): ask for the whole log again
         // rather than number the ones we have wrongly.
@@ -230,6 +273,12 @@ export async function showTable(root, tableId) {
       } else {
         if (message.log.from === 0) events = [];
         events.splice(message.log.from, message.log.events.length, ...message.log.events);
+      }
+      recent = events.slice(Math.min(known, message.log.from));
+      // The first state after our own action: from here on, the others' moves are marked.
+      if (sentVersion !== null && message.version > sentVersion) {
+        beforeView = message.view;
+        sentVersion = null;
       }
       state = message;
       draw();

@@ -32,8 +32,19 @@ def test_every_literal_key_the_client_uses_exists() -> None:
         text = path.read_text()
         used |= set(re.findall(r"\bt\(\"([a-z_][\w.]*)\"", text))
         used |= set(re.findall(r"data-t(?:=|\": )\"([a-z_][\w.]*)\"", text))
-    missing = sorted(key for key in used if key not in en)
+    # A key used with a count may exist only in its plural forms ("x.one", "x.other").
+    missing = sorted(key for key in used if key not in en and f"{key}.other" not in en)
     assert used and not missing, missing
+
+
+def test_plural_keys_have_an_other_form() -> None:
+    """Intl.PluralRules falls back to "other": every plural key must have it, in both files."""
+    for lang in ("en", "ja"):
+        keys = strings(lang)
+        for key in keys:
+            stem, _, form = key.rpartition(".")
+            if form in {"zero", "one", "two", "few", "many"}:
+                assert f"{stem}.other" in keys, (lang, key)
 
 
 def test_japanese_is_japanese() -> None:
