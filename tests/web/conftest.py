@@ -239,3 +239,37 @@ def screenshot(page: Page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# Every visible element that takes a click: legal pieces, buttons, links, form fields.
+_TARGETS = """(least) => {
+  const out = [];
+  const sel = "#app .legal[data-action], #app button, #app a[href], #app input, #app select, #app [role=button]";
+  for (const el of document.querySelectorAll(sel)) {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === "hidden" || el.closest("[hidden]")) continue;
+    if (box.width < least || box.height < least) {
+      const name = el.getAttribute("aria-label") || el.textContent.trim().slice(0, 30) || el.tagName;
+      out.push(`${el.tagName.toLowerCase()}.${el.getAttribute("class") || ""} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def small_targets(page: Page, least: int = 40) -> list[str]:
+    """The visible clickable elements of the page smaller than ``least`` CSS pixels in width or
+    height, described ("button.legal "Pass" 38x24"); an empty list when every target is big
+    enough (issue 17: 40 px on a phone)."""
+    found: list[str] = page.evaluate(_TARGETS, least)
+    return found
+
+
+def board_top(page: Page) -> float:
+    """Where the board starts on the page (CSS pixels from the top of the document), to check
+    that nothing moves it when the prompt or the buttons change."""
+    top: float = page.evaluate(
+        "() => document.querySelector('#board').getBoundingClientRect().top + window.scrollY"
+    )
+    return top
