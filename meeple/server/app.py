@@ -10,11 +10,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
 from fastapi import Cookie, Depends, FastAPI, Request, Response, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -22,8 +21,11 @@ import meeple
 from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
 from meeple.server import auth
+from meeple.server.guard import ForeignOriginGuard, origin_ok
 from meeple.server.hub import Hub, Refused, check_level
 from meeple.server.live import Connection, LiveTable
+from meeple.server.metrics import CONTENT_TYPE, Metrics
+from meeple.server.ratelimit import LoginLimiter, TooManyTries
 from meeple.server.schemas import Credentials, GuestIn, JoinIn, NewTable
 from meeple.server.settings import Settings
 from meeple.server.storage import FINISHED, OPEN, RUNNING, PlayerRow, SeatSpec, Store
@@ -73,6 +75,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.hub = hub
     app.state.settings = settings
+    metrics = Metrics(hub)
+    hub.on_action.append(metrics.action)
+    hub.on_latency.append(metrics.latency_of)
+    limiter = LoginLimiter(settings.login_tries_per_address, settings.login_failures_per_account)
+    app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
             CORSMiddleware,
@@ -87,6 +94,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(
             {"detail": {"code": err.code, "message": err.message}}, status_code=err.status
         )
+
+    @app.exception_handler(TooManyTries)
+    async def too_many(_request: Request, err: TooManyTries) -> JSONResponse:
+        return JSONResponse(
+            {"detail": {"code": "too_many_tries", "message": err.message}},
+            status_code=429,
+            headers={"Retry-After": str(err.retry_after)},
+        )
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
 
     def table_or_404(table_id: str) -> LiveTable:
         table = hub.load(table_id) if len(table_id) <= 32 else None
@@ -108,8 +126,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"player": _player(player)}
 
     @app.post("/api/register")
-    def register(body: Credentials, response: Response, player: Current) -> dict[str, Any]:
+    def register(
+        body: Credentials, request: Request, response: Response, player: Current
+    ) -> dict[str, Any]:
         """Register a username and password (a guest keeps their tables)."""
+        limiter.attempt(address(request), None)
         if store.player_by_username(body.username) is not None:
             raise Refused("username_taken", f"the username {body.username!r} is taken")
         if player is None or player.username is not None:
@@ -124,10 +145,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"player": _player(player)}
 
     @app.post("/api/login")
-    def login(body: Credentials, response: Response) -> dict[str, Any]:
+    def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Log in with a username and password."""
+        limiter.attempt(address(request), body.username)
         player = store.player_by_username(body.username)
         if player is None or not auth.check_password(player.password_hash, body.password):
+            limiter.failed(body.username)
             raise Refused("bad_login", "wrong username or password", 401)
         auth.login(store, response, player, settings.secure_cookies)
         return {"player": _player(player)}
@@ -273,7 +296,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         """One client at one table: its seat's state out, its actions in."""
-        if not _origin_ok(websocket, settings):
+        origin = websocket.headers.get("origin")
+        if not origin_ok(origin, websocket.headers.get("host", ""), settings.allow_origins):
             await websocket.close(code=4403)
             return
         await websocket.accept()
@@ -301,6 +325,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await hub.disconnect(table, connection)
             sender.cancel()
+
+    # operations
+
+    @app.get("/healthz")
+    def healthz() -> JSONResponse:
+        """Whether this process can serve: its database answers (503 when it does not)."""
+        try:
+            store.ping()
+        except Exception as err:  # any failure of the database is "not healthy"
+            return JSONResponse(
+                {"ok": False, "database": False, "error": type(err).__name__}, status_code=503
+            )
+        return JSONResponse({"ok": True, "database": True, "tables_live": len(hub.tables)})
+
+    @app.get("/metrics", include_in_schema=False)
+    def prometheus() -> PlainTextResponse:
+        """Prometheus metrics: tables live, actions, action latency, clients, bots thinking."""
+        return PlainTextResponse(metrics.text(), media_type=CONTENT_TYPE)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -365,17 +407,6 @@ async def _send_all(websocket: WebSocket, connection: Connection) -> None:
             await websocket.send_text(message)
     except (WebSocketDisconnect, RuntimeError):
         return
-
-
-def _origin_ok(websocket: WebSocket, settings: Settings) -> bool:
-    """Browsers send ``Origin``: it must be this server's own or an allowed one."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True  # not a browser: programs authenticate with the cookie alone
-    if origin in settings.allow_origins:
-        return True
-    host = websocket.headers.get("host", "")
-    return urlsplit(origin).netloc == host
 
 
 def _error(code: str, message: str) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import secrets
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import meeple
@@ -34,6 +34,7 @@ from meeple.server.storage import (
     TableRow,
     digest,
 )
+from meeple.server.workers import bot_pool
 
 log = logging.getLogger("meeple.server")
 
@@ -58,16 +59,17 @@ class Hub:
         self.pool: Executor | None = None
         self.latencies: list[float] = []
         """Seconds from an action's arrival to its views being queued (for the load benchmark)."""
+        self.on_action: list[Callable[[str], None]] = []
+        """Called with who acted (human, bot, timeout) after each applied action (metrics)."""
+        self.on_latency: list[Callable[[float], None]] = []
+        """Called with the seconds from a client's action arriving to its views being queued."""
 
     # start and stop
 
     async def startup(self) -> None:
         """Start the bot workers and bring back every open and running table."""
         if self.settings.bot_workers > 0:
-            # "spawn": a forked copy of a running event loop and its threads is not safe.
-            self.pool = ProcessPoolExecutor(
-                self.settings.bot_workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            self.pool = bot_pool(self.settings.bot_workers)
         for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
             table = self.load(table_id)
             if table is not None and table.status == RUNNING:
@@ -266,7 +268,10 @@ class Hub:
             self.schedule(table)
             self.broadcast(table)
             if arrived is not None:
-                self.latencies.append(time.perf_counter() - arrived)
+                seconds = time.perf_counter() - arrived
+                self.latencies.append(seconds)
+                for observe in self.on_latency:
+                    observe(seconds)
 
     def _act(
         self, table: LiveTable, seat: int, action: Action, by: str, version: int | None
@@ -302,6 +307,8 @@ class Hub:
             # Another server process advanced this table: ours is out of date.
             raise Refused("stale", str(err)) from None
         table.advance(after)
+        for observe in self.on_action:
+            observe(by)
         if result is not None:
             table.status = FINISHED
             table.final = result

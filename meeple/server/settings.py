@@ -34,5 +34,9 @@ class Settings:
     rate_burst: int = 40
     secure_cookies: bool = False
     """Mark the session cookie Secure (set when the server is behind HTTPS)."""
+    login_tries_per_address: int = 20
+    """Logins and registrations one address may try a minute (each costs an argon2 hash)."""
+    login_failures_per_account: int = 10
+    """Failed logins one account may take a minute, from any address."""
     away_level: str = "normal"
     """The bot level that plays for an absent player."""

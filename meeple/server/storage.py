@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -183,6 +184,11 @@ class Store:
         """A transaction: committed when the block ends, rolled back if it raises."""
         with self._sessions.begin() as session:
             yield session
+
+    def ping(self) -> None:
+        """Ask the database something trivial; raises if it cannot answer."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     def close(self) -> None:
         """Release the connections."""

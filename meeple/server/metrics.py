@@ -1,0 +1,78 @@
+"""What the server measures for Prometheus (``GET /metrics``).
+
+Each app has its own registry, so that several apps in one process (the tests) never share
+counters. Counters and the latency histogram are fed by the hub as actions are applied; the
+gauges (tables live, websocket clients, bots thinking) are read from the hub when scraped, so
+they are never out of date and cost nothing between scrapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+if TYPE_CHECKING:
+    from meeple.server.hub import Hub
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+"""Prometheus's text exposition format."""
+
+
+class _HubGauges(Collector):
+    """Gauges read from the hub at scrape time."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def collect(self) -> Iterator[Metric]:
+        tables = list(self.hub.tables.values())
+        live = GaugeMetricFamily(
+            "meeple_tables_live", "Tables held in memory, by status", labels=["status"]
+        )
+        for status in ("open", "running", "finished"):
+            live.add_metric([status], sum(1 for t in tables if t.status == status))
+        clients = GaugeMetricFamily(
+            "meeple_websocket_clients", "Websocket clients connected to tables"
+        )
+        clients.add_metric([], sum(len(t.connections) for t in tables))
+        bots = GaugeMetricFamily("meeple_bots_thinking", "Bot moves waiting or being chosen")
+        bots.add_metric([], sum(len(t.bots) for t in tables))
+        yield live
+        yield clients
+        yield bots
+
+
+class Metrics:
+    """The server's metrics: actions applied, their latency, and the hub's gauges."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.registry = CollectorRegistry()
+        self.actions = Counter(
+            "meeple_actions",
+            "Actions applied, by who made them (human, bot, timeout)",
+            ["by"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "meeple_action_seconds",
+            "Seconds from a player's action arriving to every seat's state being queued",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
+        self.registry.register(_HubGauges(hub))
+
+    def action(self, by: str) -> None:
+        """Count one applied action."""
+        self.actions.labels(by=by).inc()
+
+    def latency_of(self, seconds: float) -> None:
+        """Time one client's action, from its arrival to every seat's state being queued."""
+        self.latency.observe(seconds)
+
+    def text(self) -> bytes:
+        """The exposition text for a scrape."""
+        return generate_latest(self.registry)

@@ -1,0 +1,99 @@
+"""Limits on logging in and registering, per address and per account.
+
+Each try costs an argon2 hash (tens of milliseconds of a core), so a flood of logins is both a
+password-guessing attack and a denial of service. Two sliding windows answer it: every address
+may try a number of times a minute, and every account may fail a number of times a minute
+whatever the address (guessing from many addresses). A refusal says when to come back
+(``Retry-After``). The counters live in this process's memory.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Window:
+    """At most ``limit`` events in any ``seconds``; events older than that are forgotten."""
+
+    limit: int
+    seconds: float
+    events: dict[str, deque[float]] = field(default_factory=dict)
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may have one more event (0 when it may now)."""
+        times = self.events.get(key)
+        if times is None:
+            return 0.0
+        while times and times[0] <= now - self.seconds:
+            times.popleft()
+        if not times:
+            del self.events[key]
+            return 0.0
+        if len(times) < self.limit:
+            return 0.0
+        return times[0] + self.seconds - now
+
+    def add(self, key: str, now: float) -> None:
+        """Count one event of ``key``."""
+        self.events.setdefault(key, deque()).append(now)
+
+
+class TooManyTries(Exception):
+    """A limit is reached; ``retry_after`` is in whole seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
+
+
+class LoginLimiter:
+    """The limits on ``/api/login`` and ``/api/register``.
+
+    >>> clock = iter(range(100)).__next__
+    >>> limiter = LoginLimiter(per_address=2, per_account_failures=5, seconds=60, clock=clock)
+    >>> limiter.attempt("10.0.0.1", "aki"); limiter.attempt("10.0.0.1", "aki")
+    >>> limiter.attempt("10.0.0.1", "aki")
+    Traceback (most recent call last):
+    ...
+    meeple.server.ratelimit.TooManyTries: too many tries from your address; try again in 58 s
+    """
+
+    def __init__(
+        self,
+        per_address: int = 20,
+        per_account_failures: int = 10,
+        seconds: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.addresses = Window(per_address, seconds)
+        self.failures = Window(per_account_failures, seconds)
+        self.clock = clock
+
+    def attempt(self, address: str, account: str | None) -> None:
+        """Count a try from ``address`` (for ``account``), or raise :class:`TooManyTries`."""
+        now = self.clock()
+        wait = self.addresses.wait(address, now)
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise TooManyTries(
+                f"too many tries from your address; try again in {seconds} s", seconds
+            )
+        if account is not None:
+            wait = self.failures.wait(account.casefold(), now)
+            if wait > 0:
+                seconds = math.ceil(wait)
+                raise TooManyTries(
+                    f"too many failed logins for this account; try again in {seconds} s",
+                    seconds,
+                )
+        self.addresses.add(address, now)
+
+    def failed(self, account: str) -> None:
+        """Count a failed login for ``account``."""
+        self.failures.add(account.casefold(), self.clock())
