@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    installs meeple into .venv and starts the game server (open the address it prints)
-#   make test   installs meeple with its dev tools and Debian's chromium, and runs every check CI runs
+#   make test   installs meeple with its dev tools, Debian's chromium and postgresql, and runs
+#               every check CI runs
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -9,7 +10,7 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it is there.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: install run test lint browser bench clean
+.PHONY: install run test lint browser services bench clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,12 +31,20 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic
 
+# The server tests run on SQLite and on a real PostgreSQL, which the tests start themselves in a
+# temporary folder (tests/services.py): only the programs are needed, no running service.
+services:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; \
+	fi
+
 lint: install
 	$(BIN)/ruff format --check meeple tests benchmarks
 	$(BIN)/ruff check meeple tests benchmarks
 	$(BIN)/mypy --strict meeple
 
-test: lint browser
+test: lint browser services
 	$(BIN)/pytest meeple tests README.md
 
 bench: install

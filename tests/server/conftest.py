@@ -1,13 +1,12 @@
 """Fixtures for the server tests: an app on a fresh database, and people who use it.
 
-The tests run against SQLite; with ``MEEPLE_TEST_POSTGRES`` set to a PostgreSQL URL
-(``postgresql+psycopg://user:pass@localhost/meeple_test``) they run against it too.
+Every test that takes ``db_url`` runs twice: on SQLite and on a real PostgreSQL (a cluster the
+test session starts itself, see tests/services.py, or the server ``MEEPLE_TEST_POSTGRES`` names).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 import uuid
@@ -26,22 +25,22 @@ from meeple.server.hub import Hub
 from meeple.server.settings import Settings
 from meeple.server.storage import ActionRow
 
-POSTGRES = os.environ.get("MEEPLE_TEST_POSTGRES")
-DATABASES = ["sqlite", *(["postgres"] if POSTGRES else [])]
+DATABASES = ["sqlite", "postgres"]
 
 
 @pytest.fixture(params=DATABASES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database: a SQLite file, or a new schema-less PostgreSQL database."""
+    """A fresh, empty database: a SQLite file, or a new database in the test session's
+    PostgreSQL (tests/conftest.py starts one, or uses ``MEEPLE_TEST_POSTGRES``)."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'meeple.sqlite'}"
         return
-    assert POSTGRES is not None
+    postgres: str = request.getfixturevalue("postgres_url")
     name = f"meeple_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    admin = create_engine(postgres, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
-    yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    yield postgres.rsplit("/", 1)[0] + "/" + name
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
     admin.dispose()

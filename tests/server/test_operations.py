@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 
 from meeple.server.ratelimit import LoginLimiter, TooManyTries
 from tests.server.conftest import Server, wait_for
+from tests.services import free_port
 
 EVIL = {"origin": "http://evil.example"}
 
@@ -185,7 +185,7 @@ def _alive(pid: int) -> bool:
 
 
 def test_bot_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
-    port = 18000 + os.getpid() % 1000
+    port = free_port()
     server = subprocess.Popen(
         [
             sys.executable,
