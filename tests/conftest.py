@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,3 +30,4 @@ def postgres_url() -> Iterator[str]:
         yield server.url
     finally:
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
