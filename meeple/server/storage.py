@@ -20,12 +20,15 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     bindparam,
     create_engine,
     event,
+    false,
     insert,
     select,
     text,
@@ -33,6 +36,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from meeple.server import schema
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 """A table's status: waiting for players, being played, over."""
@@ -91,6 +96,8 @@ class TableRow(Base):
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether the result changes the players' ratings (docs/community.md)."""
 
 
 class SeatRow(Base):
@@ -117,6 +124,61 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     by: Mapped[str] = mapped_column(String(8))
     """Who chose it: ``human``, ``bot`` (a bot seat, or a bot standing in) or ``timeout``."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingRow(Base):
+    """A subject's rating in one game: a player's id, or ``bot:<level>`` for a bot level."""
+
+    __tablename__ = "ratings"
+    subject: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    best_score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingHistoryRow(Base):
+    """A subject's rating after one rated game (for the profile's chart)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_subject_game", "subject", "game"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    subject: Mapped[str] = mapped_column(String(40))
+    game: Mapped[str] = mapped_column(String(16))
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """A message or a reaction written at a table."""
+
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    name: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The writer's seat, or None for a spectator."""
+    text: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    version: Mapped[int] = mapped_column(Integer)
+    """The table's version when it was written (where a replay shows it)."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MuteRow(Base):
+    """``player_id`` does not see what ``muted_id`` writes, at any table."""
+
+    __tablename__ = "mutes"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    muted_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -176,7 +238,7 @@ class Store:
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        schema.upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
