@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Cookie, Depends, FastAPI, Request, Response, WebSocket
+from fastapi import Cookie, Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import meeple
 from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
-from meeple.server import auth
+from meeple.server import auth, standings
 from meeple.server.guard import ForeignOriginGuard, origin_ok
 from meeple.server.hub import Hub, Refused, check_level
 from meeple.server.live import Connection, LiveTable
@@ -246,6 +246,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.resolve_options(body.options)
         except BadOptions as err:
             raise Refused("bad_options", str(err), 422) from None
+        registered = player.username is not None
+        if body.rated and not registered:
+            raise Refused("rated_needs_account", "rated tables are for registered players", 422)
         table = await hub.create(
             player,
             game.id,
@@ -254,6 +257,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats=specs,
             turn_seconds=body.turn_seconds,
             response_seconds=body.response_seconds,
+            rated=registered if body.rated is None else body.rated,
         )
         return table.summary(you(table, player), settings.grace)
 
@@ -325,6 +329,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await hub.disconnect(table, connection)
             sender.cancel()
+
+    # community
+
+    @app.get("/api/players/{player_id}")
+    def player_profile(player_id: str) -> dict[str, Any]:
+        """A player's public profile: ratings per game with their history, last games."""
+        with store.session() as session:
+            found = standings.profile(session, player_id) if len(player_id) <= 32 else None
+        if found is None:
+            raise Refused("no_player", f"no player {player_id!r}", 404)
+        return found
+
+    @app.get("/api/leaderboard/{game_id}")
+    def leaderboard(
+        game_id: str,
+        page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+        per_page: Annotated[int, Query(ge=1, le=100)] = 20,
+    ) -> dict[str, Any]:
+        """The best rated players of a game, with the bot levels among them for scale."""
+        if game_id not in meeple.GAMES:
+            raise Refused("no_game", f"no game {game_id!r}", 404)
+        with store.session() as session:
+            return standings.leaderboard(session, game_id, page, per_page)
 
     # operations
 

@@ -133,6 +133,7 @@ class Hub:
         seats: list[SeatSpec],
         turn_seconds: int | None,
         response_seconds: int,
+        rated: bool = False,
     ) -> LiveTable:
         """Create a table; the creator sits in the first human seat. Starts it if it is full."""
         game = meeple.load(game_id)
@@ -150,6 +151,7 @@ class Hub:
             turn_seconds=turn_seconds,
             response_seconds=response_seconds,
             version=0,
+            rated=rated,
         )
         self.store.add_table(row, seats)
         table = self.load(row.id)

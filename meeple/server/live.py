@@ -103,6 +103,7 @@ class LiveTable:
         self.turn_seconds = row.turn_seconds
         self.response_seconds = row.response_seconds
         self.created = row.created
+        self.rated = row.rated
         self.final: tuple[list[float], list[int]] | None = (
             (row.scores, row.winners)
             if row.scores is not None and row.winners is not None
@@ -230,8 +231,18 @@ class LiveTable:
             "scores": scores,
             "winners": winners,
             "you": you,
+            "rated": self.is_rated(),
             "created": _utc(self.created).isoformat().replace("+00:00", "Z"),
         }
+
+    def is_rated(self) -> bool:
+        """Whether the result will count: the creator chose it and every human seated so far
+        is a registered player (a guest at the table makes it unrated)."""
+        return self.rated and all(
+            seat.player is None or seat.player.username is not None
+            for seat in self.seats
+            if seat.kind == "human"
+        )
 
     def current(self, seat: int, version: int) -> bool:
         """Whether a client that saw ``version`` saw the seat's present decision."""

@@ -53,6 +53,8 @@ class NewTable(Strict):
     seats: list[SeatIn] | None = Field(default=None, max_length=12)
     turn_seconds: int | None = Field(default=None, ge=5, le=3600)
     response_seconds: int = Field(default=15, ge=3, le=300)
+    rated: bool | None = None
+    """Whether the result counts for ratings; by default, yes for a registered creator."""
 
 
 class JoinIn(Strict):

@@ -405,6 +405,12 @@ class Store:
             if conn.execute(advance, params).rowcount != 1:
                 raise StaleVersion(f"table {table_id} is not at version {version}")
             conn.execute(_INSERT_ACTION, params)
+            if result is not None:
+                # Ratings change in the same transaction as the last action: once, or never.
+                from meeple.server.standings import rate_finished  # noqa: PLC0415
+
+                with Session(bind=conn) as session:
+                    rate_finished(session, table_id, result[0], result[1])
 
     def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
         """The table's actions in order, as ``(seat, action)``."""
