@@ -154,6 +154,18 @@ def arena(
             "played again, and the table covers them all, so runs add up and resume."
         ),
     ] = None,
+    rate: Annotated[
+        bool,
+        typer.Option(
+            "--rate",
+            help="Rate the bot levels from these games (OpenSkill) and store their ratings in "
+            "the server's database (--db), where they anchor the players' ratings.",
+        ),
+    ] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(help="The database for --rate (default: the server's, as meeple serve)."),
+    ] = None,
 ) -> None:
     """Bot tournament: win share with 95% interval, mean score and mean rank per bot."""
     game = _load(game_id)
@@ -198,6 +210,38 @@ def arena(
         _print_standings(result)
     if plot is not None:
         _plot_standings(result, plot)
+    if rate:
+        rated = _rate_levels(result, db)
+        if not as_json:
+            for level, shown_rating in rated.items():
+                console.print(f"{level}: rating {shown_rating}")
+
+
+def _rate_levels(result: ArenaResult, db: str | None) -> dict[str, int]:
+    """Rate the levels from every game of ``result`` (from the prior, in seed order) and
+    store them; returns each level's shown rating."""
+    from meeple.ratings import places, rate_levels  # noqa: PLC0415
+    from meeple.server import standings  # noqa: PLC0415
+    from meeple.server.settings import default_db_url  # noqa: PLC0415
+    from meeple.server.storage import Store  # noqa: PLC0415
+
+    games = [(r.levels, places(r.scores, r.winners)) for r in result.records]
+    skills = rate_levels(games)
+    store = Store(db or default_db_url())
+    try:
+        with store.session() as session:
+            for row in result.standings():
+                standings.set_level(
+                    session,
+                    result.game,
+                    row.level,
+                    skills[row.level],
+                    games=row.seats,
+                    wins=round(row.wins),
+                )
+    finally:
+        store.close()
+    return {level: skill.shown for level, skill in sorted(skills.items())}
 
 
 def _print_standings(result: ArenaResult) -> None:

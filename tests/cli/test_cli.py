@@ -188,3 +188,30 @@ def test_play_takes_game_options() -> None:
     assert ok.exit_code == 0, ok.output
     bad = runner.invoke(app, ["play", "cafe", "--players", "2", "-o", "coffee_circle=7"])
     assert bad.exit_code != 0 and "coffee_circle" in bad.output
+
+
+def test_arena_rate_stores_the_levels_ratings(tmp_path: Path) -> None:
+    from meeple.server.storage import RatingRow, Store  # noqa: PLC0415
+
+    db = f"sqlite:///{tmp_path / 'ratings.sqlite'}"
+    args = ["arena", "cafe", "--bots", "normal,random", "--games", "12", "--players", "2"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--rate", "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "normal: rating" in result.output and "random: rating" in result.output
+    store = Store(db)
+    try:
+        with store.session() as session:
+            rows = {r.subject: r for r in session.query(RatingRow).filter_by(game="cafe")}
+    finally:
+        store.close()
+    assert set(rows) == {"bot:normal", "bot:random"}
+    assert rows["bot:normal"].games == rows["bot:random"].games == 12
+    assert rows["bot:normal"].mu - 3 * rows["bot:normal"].sigma > (
+        rows["bot:random"].mu - 3 * rows["bot:random"].sigma
+    )
+    # A second run over the same games gives the same ratings (rated afresh, not added up).
+    again = runner.invoke(app, [*args, "--workers", "1", "--rate", "--db", db])
+    assert again.exit_code == 0 and again.output.count("rating") == result.output.count("rating")
+    assert [line for line in again.output.splitlines() if "rating" in line] == [
+        line for line in result.output.splitlines() if "rating" in line
+    ]
