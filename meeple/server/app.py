@@ -21,6 +21,7 @@ import meeple
 from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
 from meeple.server import auth, standings
+from meeple.server.chat import Chat, ChatRefused
 from meeple.server.guard import ForeignOriginGuard, origin_ok
 from meeple.server.hub import Hub, Refused, check_level
 from meeple.server.live import Connection, LiveTable
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.hub = hub
     app.state.settings = settings
+    chat = Chat(store)
     metrics = Metrics(hub)
     hub.on_action.append(metrics.action)
     hub.on_latency.append(metrics.latency_of)
@@ -85,7 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             CORSMiddleware,
             allow_origins=list(settings.allow_origins),
             allow_credentials=True,
-            allow_methods=["GET", "POST"],
+            allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Content-Type"],
         )
 
@@ -293,7 +295,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for acting, action in store.actions(t.id):
             state.apply(acting, action)
             steps.append({"seat": acting, "action": action, "view": state.view(seat)})
-        return {"table": t.summary(seat, settings.grace), "seat": seat, "steps": steps}
+        return {
+            "table": t.summary(seat, settings.grace),
+            "seat": seat,
+            "steps": steps,
+            "chat": chat.history(t.id, player.id if player else None),
+        }
 
     # live play
 
@@ -318,10 +325,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         sender = asyncio.create_task(_send_all(websocket, connection))
         await hub.connect(table, connection)
+        history = chat.history(table.id, connection.player_id)
+        connection.push(json.dumps({"type": "chat_history", "messages": history}))
         try:
             while True:
                 text = await websocket.receive_text()
-                reply = await _handle(hub, table, connection, text, settings)
+                reply = await _handle(hub, chat, table, connection, text, settings=settings)
                 if reply is not None:
                     connection.push(reply)
         except (WebSocketDisconnect, RuntimeError):
@@ -340,6 +349,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if found is None:
             raise Refused("no_player", f"no player {player_id!r}", 404)
         return found
+
+    @app.get("/api/mutes")
+    def mutes(player: Required) -> dict[str, Any]:
+        """Whom you have muted (their messages never reach you, at any table)."""
+        return {"muted": sorted(chat.muted_by(player.id))}
+
+    @app.post("/api/mutes/{player_id}")
+    def mute(player_id: str, player: Required) -> dict[str, Any]:
+        """Mute a person at every table."""
+        _mute(player, player_id, on=True)
+        return {"muted": sorted(chat.muted_by(player.id))}
+
+    @app.delete("/api/mutes/{player_id}")
+    def unmute(player_id: str, player: Required) -> dict[str, Any]:
+        """Hear a muted person again."""
+        _mute(player, player_id, on=False)
+        return {"muted": sorted(chat.muted_by(player.id))}
+
+    def _mute(player: PlayerRow, player_id: str, *, on: bool) -> None:
+        try:
+            chat.mute(player.id, player_id[:32], on)
+        except ChatRefused as err:
+            raise Refused(err.code, err.message, 404 if err.code == "no_player" else 409) from None
 
     @app.get("/api/leaderboard/{game_id}")
     def leaderboard(
@@ -380,7 +412,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 async def _handle(
-    hub: Hub, table: LiveTable, connection: Connection, text: str, settings: Settings
+    hub: Hub,
+    chat: Chat,
+    table: LiveTable,
+    connection: Connection,
+    text: str,
+    *,
+    settings: Settings,
 ) -> str | None:
     """Answer one message from a client: ``None`` when the answer is a broadcast state."""
     arrived = time.perf_counter()
@@ -401,8 +439,16 @@ async def _handle(
         connection.log_sent = 0
         async with table.lock:
             return table.state_message(connection, settings.grace)
+    if kind == "chat":
+        try:
+            chat.write(table, connection, message)
+        except ChatRefused as err:
+            return _error(err.code, err.message)
+        return None
     if kind != "action":
-        return _error("bad_message", f"unknown message type {kind!r}; send action, sync or ping")
+        return _error(
+            "bad_message", f"unknown message type {kind!r}; send action, chat, sync or ping"
+        )
     action, version = message.get("action"), message.get("version")
     if not isinstance(action, dict) or (version is not None and type(version) is not int):
         return _error(

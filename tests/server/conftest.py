@@ -204,6 +204,8 @@ def play_out(
                     # Another seat's action got in first: the next state says what is asked.
                     assert message["code"] in ("stale", "not_your_turn"), message
                     continue
+                if message["type"] != "state":  # chat
+                    continue
                 if message["is_over"]:
                     finals[index] = message
                     return

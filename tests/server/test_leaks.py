@@ -26,7 +26,7 @@ STATE_KEYS = {
 ERROR_KEYS = {"type", "code", "message"}
 TABLE_KEYS = {
     "id", "game", "players", "options", "status", "seats", "turn_seconds",
-    "response_seconds", "version", "scores", "winners", "you", "created",
+    "response_seconds", "version", "scores", "winners", "you", "created", "rated",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "kind", "level", "player", "connected", "away"}
 
@@ -62,6 +62,10 @@ def check_stream(sock: Socket, seat: int | None, states: list[State]) -> int:
         message = json.loads(text)
         if message["type"] == "error":
             assert set(message) == ERROR_KEYS
+            continue
+        if message["type"] == "chat_history":
+            # Chat is what people typed, never a game's state: nobody wrote here.
+            assert message == {"type": "chat_history", "messages": []}
             continue
         assert set(message) == STATE_KEYS, set(message) ^ STATE_KEYS
         assert set(message["table"]) == TABLE_KEYS
