@@ -26,10 +26,10 @@ run: install
 # The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
 browser: $(CHROMIUM)
 
-# A Japanese font too, so that the screenshots of Japanese pages show text, not boxes.
+# A Japanese font and an emoji font too, so that screenshots show text and reactions, not boxes.
 $(CHROMIUM):
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic fonts-noto-color-emoji
 
 # The server tests run on SQLite and on a real PostgreSQL, which the tests start themselves in a
 # temporary folder (tests/services.py): only the programs are needed, no running service.

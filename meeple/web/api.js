@@ -50,3 +50,4 @@ export function socketUrl(tableId) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 }
+export const del = (path) => api("DELETE", path);

@@ -3,7 +3,10 @@
 //   #/table/<id>       a table, live         (table.js)
 //   #/replay/<id>      a finished game       (replay.js)
 //   #/rules/<game>     a game's rules        (rules.js)
+//   #/player/<id>      a player's profile    (community.js)
+//   #/leaderboard/<g>  a game's leaderboard  (community.js)
 
+import { showLeaderboard, showPlayer } from "./community.js";
 import { initialLang, lang, setLang, translateStatic } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
@@ -15,6 +18,8 @@ const ROUTES = [
   [/^#\/table\/([\w-]+)$/, showTable],
   [/^#\/replay\/([\w-]+)$/, showReplay],
   [/^#\/rules\/([\w-]+)$/, showRules],
+  [/^#\/player\/([\w-]+)$/, showPlayer],
+  [/^#\/leaderboard\/([\w-]+)(?:\/(\d+))?$/, showLeaderboard],
   [/^#?\/?$/, showLobby],
 ];
 

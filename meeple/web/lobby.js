@@ -48,7 +48,7 @@ function choiceLabel(game, name, value) {
   return text === key ? String(value) : text;
 }
 
-function createForm(game, levels) {
+function createForm(game, levels, player) {
   const seatsBox = h("fieldset", { class: "seats" });
   const players = h("select", { name: "players", id: `players-${game.id}` },
     Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
@@ -83,11 +83,16 @@ function createForm(game, levels) {
   const timer = h("select", { name: "turn_seconds" },
     TIMERS.map((s) => h("option", { value: s ?? "", text: s ? t("lobby.timer.seconds", { n: s }) : t("lobby.timer.none") })));
 
+  // Rated tables are for registered players (a guest's results are not rated).
+  const rated = player?.registered
+    ? h("label", { class: "rated-choice" }, h("input", { type: "checkbox", name: "rated", checked: true }), t("lobby.rated"))
+    : h("p", { class: "muted rated-note", text: t("lobby.unrated_guest") });
   const form = h("form", { class: "create", "data-game": game.id, "aria-label": t("lobby.create_for", { game: gameName(game) }) },
     h("label", {}, t("lobby.players"), players),
     seatsBox,
     options.length ? h("fieldset", { class: "options" }, h("legend", { text: t("lobby.options") }), options) : null,
     h("label", {}, t("lobby.timer"), timer),
+    rated,
     h("button", { type: "submit", class: "primary create-table", text: t("lobby.create") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -103,6 +108,7 @@ function createForm(game, levels) {
     }
     const body = { game: game.id, players: n, options: chosen, seats };
     if (timer.value) body.turn_seconds = Number(timer.value);
+    if (player?.registered) body.rated = form.querySelector("input[name=rated]").checked;
     try {
       const table = await post("/api/tables", body);
       location.hash = `#/table/${table.id}`;
@@ -113,7 +119,7 @@ function createForm(game, levels) {
   return form;
 }
 
-function gameCard(game, levels) {
+function gameCard(game, levels, player) {
   let form = null;
   const toggle = h("button", { type: "button", class: "primary new-table", "aria-expanded": "false", text: t("lobby.new_table") });
   const card = h("article", { class: "card game", "data-game": game.id },
@@ -126,7 +132,7 @@ function gameCard(game, levels) {
       form.remove();
       form = null;
     } else {
-      form = createForm(game, levels);
+      form = createForm(game, levels, player);
       card.append(form);
       form.querySelector("select")?.focus();
     }
@@ -171,7 +177,7 @@ export async function showLobby(root) {
     h("p", { class: "muted", text: t("lobby.hello", { name: player.name }) }),
     h("section", { class: "games", "aria-labelledby": "games-title" },
       h("h2", { id: "games-title", text: t("lobby.games") }),
-      h("div", { class: "game-grid" }, games.map((g) => gameCard(g, levels)))),
+      h("div", { class: "game-grid" }, games.map((g) => gameCard(g, levels, player)))),
     h("section", { class: "table-lists" },
       ["open", "running", "finished"].map((status) =>
         h("div", { class: "card" }, h("h2", { text: t(`lobby.tables.${status}`) }), lists[status]))));

@@ -2,6 +2,7 @@
 // player's seat (a spectator's for others); the game's renderer draws each one.
 
 import { get } from "./api.js";
+import { chatReplay } from "./chat.js";
 import { h } from "./dom.js";
 import { errorText, lang, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
@@ -31,10 +32,11 @@ export async function showReplay(root, tableId) {
     button("forward", "replay.forward", () => step + 1),
     button("last", "replay.last", () => last));
   const winners = h("p", { class: "winners" });
+  const chat = chatReplay(replay.chat ?? []);
   const seats = h("ul", { id: "players", class: "players replay-players" });
   root.append(h("section", { class: "replay-page", "data-game": replay.table.game },
     h("p", {}, h("a", { href: "#/", "data-t": "nav.lobby", text: t("nav.lobby") })),
-    title, winners, seats, controls, said, board));
+    title, winners, seats, controls, said, board, chat.element));
 
   function context() {
     const players = playersOf(replay.table);
@@ -62,6 +64,7 @@ export async function showReplay(root, tableId) {
     board.replaceWith(fresh);
     board = fresh;
     game.render(board, ctx);
+    chat.show(step); // step n shows the table at version n
   }
 
   const keys = (event) => {

@@ -7,6 +7,7 @@ import { get, post, serverNow, socketUrl } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
+import { chatPanel } from "./chat.js";
 import { ensurePlayer } from "./session.js";
 
 const renderers = {};
@@ -75,7 +76,7 @@ export function scoreboardTable(board, players) {
 }
 
 export async function showTable(root, tableId) {
-  await ensurePlayer(root);
+  const me = await ensurePlayer(root);
   root.replaceChildren();
   let table;
   try {
@@ -93,6 +94,12 @@ export async function showTable(root, tableId) {
     }
   }
   const game = await renderer(table.game);
+
+  const chat = chatPanel({
+    send: (body) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(body)),
+    meId: me?.id ?? null,
+    isPlayer: table.you !== null,
+  });
 
   // The page frame, filled in by draw().
   const title = h("h1", { text: gameName(table.game) });
@@ -116,7 +123,7 @@ export async function showTable(root, tableId) {
         h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer), actions, board, result),
         // Separate grid cells, so that a phone shows the seats above the board and the log below.
         h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats),
-        h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log))));
+        h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log, chat.element))));
 
   let state = null; // the newest state message
   let drawnVersion = null;
@@ -172,7 +179,9 @@ export async function showTable(root, tableId) {
       const score = state.scores && state.scores[i] !== undefined && state.scores[i] !== null ? String(state.scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
         h("span", { class: "chip", style: `background: var(--seat-${i})`, "aria-hidden": "true" }),
-        h("span", { class: "seat-name", text: players[i].name }),
+        s.player
+          ? h("a", { class: "seat-name", href: `#/player/${s.player.id}`, target: "_blank", text: players[i].name })
+          : h("span", { class: "seat-name", text: players[i].name }),
         tags.length ? h("span", { class: "muted seat-tags", text: `(${listOf(tags)})` }) : null,
         moving ? h("span", { class: "turn-mark", text: t("table.deciding") }) : null,
         h("span", { class: "score", "aria-label": t("table.score"), text: score }));
@@ -282,6 +291,10 @@ export async function showTable(root, tableId) {
       }
       state = message;
       draw();
+    } else if (message.type === "chat") {
+      chat.add(message.message);
+    } else if (message.type === "chat_history") {
+      chat.history(message.messages);
     } else if (message.type === "error") {
       pending = false;
       board.classList.remove("waiting");
