@@ -312,7 +312,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        table = hub.load(table_id) if len(table_id) <= 32 else None
+        table = hub.load(table_id, whole=True) if len(table_id) <= 32 else None
         if table is None:
             await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
             await websocket.close(code=4404)

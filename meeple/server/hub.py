@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -57,8 +58,9 @@ class Hub:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self.pool: Executor | None = None
-        self.latencies: list[float] = []
-        """Seconds from an action's arrival to its views being queued (for the load benchmark)."""
+        self.latencies: deque[float] = deque(maxlen=10_000)
+        """Seconds from an action's arrival to its views being queued, the latest 10,000
+        (bounded: a server that runs for weeks must not grow with its traffic)."""
         self.on_action: list[Callable[[str], None]] = []
         """Called with who acted (human, bot, timeout) after each applied action (metrics)."""
         self.on_latency: list[Callable[[float], None]] = []
@@ -87,10 +89,17 @@ class Hub:
 
     # finding tables
 
-    def load(self, table_id: str) -> LiveTable | None:
-        """The table in memory, or rebuilt from the store (finished ones without their state)."""
-        if table_id in self.tables:
-            return self.tables[table_id]
+    def load(self, table_id: str, *, whole: bool = False) -> LiveTable | None:
+        """The table in memory, or rebuilt from the store.
+
+        Open and running tables stay in memory. A finished table is read from the store as
+        its summary (version, scores, winners) and is not kept; with ``whole`` its final state
+        is rebuilt too (a client opening it sees the final board), and it stays in memory while
+        clients are connected to it (:meth:`release`).
+        """
+        table = self.tables.get(table_id)
+        if table is not None and (table.state is not None or not whole):
+            return table
         found = self.store.table(table_id)
         if found is None:
             return None
@@ -102,9 +111,9 @@ class Hub:
             if (p := self.store.player(pid)) is not None
         }
         table = LiveTable.from_rows(game, row, seat_rows, players)
-        if row.status == RUNNING:
+        if row.status == RUNNING or (row.status == FINISHED and whole):
             self.rebuild(table, row)
-        if row.status in (OPEN, RUNNING):
+        if row.status in (OPEN, RUNNING) or whole:
             self.tables[table_id] = table
         return table
 
@@ -120,6 +129,7 @@ class Hub:
         if table.version != row.version or digest(state.to_json()) != row.digest:
             # The rules changed under a stored game: play goes on from the replayed state.
             log.error("table %s rebuilt differently from what was stored", table.id)
+        table.status = row.status  # start() made it running; a finished game stays finished
 
     # tables and seats
 
@@ -236,11 +246,21 @@ class Hub:
                     seat.alone_since = time.monotonic()
                 self.schedule(table)
                 self.broadcast(table)
-            if table.status == FINISHED and not table.connections:
-                self.tables.pop(table.id, None)
+            self.release(table)
+
+    def release(self, table: LiveTable) -> None:
+        """Let go of a finished table nobody is connected to: it is in the store, and a server
+        that runs for weeks must not keep every game it ever finished in memory."""
+        if (
+            table.status == FINISHED
+            and not table.connections
+            and self.tables.get(table.id) is table
+        ):
+            del self.tables[table.id]
 
     def broadcast(self, table: LiveTable) -> None:
-        """Queue every connection's own ``state`` message."""
+        """Queue every connection's own ``state`` message (then let go of the table if its game
+        is over and nobody is watching)."""
         for connection in list(table.connections):
             if not connection.push(table.state_message(connection, self.settings.grace)):
                 # A client that reads nothing for 256 messages is cut off; it reconnects and
@@ -248,6 +268,7 @@ class Hub:
                 table.connections.discard(connection)
                 connection.outbox = asyncio.Queue(1)
                 connection.outbox.put_nowait(None)
+        self.release(table)
 
     # actions
 

@@ -111,7 +111,8 @@ class LiveTable:
         )
         self.seats = seats
         self.state: State | None = None
-        self.version = 0
+        self.version = row.version
+        """The stored version; a rebuilt state counts it again from 0 (:meth:`start`)."""
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.views: dict[SeatKey, JSON] = {}

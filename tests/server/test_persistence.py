@@ -189,3 +189,53 @@ def test_a_killed_server_resumes_every_table(
     assert "rebuilt differently" not in again.log.read_text()
     states = stored_states(Store(database_url(db_url)), busy)
     assert states[-1].is_over and list(states[-1].winners) == table["winners"]
+
+
+def _finished_bot_table(server: Server) -> tuple[Any, str]:
+    from tests.server.conftest import wait_for  # noqa: PLC0415
+
+    aki = server.person()
+    bots = [{"kind": "bot", "level": "random"}] * 3
+    answer = aki.post("/api/tables", {"game": "cheese", "players": 3, "seats": bots})
+    table_id: str = answer.json()["id"]
+    wait_for(lambda: aki.get(f"/api/tables/{table_id}").json()["status"] == "finished")
+    return aki, table_id
+
+
+def test_a_finished_table_comes_back_exactly_after_a_restart(
+    server_factory: Callable[..., Server],
+) -> None:
+    first = server_factory()
+    aki, table_id = _finished_bot_table(first)
+    summary = aki.get(f"/api/tables/{table_id}").json()
+    watching = aki.ws(table_id).until(lambda m: m["type"] == "state")
+    assert summary["version"] > 10 and watching["is_over"]
+    first.stop()
+
+    second = server_factory()
+    aki = replace(aki, client=second.client, opened=second.sockets)
+    again = aki.get(f"/api/tables/{table_id}").json()
+    for key in ("status", "version", "scores", "winners"):
+        assert again[key] == summary[key], key
+    # Its websocket sends the final board, the result and the whole log, as before.
+    final = aki.ws(table_id).until(lambda m: m["type"] == "state")
+    for key in ("version", "view", "legal", "to_move", "is_over", "scores", "winners", "log"):
+        assert final[key] == watching[key], key
+    states = stored_states(second.hub.store, table_id)
+    assert final["view"] == json.loads(json.dumps(states[-1].view(None)))
+
+
+def test_a_finished_table_leaves_memory_when_nobody_watches(server: Server) -> None:
+    from tests.server.conftest import wait_for  # noqa: PLC0415
+
+    aki, table_id = _finished_bot_table(server)
+    # Finished with nobody connected: the hub let go of it at once.
+    wait_for(lambda: table_id not in server.hub.tables)
+    # Opened, it is held while watched, and let go when the last client leaves.
+    sock = aki.ws(table_id)
+    assert sock.until(lambda m: m["type"] == "state")["is_over"]
+    assert table_id in server.hub.tables
+    sock.close()
+    wait_for(lambda: table_id not in server.hub.tables)
+    assert aki.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+    assert table_id not in server.hub.tables  # reading a summary does not hold it either

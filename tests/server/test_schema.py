@@ -60,7 +60,7 @@ def test_a_database_of_release_0_1_0_is_upgraded_and_every_table_resumes(
     with TestClient(create_app(settings)) as client:
         assert schema.current(client.app.state.hub.store.engine) == schema.head()  # type: ignore[attr-defined]
         done = client.get(f"/api/tables/{FINISHED}").json()
-        assert done["status"] == "finished" and done["winners"]
+        assert done["status"] == "finished" and done["version"] == 57 and done["winners"]
         assert len(client.get(f"/api/tables/{FINISHED}/replay").json()["steps"]) == 58
         login = client.post("/api/login", json={"username": "aki", "password": "secret-one"})
         assert login.status_code == 200, login.text
