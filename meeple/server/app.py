@@ -25,11 +25,20 @@ from meeple.server.chat import Chat, ChatRefused
 from meeple.server.guard import ForeignOriginGuard, origin_ok
 from meeple.server.hub import Hub, Refused, check_level
 from meeple.server.live import Connection, LiveTable
+from meeple.server.logs import quiet_client_faults
 from meeple.server.metrics import CONTENT_TYPE, Metrics
 from meeple.server.ratelimit import LoginLimiter, TooManyTries
 from meeple.server.schemas import Credentials, GuestIn, JoinIn, NewTable
 from meeple.server.settings import Settings
-from meeple.server.storage import FINISHED, OPEN, RUNNING, PlayerRow, SeatSpec, Store
+from meeple.server.storage import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    PlayerRow,
+    SeatSpec,
+    Store,
+    UsernameTaken,
+)
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The static browser client (no build step)."""
@@ -57,6 +66,7 @@ Required = Annotated[PlayerRow, Depends(_required)]
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI app; ``settings`` default to SQLite in the user's data folder."""
     settings = settings or Settings()
+    quiet_client_faults()
     store = Store(settings.db_url)
     hub = Hub(store, settings)
 
@@ -135,11 +145,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limiter.attempt(address(request), None)
         if store.player_by_username(body.username) is not None:
             raise Refused("username_taken", f"the username {body.username!r} is taken")
-        if player is None or player.username is not None:
-            player = PlayerRow(id=auth.new_id("p"), name=body.username)
-            store.add_player(player)
-        player = store.register(player.id, body.username, auth.hash_password(body.password))
-        for table in hub.tables.values():
+        new = player is None or player.username is not None
+        player_id = auth.new_id("p") if new or player is None else player.id
+        try:
+            player = store.register(
+                player_id, body.username, auth.hash_password(body.password), new=new
+            )
+        except UsernameTaken as err:  # someone took it since the look-up above
+            raise Refused("username_taken", str(err)) from None
+        # A copy of the list: this runs in a worker thread while the event loop changes it.
+        for table in list(hub.tables.values()):
             for seat in table.seats:
                 if seat.player is not None and seat.player.id == player.id:
                     seat.player = player

@@ -35,6 +35,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from meeple.server import schema
@@ -204,6 +205,10 @@ _INSERT_ACTION = insert(ActionRow).values(
 )
 
 
+class UsernameTaken(Exception):
+    """A registration whose username another player has."""
+
+
 class StaleVersion(Exception):
     """The table's stored version is not the one the action was applied to."""
 
@@ -233,11 +238,14 @@ class Store:
         url = database_url(url)
         connect_args: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            # The server touches the database from the event loop and from its thread pool.
+            # The server touches the database from the event loop and from its thread pool;
+            # a busy database makes a request wait (up to SQLITE_BUSY_SECONDS), not fail.
             connect_args["check_same_thread"] = False
+            connect_args["timeout"] = SQLITE_BUSY_SECONDS
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
         schema.upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -273,15 +281,24 @@ class Store:
         with self.session() as s:
             return s.scalars(select(PlayerRow).where(PlayerRow.username == username)).first()
 
-    def register(self, player_id: str, username: str, password_hash: str) -> PlayerRow:
-        """Give a player a username and password."""
-        with self.session() as s:
-            row = s.get(PlayerRow, player_id)
-            assert row is not None
-            row.username = username
-            row.password_hash = password_hash
-            row.name = username
-            return row
+    def register(
+        self, player_id: str, username: str, password_hash: str, *, new: bool = False
+    ) -> PlayerRow:
+        """Give a player (a ``new`` one, made in the same transaction) a username and password;
+        :class:`UsernameTaken` when someone has it, even someone registering at this instant:
+        the database's unique index decides, not an earlier look-up."""
+        try:
+            with self.session() as s:
+                row = PlayerRow(id=player_id, name=username) if new else s.get(PlayerRow, player_id)
+                assert row is not None
+                if new:
+                    s.add(row)
+                row.username = username
+                row.password_hash = password_hash
+                row.name = username
+                return row
+        except IntegrityError as err:
+            raise UsernameTaken(f"the username {username!r} is taken") from err
 
     def add_session(self, token_hash: str, player_id: str) -> None:
         """Remember a login."""
@@ -423,11 +440,26 @@ class Store:
             return [(seat, action) for seat, action in rows]
 
 
+SQLITE_BUSY_SECONDS = 60.0
+"""How long a SQLite write waits for the one writer before it gives up ("database is locked")."""
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # SQLAlchemy says when transactions begin (see _sqlite_begin), not Python's sqlite3.
+    connection.isolation_level = None
     # WAL lets readers go on while a move is written; FULL syncs every commit, so an accepted
     # move survives even a power cut, not only a killed process.
     cursor = connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_SECONDS * 1000)}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    # One writer at a time, decided when the transaction begins: a transaction that started
+    # as a read and then writes can be refused at once, without waiting, if another writer
+    # committed meanwhile. BEGIN IMMEDIATE takes the write lock first (waiting for it with
+    # the busy timeout), so every transaction either waits its turn or runs.
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
