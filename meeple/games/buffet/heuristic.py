@@ -27,8 +27,9 @@ EXCHANGE_BELOW = 2
 
 
 def dish_gain(dish: dict[str, Any], stack: list[dict[str, Any]]) -> int:
-    """Points a dish would add: it replaces the top dish of its kind, if any."""
-    tops = {d["kind"]: d["value"] for d in stack}
+    """Points a dish would add to a player's stacks (``view["stacks"][seat]``): it replaces
+    the top dish of its kind, if any."""
+    tops = {entry["top"]["kind"]: entry["top"]["value"] for entry in stack}
     gain: int = dish["value"] - tops.get(dish["kind"], 0)
     return gain
 

@@ -191,7 +191,7 @@ class BuffetState(State):
             "discard": {str(v): self.discard[v + OFFSET] for v in CARD_VALUES},
             "hand_sizes": [sum(h) for h in self.hands],
             "has_chosen": [c is not None for c in self.chosen],
-            "stacks": [[dish_json(d) for d in stack] for stack in self.stacks],
+            "stacks": [stacks_json(stack) for stack in self.stacks],
             "scores": self.scores,
             "exchanger": self.exchanger,
             "exchange_count": len(self.pending),
@@ -451,6 +451,21 @@ def top_dishes(stack: list[int]) -> list[int]:
     for d in stack:
         top[dish_kind(d)] = d
     return list(top.values())
+
+
+def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
+    """A player's dishes as everyone sees them: for each kind they have, in the kinds' order,
+    the top dish and how many dishes lie under it (``{"top": dish, "covered": n}``).
+
+    Rulebook: 各種類の一番上の一枚だけが見えるようにします — only each kind's top dish is visible;
+    what lies under it does not count (下にある料理は関係ありません), so the view shows only how
+    many dishes it covers (ruling 8 in docs/rules/buffet.md).
+    """
+    count: dict[int, int] = {}
+    for d in stack:
+        count[dish_kind(d)] = count.get(dish_kind(d), 0) + 1
+    tops = sorted(top_dishes(stack), key=dish_kind)
+    return [{"top": dish_json(d), "covered": count[dish_kind(d)] - 1} for d in tops]
 
 
 def score_of(stack: list[int]) -> int:

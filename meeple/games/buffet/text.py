@@ -65,7 +65,13 @@ def render_text(view: JSON) -> str:
         start = "S" if seat == view["start_player"] else " "
         where = "out" if pos is None else f"{pos:>3}"
         chosen = " ✓" if view["has_chosen"][seat] else "  "
-        dishes = ", ".join(_dish(d) for d in view["stacks"][seat]) or "-"
+        dishes = (
+            ", ".join(
+                _dish(e["top"]) + (f" (+{e['covered']} under)" if e["covered"] else "")
+                for e in view["stacks"][seat]
+            )
+            or "-"
+        )
         lines.append(
             f"{me}{seat}{start}   {where:<6}{chosen}    {view['hand_sizes'][seat]:>3}    "
             f"{dishes:<40}{view['scores'][seat]:>4}"

@@ -373,6 +373,9 @@ class CafeHeuristicBot(HeuristicBot):
                 options.append((action, turn.prospect(turn.hand)))
             elif action["type"] == "swap":
                 options.append((action, self._swap_value(turn, action)))
+            elif action["type"] == "refill":
+                # The rulebook's bonus (特典): fewer tiles in hand, fewer to pay for at the end.
+                options.append((action, 1.0 if action["fewer"] else 0.0))
         return options
 
     # --- seating ------------------------------------------------------------------

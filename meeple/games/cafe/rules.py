@@ -82,6 +82,10 @@ DONE = 2
 
 _PASS: Action = {"type": "pass"}
 _DONE: Action = {"type": "done"}
+_FEWER: Action = {"type": "refill", "fewer": True}
+"""After a one-country coffee circle: refill one tile fewer (ruling 19)."""
+_FULL: Action = {"type": "refill", "fewer": False}
+"""After a one-country coffee circle: refill the hand fully (ruling 19)."""
 _UNKNOWN = -1
 _TRY = 3
 """Not a verdict: only a coffee circle could allow the guest (see ``_circle_possible``)."""
@@ -97,6 +101,7 @@ class CafeState(State):
         "bag",
         "bar",
         "chips",
+        "choosing_refill",
         "circles",
         "current",
         "events",
@@ -133,6 +138,7 @@ class CafeState(State):
     current: int  # the seat whose turn it is
     over: bool
     placed: list[int]  # chairs seated so far this turn, in order
+    choosing_refill: bool  # a one-country coffee circle: the player chooses the refill now
     turn: int  # turns completed
     passes: int  # consecutive passes
     events: list[dict[str, Any]]  # what the current (or last) turn did, in order
@@ -165,6 +171,8 @@ class CafeState(State):
             self._seat(seat, guest_kind(action["guest"]), action["chair"])
         elif kind == "done":
             self._end_turn()
+        elif kind == "refill":
+            self._choose_refill(seat, fewer=action["fewer"])
         elif kind == "bar":
             self._to_bar(seat, guest_kind(action["guest"]))
         elif kind == "swap":
@@ -215,6 +223,7 @@ class CafeState(State):
             "out": list(self.out),
             "bag": len(self.bag),
             "placed": list(self.placed),
+            "choosing_refill": self.choosing_refill,
             "events": copy.deepcopy(self.events),
             "winners": self.winners,
         }
@@ -238,6 +247,7 @@ class CafeState(State):
             "current": self.current,
             "over": self.over,
             "placed": list(self.placed),
+            "choosing_refill": self.choosing_refill,
             "turn": self.turn,
             "passes": self.passes,
             "events": copy.deepcopy(self.events),
@@ -258,6 +268,7 @@ class CafeState(State):
         other.guests = self.guests[:]
         other.bar = self.bar[:]
         other.current = self.current
+        other.choosing_refill = self.choosing_refill
         other.over = self.over
         other.placed = self.placed[:]
         other.turn = self.turn
@@ -299,6 +310,12 @@ class CafeState(State):
         )
         for t in tables:
             if self.natives[t] == CHAIRS_PER_TABLE:  # a full table, every guest of its country
+                if self._is_circle(t) and self.filled < len(CHAIRS):
+                    # Coffee circle: 補充する枚数を1枚少なくすることができます — may, not must:
+                    # the player chooses when the turn ends (ruling 19). (On the last chair the
+                    # game ends at once, with no refill to choose.)
+                    self.choosing_refill = True
+                    continue
                 # 同一国籍4人のテーブル…を完成させた場合には…1枚少ない枚数だけ補充します
                 # (ruling HAND_SIZE_DROPS_FOR_GOOD).
                 self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
@@ -362,6 +379,22 @@ class CafeState(State):
 
     # --- the flow of turns ----------------------------------------------------------
 
+    def _is_circle(self, table: int) -> bool:
+        """Whether a full table is a coffee circle (four women) or a regulars' table (four men)."""
+        return self.circles and CHAIRS_PER_TABLE in (self.men[table], self.women[table])
+
+    def _choose_refill(self, seat: int, *, fewer: bool) -> None:
+        """The choice after a one-country coffee circle: refill one tile fewer (the hand size
+        drops for good, as for the base game's bonus) or refill fully; then the turn ends."""
+        self.choosing_refill = False
+        if fewer:
+            self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+        self.events.append(
+            {"event": "refill_choice", "seat": seat, "fewer": fewer,
+             "hand_size": self.hand_sizes[seat]}
+        )  # fmt: skip
+        self._end_turn()
+
     def _end_turn(self, draw: int = 0) -> None:
         """Draw ``draw`` tiles (after seating: up to the hand size), then end the game or pass
         the turn on. ゲームの終了: テーブル席が全て埋まる / カウンター席がすべて埋まる / プレイヤーの
@@ -420,6 +453,8 @@ class CafeState(State):
 
     def _actions(self) -> list[Action]:
         """Every legal action of the current seat, in a fixed order."""
+        if self.choosing_refill:
+            return [dict(_FEWER), dict(_FULL)]
         seat = self.current
         hand = self.hands[seat]
         placed = self.placed
@@ -809,6 +844,7 @@ class Cafe(Game[CafeState]):
         state.current = START_SEAT
         state.over = False
         state.placed = []
+        state.choosing_refill = False
         state.turn = 0
         state.passes = 0
         state.events = []
@@ -838,6 +874,7 @@ class Cafe(Game[CafeState]):
             state.current = _int(data["current"])
             state.over = _bool(data["over"])
             state.placed = [_int(c) for c in data["placed"]]
+            state.choosing_refill = _bool(data["choosing_refill"])
             state.turn = _int(data["turn"])
             state.passes = _int(data["passes"])
             state.events = [dict(e) for e in data["events"]]

@@ -339,19 +339,11 @@ function drawPlayers(ctx, v) {
     else if (waiting) status = ctx.t("buffet.status_choosing");
     else status = "";
     const stacks = h("div", { class: "buffet-stacks" });
-    const byKind = new Map();
-    for (const d of v.stacks[seat]) {
-      if (!byKind.has(d.kind)) byKind.set(d.kind, []);
-      byKind.get(d.kind).push(d);
-    }
-    for (const kind of KINDS) {
-      const pile = byKind.get(kind);
-      if (!pile) continue;
-      const top = pile[pile.length - 1];
-      const under = pile.slice(0, -1);
-      const label = ctx.t("buffet.stack_label", { top: dishName(ctx, top), under: under.map((d) => signed(d.value)).join(", ") || "–" });
+    // Only each kind's top dish is seen (and scores); what it covers is only a count.
+    for (const { top, covered } of v.stacks[seat]) {
+      const label = ctx.t("buffet.stack_label", { top: dishName(ctx, top), count: covered });
       stacks.append(h("div", { class: "buffet-stack", title: label, "aria-label": label, role: "img" },
-        under.length ? h("span", { class: "buffet-under", "aria-hidden": "true" }, under.map((d) => h("span", { text: signed(d.value) }))) : null,
+        covered ? h("span", { class: "buffet-under", "aria-hidden": "true" }, h("span", { text: `+${covered}` })) : null,
         dishSvg(ctx, top, 34)));
     }
     if (!v.stacks[seat].length) stacks.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.no_dishes") }));
@@ -499,7 +491,10 @@ function describeEvent(event, ctx) {
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
-  const rows = v.stacks.map((stack, seat) => ({ seat, stack, score: v.scores[seat], key: rankKey(stack, v.scores[seat]), best: bestTop(stack) }));
+  const rows = v.stacks.map((entries, seat) => {
+    const stack = entries.map((e) => e.top); // the top dishes: all that counts
+    return { seat, stack, score: v.scores[seat], key: rankKey(stack, v.scores[seat]), best: bestTop(stack) };
+  });
   rows.sort((a, b) => cmpKey(a.key, b.key) || a.seat - b.seat);
   const lines = [];
   let place = 0;

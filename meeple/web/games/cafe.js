@@ -154,6 +154,7 @@ function render(root, ctx) {
 function prompt(ctx) {
   const legal = ctx.legal || [];
   if (!legal.length) return "";
+  if (legal.some((a) => a.type === "refill")) return ctx.t("cafe.prompt.refill", { n: ctx.view.hand_sizes[ctx.seat] });
   if (legal.every((a) => a.type === "done" || a.type === "pass")) return ctx.t("cafe.prompt.done");
   if (legal.some((a) => a.type === "seat")) return ctx.t(legal.some((a) => a.type === "done") ? "cafe.prompt.more" : "cafe.prompt.seat");
   return ctx.t("cafe.prompt.bar");
@@ -171,6 +172,8 @@ function describeAction(a, ctx) {
       return ctx.t("cafe.act.done");
     case "pass":
       return ctx.t("cafe.act.pass");
+    case "refill":
+      return ctx.t(a.fewer ? "cafe.act.refill_fewer" : "cafe.act.refill_full", { n: ctx.view.hand_sizes[ctx.seat] - (a.fewer ? 1 : 0) });
     default:
       return a.type;
   }
@@ -195,6 +198,8 @@ function describeEvent(e, ctx) {
       return ctx.t("cafe.ev.swap", { name, guest: guestName(ctx, e.guest), chair: chairName(ctx, ctx.view, e.chair) });
     case "draw":
       return ctx.t("cafe.ev.draw", { name, n: e.count });
+    case "refill_choice":
+      return ctx.t(e.fewer ? "cafe.ev.refill_fewer" : "cafe.ev.refill_full", { name, n: e.hand_size });
     case "pass":
       return ctx.t("cafe.ev.pass", { name });
     case "game_over":

@@ -28,7 +28,7 @@ def test_it_does_not_peek() -> None:
 
 
 def test_a_dish_is_worth_what_it_adds_over_the_top_of_its_kind() -> None:
-    stack = [{"kind": "pizza", "value": 3}]
+    stack = [{"top": {"kind": "pizza", "value": 3}, "covered": 2}]  # view["stacks"][seat]
     assert dish_gain({"kind": "pizza", "value": 5}, stack) == 2
     assert dish_gain({"kind": "pizza", "value": 1}, stack) == -2
     assert dish_gain({"kind": "salad", "value": 4}, stack) == 4

@@ -453,3 +453,27 @@ def test_an_exchange_may_only_discard_cards_in_hand() -> None:
         state.apply(0, {"type": "discard", "card": 4})
     with pytest.raises(IllegalAction, match="not to move"):
         state.apply(1, {"type": "play", "card": 5})
+
+
+def test_only_the_top_dish_of_each_kind_is_visible() -> None:
+    """「各種類の一番上の一枚だけが見えるようにします」: the view shows each kind's top dish and
+    how many dishes lie under it, never the covered dishes themselves (ruling 11)."""
+    state = _finished(
+        [
+            [dish("pizza", -1), dish("salad", 2), dish("pizza", 5)],
+            [dish("cheese", 3), dish("cheese", 1), dish("cheese", 4)],
+            [],
+            [],
+        ]
+    )
+    for seat in (None, 0, 1, 2, 3):
+        stacks = state.view(seat)["stacks"]
+        assert stacks[0] == [
+            {"top": {"kind": "pizza", "value": 5}, "covered": 1},
+            {"top": {"kind": "salad", "value": 2}, "covered": 0},
+        ]
+        assert stacks[1] == [{"top": {"kind": "cheese", "value": 4}, "covered": 2}]
+        assert stacks[2] == []
+    # The covered dishes stay in the state: only the tops score.
+    assert state.stacks[1] == [dish("cheese", 3), dish("cheese", 1), dish("cheese", 4)]
+    assert state.scores[:2] == [7, 4]

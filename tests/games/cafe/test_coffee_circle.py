@@ -37,16 +37,42 @@ def test_four_women_at_an_empty_table_in_one_turn_score_20() -> None:
     assert state.current == 1
 
 
-def test_a_one_country_circle_scores_40_and_refills_one_fewer() -> None:
+@pytest.mark.parametrize("fewer", [True, False])
+def test_a_one_country_circle_scores_40_and_may_refill_one_fewer(fewer: bool) -> None:
     """もし4人が同じ国籍の場合には40点になります。…このとき4人とも同じ国籍のテーブルを作った場合には、
-    補充する枚数を1枚少なくすることができます (40 if all four are of one country; then draw one
-    fewer). Ruling CIRCLE_ONLY_AT_ITS_TABLE: the bonus is always taken."""
+    補充する枚数を1枚少なくすることができます (40 if all four are of one country; then the player
+    *can* draw one fewer). Ruling 19: it is the player's choice, made when the circle is done."""
     state = circle_state(["ITA-W", "ITA-W", "ITA-W", "ITA-W", "CUB-M"])
     for cell in ITALY:
         seat(state, "ITA-W", cell)
     assert state.chips[0] == 40
-    assert len(state.hands[0]) == HAND_SIZE - 1
-    assert state.hand_sizes[0] == HAND_SIZE - 1
+    # The turn waits for the choice: nothing is drawn yet, and nothing else is legal.
+    assert state.current == 0 and len(state.hands[0]) == 1
+    assert state.legal_actions(0) == [
+        {"type": "refill", "fewer": True},
+        {"type": "refill", "fewer": False},
+    ]
+    assert state.view(1)["choosing_refill"] is True
+    state.apply(0, {"type": "refill", "fewer": fewer})
+    size = HAND_SIZE - 1 if fewer else HAND_SIZE
+    assert len(state.hands[0]) == size and state.hand_sizes[0] == size
+    assert events(state, "refill_choice")[-1] == {
+        "event": "refill_choice", "seat": 0, "fewer": fewer, "hand_size": size,
+    }  # fmt: skip
+    assert state.current == 1 and not state.view(0)["choosing_refill"]
+
+
+def test_a_mixed_one_country_table_still_drops_the_hand_size_at_once() -> None:
+    """The base game's bonus is not a choice: 同一国籍4人のテーブル(同じ国籍の2ペア)を完成させた
+    場合には、特典として…1枚少ない枚数だけ補充します — a circle's is (ruling 19 vs ruling 10)."""
+    chairs = {**SOMEONE_ELSEWHERE, ITALY[0]: "ITA-W", ITALY[1]: "ITA-M"}
+    state = make(chairs=chairs, hands=[["ITA-W", "ITA-M", "CUB-M", "CUB-M", "USA-W"], OTHER_HAND],
+                 coffee_circle=True)  # fmt: skip
+    seat(state, "ITA-W", ITALY[2])
+    seat(state, "ITA-M", ITALY[3])
+    assert state.current == 1  # the turn ended by itself: no choice was asked
+    assert not events(state, "refill_choice")
+    assert state.hand_sizes[0] == HAND_SIZE - 1 and len(state.hands[0]) == HAND_SIZE - 1
 
 
 def test_the_hand_is_refilled_by_as_many_as_were_seated() -> None:

@@ -207,7 +207,9 @@ def explore(
     offered = seatings_offered(state)
     assert offered == legal_continuations(start, turn)
     if turn:
-        done = {"type": "done"} in state.legal_actions(seat)
+        # A turn that may end offers "done" — or, after a one-country circle, the refill
+        # choice that ends it (ruling 19).
+        done = {"type": "done"} in state.legal_actions(seat) or state.choosing_refill
         assert done == is_legal_turn(start, turn)
     checked.append(len(turn))
     # Guests of the first one's sex first: they lead on to coffee circles.
