@@ -101,3 +101,30 @@ def test_chat_between_two_browsers_with_a_reload_and_a_mute(
     expect(ben.locator("#chat-log .chat-line")).to_have_count(2)  # Ben's reaction and message
     expect(ben.locator("#chat-log")).not_to_contain_text("are you there?")
     screenshot(aki, "community-chat-en")
+
+
+def test_spectators_can_be_hidden_and_a_refusal_is_explained_in_japanese(
+    new_page: Callable[..., Page],
+) -> None:
+    aki = new_page(locale="ja-JP")
+    sign_in(aki, "Aki")
+    table_id = create_table(aki, "cafe", 2, ["random"])
+    chie = new_page()
+    sign_in(chie, "Chie")
+    chie.goto(f"/#/table/{table_id}")  # the table is full and running: Chie watches
+    expect(chie.locator("#chat-input")).to_be_visible()
+    chie.locator("#chat-input").fill("hello from the rail")
+    chie.locator("#chat-send").click()
+    line = aki.locator("#chat-log .chat-line.spectator")
+    expect(line).to_contain_text("hello from the rail")
+    expect(line.locator(".chat-tag")).to_have_text("観戦者")
+    aki.locator("#hide-spectators").check()
+    expect(aki.locator("#chat-log .chat-line.spectator")).to_have_count(0)
+    aki.reload()  # the choice is kept
+    expect(aki.locator("#hide-spectators")).to_be_checked()
+    expect(aki.locator("#chat-log .chat-line.spectator")).to_have_count(0)
+    # A flood is refused, and the writer is told why in their language.
+    for i in range(6):
+        aki.locator("#chat-input").fill(f"message {i}")
+        aki.locator("#chat-send").click()
+    expect(aki.locator(".toast-error")).to_contain_text("メッセージが多すぎます")
