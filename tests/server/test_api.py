@@ -223,3 +223,5 @@ def test_replays_are_for_finished_games(server: Server) -> None:
 def test_the_api_docs_and_the_client_are_served(server: Server) -> None:
     assert server.client.get("/docs").status_code == 200
     assert "/api/tables" in server.client.get("/openapi.json").json()["paths"]
+    icon = server.client.get("/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")

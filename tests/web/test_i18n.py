@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
 
 WEB = Path(__file__).resolve().parents[2] / "meeple" / "web"
 
@@ -51,3 +56,25 @@ def test_japanese_is_japanese() -> None:
     ja = strings("ja")
     kana = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
     assert kana.search(ja["lobby.title"]) and kana.search(ja["table.leave"])
+
+
+def test_plural_forms_follow_the_count(new_page: Any) -> None:
+    """「1 turkeys」「1 hunter(s)」 no more: t(key, {count}) picks the language's plural form."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate(
+        """async () => {
+          const i18n = await import("/i18n.js");
+          await i18n.setLang("en");
+          const en = [1, 2].map((n) => i18n.t("buffet.act.draw", { n, count: n }));
+          const kings = [1, 3].map((n) => i18n.t("cheese.n_kings", { count: n }));
+          await i18n.setLang("ja");
+          const ja = i18n.t("bison.ev.deploy", { name: "A", n: 1, count: 1, space: "X" });
+          return { en, kings, ja };
+        }"""
+    )
+    assert said["en"] == ["Done: draw 1 new card", "Done: draw 2 new cards"]
+    assert said["kings"] == ["1 king mouse", "3 king mice"]
+    assert "1" in said["ja"] and "(s)" not in said["ja"]
+    for key, text in strings("en").items():
+        assert "(s)" not in text, key

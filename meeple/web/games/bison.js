@@ -155,7 +155,7 @@ function board(ctx) {
     const region = v.regions[sp.region];
     const label = ctx.t("bison.space_label", {
       space: spaceName(ctx, sp.space), n: sp.animals, animal: animal(ctx, ANIMALS[sp.space % 3], sp.animals),
-      region: region.animals, size: region.spaces.length,
+      region: region.animals, size: region.spaces.length, count: region.spaces.length,
     });
     const poly = s("polygon", { points: pts(sp.polygon), class: `bison-space ${sp.terrain}`, "data-region": sp.region },
       s("title", { text: label }));
@@ -249,7 +249,7 @@ function describeAction(a, ctx) {
       return ctx.t("bison.act.action", { action: ctx.t(`bison.action.${a.action}`) });
     case "hunters":
       if (a.count === 0) return ctx.t("bison.act.no_hunters");
-      return COSTS[a.count] ? ctx.t("bison.act.hunters_pay", { n: a.count, cost: COSTS[a.count] }) : ctx.t("bison.act.hunters_free", { n: a.count });
+      return COSTS[a.count] ? ctx.t("bison.act.hunters_pay", { n: a.count, cost: COSTS[a.count] }) : ctx.t("bison.act.hunters_free", { n: a.count, count: a.count });
     case "gain":
       return ctx.t("bison.act.gain", { animal: animal(ctx, a.animal, 1) });
     case "pay":
@@ -289,7 +289,7 @@ function describeEvent(e, ctx) {
     case "draw":
       return ctx.t("bison.ev.draw", { name });
     case "action":
-      return ctx.t("bison.ev.action", { name, action: ctx.t(`bison.action.${e.action}`), n: e.hunters });
+      return ctx.t("bison.ev.action", { name, action: ctx.t(`bison.action.${e.action}`), n: e.hunters, count: e.hunters });
     case "gain":
       return ctx.t("bison.ev.gain", { name, n: e.amount, animal: animal(ctx, e.animal, e.amount) });
     case "overflow":
@@ -303,7 +303,7 @@ function describeEvent(e, ctx) {
     case "place":
       return ctx.t("bison.ev.place", { name, n: e.position });
     case "deploy":
-      return ctx.t("bison.ev.deploy", { name, n: e.hunters, space: spaceName(ctx, e.space) });
+      return ctx.t("bison.ev.deploy", { name, n: e.hunters, count: e.hunters, space: spaceName(ctx, e.space) });
     case "tent":
     case "canoe":
       return ctx.t(`bison.ev.${e.event}`, { name, space: spaceName(ctx, e.space), was: e.was, n: e.size });
@@ -314,7 +314,7 @@ function describeEvent(e, ctx) {
       return ctx.t("bison.ev.final_scoring");
     case "score":
       return ctx.t("bison.ev.score", {
-        terrain: ctx.t(`bison.terrain.${e.terrain}`), n: e.spaces.length, animals: e.animals,
+        terrain: ctx.t(`bison.terrain.${e.terrain}`), n: e.spaces.length, count: e.spaces.length, animals: e.animals,
         awards: (e.awards || []).map((w) => ctx.t("bison.award", { name: who(ctx, w.seat), place: w.place, n: w.animals })).join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
       });
     case "game_over":

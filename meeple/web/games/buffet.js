@@ -450,7 +450,7 @@ function describeAction(action, ctx) {
       return ctx.t("buffet.act.discard", { card: signed(action.card) });
     case "draw": {
       const n = (ctx.view && ctx.view.exchange_count) || 0;
-      return n ? ctx.t("buffet.act.draw", { n }) : ctx.t("buffet.act.draw_none");
+      return n ? ctx.t("buffet.act.draw", { n, count: n }) : ctx.t("buffet.act.draw_none");
     }
     default:
       return JSON.stringify(action);
@@ -473,7 +473,7 @@ function describeEvent(event, ctx) {
     case "start_tile":
       return ctx.t("buffet.ev.start_tile", { name: who(ctx, e.seat) });
     case "exchange":
-      return ctx.t("buffet.ev.exchange", { name: who(ctx, e.seat), n: e.count });
+      return ctx.t("buffet.ev.exchange", { name: who(ctx, e.seat), n: e.count, count: e.count });
     case "refill":
       return ctx.t("buffet.ev.refill", { name: who(ctx, e.seat), n: e.count });
     case "stage":

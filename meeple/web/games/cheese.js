@@ -603,7 +603,7 @@ function describeResult(ctx) {
   let place = 0;
   rows.forEach((r, i) => {
     if (i === 0 || cmp(rows[i - 1], r) !== 0) place = i + 1;
-    lines.push(ctx.t("cheese.result.line", { place, name: who(ctx, r.seat), n: r.pts, kings: r.kings, mice: r.mice }));
+    lines.push(ctx.t("cheese.result.line", { place, name: who(ctx, r.seat), n: r.pts, kings: ctx.t("cheese.n_kings", { count: r.kings }), mice: ctx.t("cheese.n_mice", { count: r.mice }) }));
   });
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1];

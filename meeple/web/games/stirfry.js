@@ -190,7 +190,7 @@ function scoresPanel(ctx) {
         h("div", { class: "sf-score-foot" },
           backs(ctx, v.hand_sizes[seat], ctx.t("stirfry.hand_size", { name: who(ctx, seat), n: v.hand_sizes[seat] })),
           h("span", { class: "sf-muted", text: ctx.t("stirfry.in_hand", { n: v.hand_sizes[seat] }) }),
-          v.extra_draws[seat] ? h("span", { class: "sf-extra", text: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat] }) }) : null));
+          v.extra_draws[seat] ? h("span", { class: "sf-extra", text: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat], count: v.extra_draws[seat] }) }) : null));
     }));
 }
 
@@ -209,14 +209,14 @@ function questionPanel(ctx) {
   return h("section", { class: "sf-question", role: "group", "aria-label": ctx.t("stirfry.question") },
     h("h3", { text: ctx.t("stirfry.question") }),
     h("p", { class: "sf-claim" },
-      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count }), "sf-claim-backs"),
+      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count, count: d.count }), "sf-claim-backs"),
       h("span", { text: ctx.t("stirfry.claim_line", { name: chef, claim }) })),
     // Each protein (and tofu) is in the deck once: holding it proves the claim false.
     d.as !== "pair" && (v.hand || []).includes(d.as) ? h("p", { class: "sf-hint", text: ctx.t("stirfry.hint_you_hold", { card: card(ctx, d.as) }) }) : null,
     h("div", { class: "sf-answers" },
       trust ? h("div", { class: "sf-answer" },
         actionButton(ctx, trust, ctx.t("stirfry.act.trust"), "big trust"),
-        h("p", { text: ctx.t("stirfry.if_trust", { name: chef, n: d.draws }) })) : null,
+        h("p", { text: ctx.t("stirfry.if_trust", { name: chef, n: d.draws, count: d.draws }) })) : null,
       taste ? h("div", { class: "sf-answer" },
         actionButton(ctx, taste, ctx.t("stirfry.act.taste"), "big taste"),
         h("p", { text: ctx.t("stirfry.if_bluff", { name: chef }) }),
@@ -231,7 +231,7 @@ function kitchenPanel(ctx) {
   if (d) {
     const claim = d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) });
     parts.push(h("div", { class: "sf-declaration" },
-      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count }), "sf-claim-backs"),
+      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count, count: d.count }), "sf-claim-backs"),
       h("div", {},
         h("p", { text: ctx.t("stirfry.claim_line", { name: who(ctx, d.seat), claim }) }),
         d.cards ? h("p", { class: "sf-muted", text: ctx.t(isTrue(d.cards, d.as) ? "stirfry.really_true" : "stirfry.really_bluff", { cards: cards(ctx, d.cards) }) }) : null,
@@ -257,7 +257,7 @@ function kitchenPanel(ctx) {
   }
   const down = v.face_down.map((n, seat) => [seat, n]).filter(([, n]) => n);
   for (const [seat, n] of down) {
-    const text = ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n });
+    const text = ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n, count: n });
     parts.push(h("p", { class: "sf-row sf-down" }, backs(ctx, n, text), h("span", { text })));
   }
   if (v.my_face_down && v.my_face_down.length) parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.my_face_down", { cards: cards(ctx, v.my_face_down) }) }));
@@ -440,7 +440,7 @@ function describeEvent(e, ctx) {
     case "discard":
       return ctx.t("stirfry.ev.discard", { name });
     case "shuffle":
-      return ctx.t("stirfry.ev.shuffle", { n: e.returned, deck: e.deck });
+      return ctx.t("stirfry.ev.shuffle", { n: e.returned, count: e.returned, deck: e.deck });
     case "closing_time":
       return ctx.t("stirfry.ev.closing_time", { name });
     case "game_over":
