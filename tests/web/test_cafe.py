@@ -25,5 +25,24 @@ def test_cafe_against_a_bot_to_the_end(new_page: Callable[..., Page]) -> None:
     expect(page.locator(".cafe-chair.legal").first).to_be_visible()
     screenshot(page, "cafe-start")
     play_to_end(page, seed=4)
-    expect(page.locator("#result")).to_contain_text("points")
+    expect(page.locator("#result")).to_contain_text("in chips")
+    check_scoreboard(page)
     screenshot(page, "cafe-end")
+    # Reopened (a reload), the finished table shows its final board and scoreboard again.
+    page.reload()
+    expect(page.locator("svg.cafe-board")).to_be_visible()
+    check_scoreboard(page)
+
+
+def check_scoreboard(page: Page) -> None:
+    """The end's scoreboard: each row's chips and hand cost add up to its total, ranked."""
+    rows = page.locator("#result .scoreboard tbody tr")
+    expect(rows).to_have_count(2)
+    expect(page.locator("#result .scoreboard thead")).to_contain_text("Hand at the end")
+    ranks = []
+    for i in range(2):
+        cells = [int(c) for c in rows.nth(i).locator("td").all_inner_texts()]
+        rank, chips, hand, total = cells
+        assert chips + hand == total and hand <= 0
+        ranks.append((rank, -total))
+    assert ranks == sorted(ranks)

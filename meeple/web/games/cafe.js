@@ -209,13 +209,51 @@ function describeEvent(e, ctx) {
   }
 }
 
+/** What the tiles left in a hand cost at the end: −5 a guest, −10 a joker. */
+function handPenalty(hand) {
+  return (hand || []).reduce((sum, code) => sum + (code.startsWith("JKR") ? 10 : 5), 0);
+}
+
+/** Places by score (ties share a place); a player who left cannot win and comes last. */
+function places(v) {
+  const seats = Array.from({ length: v.players }, (_, s) => s);
+  const key = (s) => (v.out[s] ? -Infinity : v.scores[s]);
+  return seats.map((s) => 1 + seats.filter((o) => key(o) > key(s)).length);
+}
+
 function describeResult(ctx) {
   const v = ctx.view;
   if (!ctx.over) return "";
-  const order = Array.from({ length: v.players }, (_, s) => s).sort((a, b) => v.scores[b] - v.scores[a]);
-  const lines = order.map((s) => ctx.t(v.out[s] ? "cafe.result.out" : "cafe.result.line", { name: who(ctx, s), n: v.scores[s], cards: (v.hands[s] || []).length }));
+  const place = places(v);
+  const order = Array.from({ length: v.players }, (_, s) => s).sort((a, b) => place[a] - place[b] || a - b);
+  const lines = order.map((s) => {
+    const hand = v.hands[s] || [];
+    if (v.out[s]) return ctx.t("cafe.result.out", { name: who(ctx, s), n: v.scores[s] });
+    return ctx.t("cafe.result.line", {
+      name: who(ctx, s), n: v.scores[s], chips: v.chips[s], penalty: handPenalty(hand),
+      count: hand.length,
+    });
+  });
   lines.push(ctx.t("cafe.result.rule"));
   return lines.join("\n");
+}
+
+/** The end as a scoreboard: chips won at the tables and the bar, what the hand costs, total. */
+function scoreboard(ctx) {
+  const v = ctx.view;
+  if (!ctx.over) return null;
+  const place = places(v);
+  const rows = Array.from({ length: v.players }, (_, seat) => ({
+    seat,
+    rank: place[seat],
+    total: v.scores[seat],
+    parts: [
+      { label: ctx.t("cafe.board.chips"), value: v.chips[seat] },
+      { label: ctx.t("cafe.board.hand"), value: v.out[seat] ? 0 : -handPenalty(v.hands[seat]) },
+    ],
+  }));
+  const tied = rows.filter((r) => r.rank === 1).length > 1;
+  return { rows, note: tied ? ctx.t("cafe.board.shared") : null };
 }
 
 export default {
@@ -225,4 +263,5 @@ export default {
   describeAction,
   describeEvent,
   describeResult,
+  scoreboard,
 };
