@@ -244,7 +244,10 @@ export async function showTable(root, tableId) {
       prompt.textContent = t("table.waiting_for", { names: listOf(state.to_move.map((i) => players[i].name)) });
     }
     if (force || drawnVersion !== state.version) {
-      const fresh = h("div", { id: "board", class: "board" });
+      // A keyboard player who just acted on the board keeps their place in the game: the
+      // element they used is about to be replaced, and focus would fall to the top of the page.
+      const inGame = board.contains(document.activeElement) || actions.contains(document.activeElement);
+      const fresh = h("div", { id: "board", class: "board", tabindex: "-1", "aria-label": t("table.board") });
       board.replaceWith(fresh);
       board = fresh;
       if (!force) {
@@ -256,6 +259,10 @@ export async function showTable(root, tableId) {
       drawnVersion = state.version;
       actions.replaceChildren(...extraButtons(game, state.legal, ctx));
       drawLog();
+      if (inGame) {
+        const next = board.querySelector(".legal[data-action]") ?? actions.querySelector("button") ?? board;
+        next.focus({ preventScroll: true });
+      }
     }
     result.hidden = !state.is_over;
     if (state.is_over) {

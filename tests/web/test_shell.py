@@ -293,3 +293,23 @@ def test_translation_fills_placeholders_and_falls_back_to_the_key(
         "こんにちは、{name}さん。卓を作るか、参加する卓を選んでください。",
         "Aki、Ben",
     ]
+
+
+def test_focus_stays_in_the_game_after_a_move(new_page: Callable[..., Page]) -> None:
+    """A keyboard player acts with Enter; when the board is redrawn, focus stays in the game
+    area (it used to fall to the top of the page, six Tabs away from the game)."""
+    page = new_page()
+    sign_in(page)
+    create_table(page, "buffet", 3, ["random", "random"])
+    in_game = "() => !!document.activeElement.closest('.main-col')"
+    for _ in range(3):
+        first = page.locator("#board .legal[data-action]").first
+        expect(first).to_be_visible()
+        page.evaluate("() => { window.oldBoard = document.querySelector('#board'); }")
+        first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.body.contains(window.oldBoard)")
+        page.wait_for_timeout(100)
+        assert page.evaluate(in_game), page.evaluate(
+            "() => document.activeElement.outerHTML.slice(0, 80)"
+        )
