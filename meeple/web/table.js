@@ -8,7 +8,7 @@ import { h, toast } from "./dom.js";
 import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { chatPanel } from "./chat.js";
-import { ensurePlayer } from "./session.js";
+import { askName, me as currentPlayer } from "./session.js";
 
 const renderers = {};
 
@@ -76,7 +76,8 @@ export function scoreboardTable(board, players) {
 }
 
 export async function showTable(root, tableId) {
-  const me = await ensurePlayer(root);
+  // Watching needs no name; joining a free seat (an invite link) asks for one.
+  let me = await currentPlayer();
   root.replaceChildren();
   let table;
   try {
@@ -86,6 +87,9 @@ export async function showTable(root, tableId) {
     return null;
   }
   if (table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
+    me = me || (await askName());
+  }
+  if (me && table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
     try {
       table = await post(`/api/tables/${tableId}/join`, {});
       toast(t("table.joined"));
