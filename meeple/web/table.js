@@ -8,7 +8,7 @@ import { h, toast } from "./dom.js";
 import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { chatPanel } from "./chat.js";
-import { ensurePlayer } from "./session.js";
+import { askName, me as currentPlayer } from "./session.js";
 
 const renderers = {};
 
@@ -76,7 +76,8 @@ export function scoreboardTable(board, players) {
 }
 
 export async function showTable(root, tableId) {
-  const me = await ensurePlayer(root);
+  // Watching needs no name; joining a free seat (an invite link) asks for one.
+  let me = await currentPlayer();
   root.replaceChildren();
   let table;
   try {
@@ -86,6 +87,9 @@ export async function showTable(root, tableId) {
     return null;
   }
   if (table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
+    me = me || (await askName());
+  }
+  if (me && table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
     try {
       table = await post(`/api/tables/${tableId}/join`, {});
       toast(t("table.joined"));
@@ -164,8 +168,28 @@ export async function showTable(root, tableId) {
     before: beforeView ?? previousView,
     recent,
     animate: animateNext && previousView !== null && !reducedMotion.matches,
+    showScores,
+    holdResult,
   });
   let animateNext = true;
+
+  // A renderer that plays the end back step by step (Cheese's resolution, Bison's scoring)
+  // shows the scores as they stand at its step, and keeps the result back until it is done:
+  // otherwise the seats and the result would tell the end before the board does.
+  let shownScores = null;
+  const holds = new Set(); // one token per hold of the board drawn now
+  const showScores = (scores) => {
+    shownScores = scores;
+    if (state) drawSeats();
+  };
+  const holdResult = () => {
+    const token = {};
+    holds.add(token);
+    return () => {
+      // A release from a board drawn before is a no-op: its token is gone already.
+      if (holds.delete(token) && state) drawResult();
+    };
+  };
 
   const drawSeats = () => {
     const players = playersOf(state.table);
@@ -176,7 +200,8 @@ export async function showTable(root, tableId) {
       if (s.kind === "bot") tags.push(t(`level.${s.level}`));
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
       if (s.away) tags.push(t("table.away"));
-      const score = state.scores && state.scores[i] !== undefined && state.scores[i] !== null ? String(state.scores[i]) : "";
+      const scores = shownScores ?? state.scores;
+      const score = scores && scores[i] !== undefined && scores[i] !== null ? String(scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
         h("span", { class: "chip", style: `background: var(--seat-${i})`, "aria-hidden": "true" }),
         s.player
@@ -255,7 +280,11 @@ export async function showTable(root, tableId) {
         drawnView = state.view;
       }
       animateNext = !force;
+      // Each drawing of the board asks again for what it holds back.
+      shownScores = null;
+      holds.clear();
       game.render(board, context());
+      drawSeats();
       drawnVersion = state.version;
       actions.replaceChildren(...extraButtons(game, state.legal, ctx));
       drawLog();
@@ -264,8 +293,14 @@ export async function showTable(root, tableId) {
         next.focus({ preventScroll: true });
       }
     }
-    result.hidden = !state.is_over;
-    if (state.is_over) {
+    drawResult();
+  };
+
+  const drawResult = () => {
+    const ctx = context();
+    const tbl = state.table;
+    result.hidden = !state.is_over || holds.size > 0;
+    if (!result.hidden) {
       const lines = game.describeResult ? game.describeResult(ctx) : "";
       result.replaceChildren(
         h("h2", { text: t("table.result") }),

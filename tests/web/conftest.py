@@ -144,10 +144,13 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
 
 
 def sign_in(page: Page, name: str = "Aki") -> None:
-    """Open the lobby and play as a guest called ``name``."""
+    """Open the lobby and play as a guest called ``name`` (the header's "Sign in": nobody is
+    asked for a name before seeing the lobby)."""
     page.goto("/")
+    page.locator("#sign-in").click()
     page.locator("#guest-name").fill(name)
     page.locator("form.signin button[type=submit]").click()
+    expect(page.locator("#who .who-name")).to_have_text(name)
     expect(page.locator("#lobby-title")).to_be_visible()
 
 
