@@ -50,7 +50,8 @@ export function spaceOf(pos) {
 }
 
 /** Where the mice on one space stand: n spots (x, y, scale) in a grid that fits the space.
- *  Mice run along the track, so a mouse's footprint is 34 along and 21 across it. */
+ *  Mice run along the track; neighbours may overlap nose to tail, but their numbers (on their
+ *  backs) stay 26 apart along the track and 19 across it. */
 function spots(space, n) {
   const a = mouseArea(space);
   const side = spaceRect(space).side;
@@ -59,7 +60,7 @@ function spots(space, n) {
   let best = null;
   for (let cols = 1; cols <= n; cols++) {
     const rows = Math.ceil(n / cols);
-    const k = Math.min(1.1, along / cols / 34, across / rows / 21);
+    const k = Math.min(1, along / cols / 26, across / rows / 19);
     if (!best || k > best.k + 1e-9) best = { cols, rows, k };
   }
   const out = [];
@@ -139,7 +140,7 @@ function mouseToken(ctx, seat, spot, pos, label, changed) {
     s("title", { text: label }),
     s("g", { class: "buffet-mouse-run" },
       s("g", { transform: `${flip} scale(${k.toFixed(3)})` }, mouseShape(`var(--seat-${seat})`)),
-      s("text", { y: 4.5 * Math.max(k, 0.8), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 12.5 * Math.max(k, 0.75) }, String(seat + 1)),
+      s("text", { y: 4.5 * Math.max(k, 0.85), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 12.5 * Math.max(k, 0.85) }, String(seat + 1)),
       laps ? s("text", { x: 9, y: -8, class: "buffet-lap" }, laps) : null));
 }
 
@@ -244,10 +245,13 @@ export function drawBoard(ctx, base, names) {
     drawSpaces(ctx),
     drawCentre(ctx, v, base, names));
   const mice = s("g", { class: "buffet-mice" });
-  const at = layoutMice(v.positions);
+  // At the end the mice stay where the last turn left them (in play they leave the track
+  // with their dish, so the view has no positions then).
+  const positions = v.phase === "over" ? v.positions.map((p, seat) => reveals(v).find((e) => e.seat === seat)?.to ?? p) : v.positions;
+  const at = layoutMice(positions);
   for (const [seat, spot] of at) {
-    const pos = v.positions[seat];
-    const changed = base !== null && base.positions[seat] !== pos;
+    const pos = positions[seat];
+    const changed = base !== null && base.positions[seat] !== v.positions[seat];
     mice.append(mouseToken(ctx, seat, spot, pos, names.mouse(seat, pos), changed));
   }
   svg.append(mice);

@@ -345,7 +345,7 @@ function describeResult(ctx) {
   const lines = rows.map((r) => {
     const covered = r.entries.reduce((sum, e) => sum + e.covered, 0);
     const sum = r.tops.length ? r.tops.map((d) => dishName(ctx, d)).join(ctx.t("buffet.plus")) : ctx.t("buffet.no_dishes");
-    return ctx.t(covered ? "buffet.result.line_covered" : "buffet.result.line", { place: r.place, name: who(ctx, r.seat), n: r.score, dishes: sum, covered, count: covered });
+    return ctx.t(covered ? "buffet.result.line_covered" : "buffet.result.line", { place: r.place, name: who(ctx, r.seat), points: ctx.t("buffet.points", { n: r.score, count: r.score }), dishes: sum, covered, count: covered });
   });
   lines.push(...tieNotes(ctx, rows));
   lines.push(ctx.t("buffet.result.rule"));
