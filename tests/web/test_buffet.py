@@ -146,6 +146,7 @@ def play_to_the_end(page: Page, name: str, phone: bool, seed: int) -> Game:
             if phone:
                 seen.small += small_board_targets(page)
             page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(650)  # the last move's animation is over
             screenshot(page, f"{name}-middle")
         if click_piece(page, rng):
             seen.clicks += 1
@@ -238,6 +239,7 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     anims: list[dict[str, Any]] = page.evaluate("window.__anims")
     assert anims and max(a["end"] for a in anims) <= 600
     page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(650)
     screenshot(page, f"{name}-end")
     # Reopened, the finished table shows its final board and its scoreboard again: to the
     # player after a reload, and to somebody who only watches (no name, no seat).
@@ -264,15 +266,16 @@ def test_the_others_moves_are_marked_and_animated(new_page: Callable[..., Page])
     click_piece(page, random.Random(1))
     # The turn is revealed: every player's revealed card is marked, and each mouse that moved.
     expect(page.locator(".buffet-player:not(.buffet-me) .buffet-revealed.changed")).to_have_count(3)
-    after = page.locator(".buffet-mouse").evaluate_all(labels)
+    # (a mouse that left the round runs as a ghost, then vanishes: not one on the board)
+    after = page.locator(".buffet-mouse:not(.buffet-ghost)").evaluate_all(labels)
     marked = page.locator(".buffet-mouse.changed").evaluate_all("ms => ms.map(m => m.dataset.seat)")
     assert sorted(marked) == sorted(s for s in after if before.get(s) != after[s])
     runs = page.evaluate("window.__anims")
     assert any("buffet-mouse-run" in a["cls"] for a in runs), runs
     assert max(a["end"] for a in runs) <= 600
-    screenshot(page, "buffet-marked")
     # The marks stay while the others play on, until this player's next decision.
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(650)
+    screenshot(page, "buffet-marked")
     expect(page.locator(".buffet-player:not(.buffet-me) .buffet-revealed.changed")).to_have_count(3)
 
 

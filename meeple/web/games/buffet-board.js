@@ -140,7 +140,7 @@ function mouseToken(ctx, seat, spot, pos, label, changed) {
     s("title", { text: label }),
     s("g", { class: "buffet-mouse-run" },
       s("g", { transform: `${flip} scale(${k.toFixed(3)})` }, mouseShape(`var(--seat-${seat})`)),
-      s("text", { y: 4.5 * Math.max(k, 0.85), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 12.5 * Math.max(k, 0.85) }, String(seat + 1)),
+      s("text", { y: 4.6 * Math.max(k, 0.9), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 13 * Math.max(k, 0.9) }, String(seat + 1)),
       laps ? s("text", { x: 9, y: -8, class: "buffet-lap" }, laps) : null));
 }
 
@@ -296,6 +296,7 @@ export function animateTurn(ctx, svg, root, names) {
       const end = runPoint(e.to);
       el = mouseToken(ctx, e.seat, end, e.to, names.mouse(e.seat, e.to), false);
       el.classList.add("buffet-ghost");
+      el.setAttribute("aria-hidden", "true");
       mice.append(el);
       ghost = true;
     }

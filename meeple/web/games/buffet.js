@@ -223,9 +223,20 @@ function discardLine(ctx, v) {
   return h("p", { class: "buffet-muted buffet-discard-line", text: ctx.t("buffet.discard_pile", { cards: pile.join(ctx.t("buffet.comma")) || "–" }) });
 }
 
-/** The revealed cards of a new turn turn over in reveal order (the same pace as the mice). */
+/** A card just chosen face down slides onto the table; the revealed cards of a new turn turn
+ *  over in reveal order (the same pace as the mice). */
 function animateCards(ctx, root) {
-  if (!newTurn(ctx.previous, ctx.view)) return;
+  const prev = ctx.previous;
+  if (prev && prev.phase === "choose" && ctx.view.phase === "choose") {
+    for (const el of root.querySelectorAll(".buffet-player")) {
+      const seat = Number(el.dataset.seat);
+      const card = el.querySelector(".buffet-chosen-card svg");
+      if (card && !prev.has_chosen[seat]) {
+        card.animate([{ transform: "translateY(-24px)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 300, easing: "ease-out", fill: "backwards" });
+      }
+    }
+  }
+  if (!newTurn(prev, ctx.view)) return;
   const cards = [...root.querySelectorAll(".buffet-revealed")];
   const n = revealsOf(ctx.view).length;
   const stagger = n > 1 ? Math.min(90, 120 / (n - 1)) : 0;
