@@ -157,11 +157,12 @@ export async function showTable(root, tableId) {
     localStorage.setItem(PACE_KEY, paceChoice.value);
     if (paceMs() === 0) showNow();
   });
-  const sinceTitle = h("h2", { class: "since-title" });
-  const sinceList = h("ol", { class: "since-list", "aria-live": "polite" });
+  const sinceTitle = h("h2", { class: "since-title", id: "since-title" });
+  // Scrollable lists take the keyboard's focus, so that they can be scrolled without a mouse.
+  const sinceList = h("ol", { class: "since-list", "aria-live": "polite", tabindex: "0", "aria-labelledby": "since-title" });
   const since = h("section", { id: "since", class: "since", hidden: true }, sinceTitle, sinceList);
   const seats = h("ul", { id: "players", class: "players" });
-  const log = h("ol", { id: "log", class: "log" });
+  const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   root.append(
     h("section", { class: "table-page", "data-game": table.game, "data-table": tableId },
       h("header", { class: "table-head" }, title, status,
