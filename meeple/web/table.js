@@ -258,6 +258,7 @@ export async function showTable(root, tableId) {
     animate: animateNext && previousView !== null && !reducedMotion.matches,
     showScores,
     holdResult,
+    deadline: state.deadline ?? null, // when the awaited decision's time runs out (ms), if it does
   });
 
   const drawSeats = () => {
