@@ -37,18 +37,31 @@ def _counts(game_id: str) -> list[int]:
     return sorted({game.min_players, game.max_players})
 
 
+OPTIONS = [
+    ("stirfry", {"tofu": True, "closing_time": True}),
+    ("cafe", {"coffee_circle": True}),
+    ("bison", {"advanced": 2}),
+]
+"""Options that change the legal actions (tofu claims, coffee-circle refills, …)."""
+
+
 @pytest.mark.parametrize(
-    ("game_id", "players"), [(g, n) for g in GAMES for n in _counts(g)], ids=str
+    ("game_id", "players", "options"),
+    [(g, n, {}) for g in GAMES for n in _counts(g)]
+    + [(g, meeple.load(g).max_players, o) for g, o in OPTIONS],
+    ids=str,
 )
-def test_actions_and_observations_over_random_games(game_id: str, players: int) -> None:
+def test_actions_and_observations_over_random_games(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
     game = meeple.load(game_id)
     encoding = load_encoding(game_id)
     rng = random.Random(players)
     for seed in range(GAMES_PER_COUNT.get(game_id, 4)):
-        state = game.new(players, seed=seed)
-        options = state.options
-        space = encoding.action_space(players, options)
-        size = observation_size(encoding, players, options)
+        state = game.new(players, seed=seed, options=options)
+        resolved = state.options
+        space = encoding.action_space(players, resolved)
+        size = observation_size(encoding, players, resolved)
         step = 0
         while not state.is_over:
             for seat in state.to_move:
@@ -67,16 +80,16 @@ def test_actions_and_observations_over_random_games(game_id: str, players: int) 
             seat = rng.choice(state.to_move)
             if step % 7 == 0:
                 for viewer in range(players):
-                    obs = encoding.observe(state.view(viewer), viewer, players, options)
+                    obs = encoding.observe(state.view(viewer), viewer, players, resolved)
                     assert len(obs) == size
                     assert all(math.isfinite(x) for x in obs)
                     twin = state.determinize(viewer, random.Random(step))
                     assert twin.view(viewer) == state.view(viewer)
-                    assert encoding.observe(twin.view(viewer), viewer, players, options) == obs
+                    assert encoding.observe(twin.view(viewer), viewer, players, resolved) == obs
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             step += 1
         for viewer in range(players):
-            obs = encoding.observe(state.view(viewer), viewer, players, options)
+            obs = encoding.observe(state.view(viewer), viewer, players, resolved)
             assert len(obs) == size
 
 
