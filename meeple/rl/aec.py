@@ -62,10 +62,10 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"meeple_{game_id}_v0"}
         self.possible_agents = [agent_name(s) for s in range(players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        size, actions = self.table.size, self.table.space.size
+        actions = self.table.space.size
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": self.table.observation_box(),
                 "action_mask": spaces.Box(0, 1, (actions,), np.int8),
             }
         )

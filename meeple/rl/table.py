@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
 import meeple
 from meeple.core.encoding import ActionSpace, Encoding, load_encoding, observation_size
@@ -17,6 +18,10 @@ from meeple.core.game import Action, Game, OptionValue, State
 
 Reward = Literal["rank", "win", "score"]
 REWARDS: tuple[Reward, ...] = ("rank", "win", "score")
+
+OBS_BOUND = 10.0
+"""Observations lie within ±this (the encodings scale their numbers to about 0–2; the
+arrays are clipped so that the declared Box always holds them)."""
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -86,7 +91,13 @@ class Table:
     def observation(self, state: State, seat: int) -> Observation:
         """``seat``'s observation tensor, from ``state.view(seat)`` only."""
         values = self.encoding.observe(state.view(seat), seat, self.players, self.options)
-        return np.asarray(values, dtype=np.float32)
+        array = np.asarray(values, dtype=np.float32)
+        np.clip(array, -OBS_BOUND, OBS_BOUND, out=array)
+        return array
+
+    def observation_box(self) -> spaces.Box:
+        """The Gymnasium space of the observation arrays."""
+        return spaces.Box(-OBS_BOUND, OBS_BOUND, (self.size,), np.float32)
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """Index → legal action of ``seat`` (empty when it is not to move)."""
