@@ -83,6 +83,9 @@ class Table:
         self.space: ActionSpace = self.encoding.action_space(players, self.options)
         self.size = observation_size(self.encoding, players, self.options)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self  # fixed for its life: copies of a state that holds it share it
+
     def new(self, seed: int) -> State:
         """A new game from ``seed``."""
         state: State = self.game.new(self.players, seed=seed, options=self.options)
