@@ -136,7 +136,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal": True}
             self._accumulate_rewards()
             return
-        self.game_state.apply(seat, chosen)
+        self.table.play(self.game_state, seat, chosen)
         if self.game_state.is_over:
             finals = self.table.rewards(self.game_state)
             self.rewards = {a: finals[self._seat[a]] for a in self.agents}

@@ -123,7 +123,7 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
                 raise IllegalAction(f"action {action!r} is not legal now")  # pragma: no cover
             self._legal = {}
             return self._observe(), ILLEGAL_PENALTY, True, False, {**self._info(), "illegal": True}
-        state.apply(self.seat, chosen)
+        self.table.play(state, self.seat, chosen)
         if not state.is_over:
             # The others deciding at the same time choose now.
             for seat in [s for s in state.to_move if s != self.seat]:

@@ -75,30 +75,27 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.table = game.table
         self.held = _Held(None)
+        self.player = int(pyspiel.PlayerId.CHANCE)
         self.legal_map: dict[int, Action] = {}
 
-    def _refresh(self) -> None:
+    def _after_move(self) -> None:
+        """Note who is to move and their legal actions (asked for many times per move)."""
         state = self.held.state
-        if state is None or state.is_over:
+        assert state is not None
+        if state.is_over:
+            self.player = int(pyspiel.PlayerId.TERMINAL)
             self.legal_map = {}
         else:
-            self.legal_map = self.table.legal(state, state.to_move[0])
+            self.player = state.to_move[0]
+            self.legal_map = self.table.legal(state, self.player)
 
     def current_player(self) -> int:
         """The first seat to move, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
-        state = self.held.state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return state.to_move[0]
+        return self.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self.held.state
-        if state is None or state.is_over or player != state.to_move[0]:
+        if player != self.player:
             return []
-        if not self.legal_map:
-            self._refresh()
         return sorted(self.legal_map)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -111,11 +108,9 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             self.held = _Held(self.table.new(int(action)))
         else:
-            if not self.legal_map:
-                self._refresh()
-            state.apply(state.to_move[0], self.legal_map[int(action)])
+            self.table.play(state, self.player, self.legal_map[int(action)])
             self.held.views = {}
-        self.legal_map = {}
+        self._after_move()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -141,7 +136,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         if state is not None:
             seed = int(sampler() * (1 << 62)) if callable(sampler) else random.getrandbits(62)
             other.held = _Held(state.determinize(player, random.Random(seed)))
-            other.legal_map = {}
+            other._after_move()
         return other
 
     def meeple_state(self) -> State | None:

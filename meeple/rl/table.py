@@ -113,6 +113,15 @@ class Table:
             mask[list(legal)] = 1
         return mask
 
+    @staticmethod
+    def play(state: State, seat: int, action: Action) -> None:
+        """Apply ``action``, one of ``legal(state, seat)`` taken from the current state.
+
+        :meth:`State.apply` would look it up among ``legal_actions`` again to refuse what is
+        not legal; an action taken from :meth:`legal` is legal by construction, so this goes
+        straight to the game's transition (it is the hot path of every env step)."""
+        state._apply(seat, action)
+
     def rewards(self, state: State) -> list[float]:
         """Final rewards of a finished game (:func:`final_rewards`)."""
         return final_rewards(state, self.reward)
