@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 import meeple
 from meeple.bots.random_bot import RandomBot
 from meeple.rl import gym_env
+from meeple.rl.gym import MeepleGym
 from tests.rl.cases import CASES
 
 
@@ -23,14 +24,14 @@ def test_check_env(game_id: str, players: int) -> None:
     assert [str(w.message) for w in caught] == []
 
 
-def _episode(env: object, seed: int) -> float:
+def _episode(env: MeepleGym, seed: int) -> float:
     rng = np.random.default_rng(seed)
-    env.reset(seed=seed)  # type: ignore[attr-defined]
+    env.reset(seed=seed)
     while True:
-        mask = env.action_masks()  # type: ignore[attr-defined]
+        mask = env.action_masks()
         assert mask.dtype == np.int8 and mask.sum() > 0
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))  # type: ignore[attr-defined]
-        assert np.array_equal(info["action_mask"], env.action_masks())  # type: ignore[attr-defined]
+        _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert np.array_equal(info["action_mask"], env.action_masks())
         if terminated:
             return float(reward)
         assert reward == 0.0 and not truncated

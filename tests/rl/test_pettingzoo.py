@@ -11,7 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 import meeple
 from meeple.rl import aec_env
-from meeple.rl.aec import ILLEGAL_PENALTY
+from meeple.rl.aec import ILLEGAL_PENALTY, MeepleAEC
 from tests.rl.cases import CASES, GAMES
 
 
@@ -35,17 +35,17 @@ def test_seed_test(game_id: str, players: int) -> None:
     seed_test(lambda: aec_env(game_id, players=players), num_cycles=500)
 
 
-def _play(env: object, rng: np.random.Generator) -> dict[str, float]:
+def _play(env: MeepleAEC, rng: np.random.Generator) -> dict[str, float]:
     """A whole random game; the rewards each agent collected."""
     total: dict[str, float] = {}
-    for agent in env.agent_iter():  # type: ignore[attr-defined]
-        obs, reward, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
         total[agent] = total.get(agent, 0.0) + reward
         if terminated or truncated:
             action = None
         else:
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        env.step(action)  # type: ignore[attr-defined]
+        env.step(action)
     return total
 
 
