@@ -6,6 +6,7 @@ Needs the optional extra ``meeple[rl]`` (numpy, gymnasium, pettingzoo, open-spie
 
 from meeple.rl.aec import aec_env
 from meeple.rl.gym import gym_env
+from meeple.rl.openspiel import register_openspiel
 from meeple.rl.table import final_rewards
 
-__all__ = ["aec_env", "final_rewards", "gym_env"]
+__all__ = ["aec_env", "final_rewards", "gym_env", "register_openspiel"]

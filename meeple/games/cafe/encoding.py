@@ -1,6 +1,6 @@
 """Café International for learning agents: fixed action indices and the observation tensor.
 
-Actions (3,564): ``seat`` a guest on a chair (26 guests × 68 chairs), ``bar`` a guest (26),
+Actions (3,566): ``seat`` a guest on a chair (26 guests × 68 chairs), ``bar`` a guest (26),
 ``swap`` a seated joker on a chair for a guest (68 × 26), ``done``, ``pass``, and, with the
 coffee circle, ``refill`` fewer or full. Guests are the 24 nationalities by sex and the two
 jokers, in :data:`~meeple.games.cafe.data.GUEST_CODES` order.
@@ -40,7 +40,7 @@ class CafeEncoding:
     """The :class:`~meeple.core.encoding.Encoding` of Café International."""
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
-        """The same 3,564 actions for any player count and options."""
+        """The same 3,566 actions for any player count and options."""
         return _SPACE
 
     def layout(self, players: int, options: Mapping[str, OptionValue]) -> list[tuple[str, int]]:

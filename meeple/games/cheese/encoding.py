@@ -1,6 +1,6 @@
 """Go da Cheese! for learning agents: fixed action indices and the observation tensor.
 
-Actions (``cheeses × 6 + 1``: 19/25/31 for 3/4/5 players): ``place`` an animal card at a
+Actions (``cheeses × 6 + 1``: 37/49/61 for 3/4/5 players): ``place`` an animal card at a
 cheese (cheese-major: index ``cheese * 6 + animal``), then ``draw``. The observation is
 built from ``view(seat)`` only; seats are listed from the observer.
 """
