@@ -209,6 +209,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         name: {"default": o.default, "choices": o.choices, "help": o.help}
                         for name, o in g.options.items()
                     },
+                    # How long an opponent has to answer between turns (Stir Fry's taste
+                    # test) at a timed table, for the lobby's form; null: no such answers.
+                    "response_seconds": (
+                        NewTable.model_fields["response_seconds"].default
+                        if g.response_action is not None
+                        else None
+                    ),
                 }
                 for g in meeple.GAMES.values()
             ]

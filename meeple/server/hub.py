@@ -125,7 +125,7 @@ class Hub:
             after = state.clone()
             after.apply(seat, action)
             state = after
-            table.advance(state)
+            table.advance(state, seat, action)
         if table.version != row.version or digest(state.to_json()) != row.digest:
             # The rules changed under a stored game: play goes on from the replayed state.
             log.error("table %s rebuilt differently from what was stored", table.id)
@@ -329,7 +329,7 @@ class Hub:
         except StaleVersion as err:
             # Another server process advanced this table: ours is out of date.
             raise Refused("stale", str(err)) from None
-        table.advance(after)
+        table.advance(after, seat, action)
         for observe in self.on_action:
             observe(by)
         if result is not None:
@@ -362,7 +362,12 @@ class Hub:
             for seat in awaited
             if response is not None and response in state.legal_actions(seat)
         ]
-        limit = table.response_seconds if in_window else table.turn_seconds
+        limit = table.turn_seconds
+        if in_window and limit is not None:
+            # A response window only at a timed table: at a table without a time limit nobody
+            # is hurried, not even to answer a taste test (docs/rules/stirfry.md, "Time"); an
+            # absent player's seat is answered by the bot that stands in after the grace time.
+            limit = min(table.response_seconds, limit)
         if awaited and limit is not None:
             if not (set(awaited) <= table.deadline_seats and table.deadline is not None):
                 table.deadline = time.time() + limit
@@ -403,7 +408,8 @@ class Hub:
                     if table.response and response is not None:
                         # An opponent who does not answer in time trusts the chef (stirfry).
                         if seat in state.to_move and response in state.legal_actions(seat):
-                            self._act(table, seat, response, "timeout", None)
+                            given = table.game.timeout_action or response  # marked as late
+                            self._act(table, seat, given, "timeout", None)
                             state = table.state
                             assert state is not None
                     else:

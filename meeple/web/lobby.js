@@ -82,6 +82,16 @@ function createForm(game, levels, player) {
   });
   const timer = h("select", { name: "turn_seconds" },
     TIMERS.map((s) => h("option", { value: s ?? "", text: s ? t("lobby.timer.seconds", { n: s }) : t("lobby.timer.none") })));
+  // A game whose opponents answer between turns (Stir Fry's taste test) says how long they have:
+  // the answer time at a timed table (never longer than a move), no limit at an untimed one.
+  const answerNote = game.response_seconds ? h("small", { class: "muted answer-time", "aria-live": "polite" }) : null;
+  const showAnswerTime = () => {
+    if (!answerNote) return;
+    const n = timer.value ? Math.min(game.response_seconds, Number(timer.value)) : null;
+    answerNote.textContent = n ? t(`${game.id}.lobby.answer_time`, { n }) : t(`${game.id}.lobby.answer_none`);
+  };
+  timer.addEventListener("change", showAnswerTime);
+  showAnswerTime();
 
   // Rated tables are for registered players (a guest's results are not rated).
   const rated = player?.registered
@@ -92,6 +102,7 @@ function createForm(game, levels, player) {
     seatsBox,
     options.length ? h("fieldset", { class: "options" }, h("legend", { text: t("lobby.options") }), options) : null,
     h("label", {}, t("lobby.timer"), timer),
+    answerNote,
     rated,
     h("button", { type: "submit", class: "primary create-table", text: t("lobby.create") }));
   form.addEventListener("submit", async (event) => {

@@ -276,6 +276,8 @@ function describeAction(a, ctx) {
       return ctx.t("bison.act.gather", { space: spaceName(ctx, a.from) });
     case "move":
       return ctx.t("bison.act.move", { from: spaceName(ctx, a.from), to: spaceName(ctx, a.to) });
+    case "back":
+      return ctx.t("bison.act.back");
     default:
       return a.type;
   }
@@ -310,6 +312,8 @@ function describeEvent(e, ctx) {
     case "gather":
     case "move":
       return ctx.t(`bison.ev.${e.event}`, { name, from: spaceName(ctx, e.from), to: spaceName(ctx, e.to) });
+    case "back": // written by the server's log when a player takes back
+      return ctx.t("bison.ev.back", { name });
     case "final_scoring":
       return ctx.t("bison.ev.final_scoring");
     case "score":

@@ -1,0 +1,117 @@
+"""Every game's fixed action indexing and observation, over random playouts.
+
+- every legal action has exactly one index, and decoding it gives that action back;
+- the legal mask (the indices of ``legal_actions``) is exactly ``legal_actions``;
+- the observation has the layout's length, is finite, and depends on ``view(seat)`` only:
+  a determinized state (everything the seat cannot see re-sampled) gives the same tensor.
+
+These need no numpy: the encodings are plain Python (``meeple/core/encoding.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import meeple
+from meeple.core.encoding import load_encoding, observation_size
+
+GAMES = ["buffet", "stirfry", "cheese", "cafe", "bison"]
+GAMES_PER_COUNT = {"bison": 2}
+"""Random games per player count (bison's are long)."""
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, with list fields compared as multisets (their order is the engine's)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return sorted(map(repr, a)) == sorted(map(repr, b))
+    return type(a) is type(b) and a == b
+
+
+def _counts(game_id: str) -> list[int]:
+    game = meeple.load(game_id)
+    return sorted({game.min_players, game.max_players})
+
+
+OPTIONS = [
+    ("stirfry", {"tofu": True, "closing_time": True}),
+    ("cafe", {"coffee_circle": True}),
+    ("bison", {"advanced": 2}),
+]
+"""Options that change the legal actions (tofu claims, coffee-circle refills, …)."""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [(g, n, {}) for g in GAMES for n in _counts(g)]
+    + [(g, meeple.load(g).max_players, o) for g, o in OPTIONS],
+    ids=str,
+)
+def test_actions_and_observations_over_random_games(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    game = meeple.load(game_id)
+    encoding = load_encoding(game_id)
+    rng = random.Random(players)
+    for seed in range(GAMES_PER_COUNT.get(game_id, 4)):
+        state = game.new(players, seed=seed, options=options)
+        resolved = state.options
+        space = encoding.action_space(players, resolved)
+        size = observation_size(encoding, players, resolved)
+        step = 0
+        while not state.is_over:
+            for seat in state.to_move:
+                legal = state.legal_actions(seat)
+                by_index = space.legal(legal)  # raises if two actions share an index
+                assert len(by_index) == len(legal)
+                mask = [0] * space.size
+                for i in by_index:
+                    mask[i] = 1
+                from_mask = [by_index[i] for i in range(space.size) if mask[i]]
+                assert sorted(map(repr, from_mask)) == sorted(map(repr, legal))
+                for index, action in by_index.items():
+                    assert 0 <= index < space.size
+                    assert _same(space.action(index), action)
+                    assert space.index(space.action(index)) == index
+            seat = rng.choice(state.to_move)
+            if step % 7 == 0:
+                for viewer in range(players):
+                    obs = encoding.observe(state.view(viewer), viewer, players, resolved)
+                    assert len(obs) == size
+                    assert all(math.isfinite(x) for x in obs)
+                    twin = state.determinize(viewer, random.Random(step))
+                    assert twin.view(viewer) == state.view(viewer)
+                    assert encoding.observe(twin.view(viewer), viewer, players, resolved) == obs
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            step += 1
+        for viewer in range(players):
+            obs = encoding.observe(state.view(viewer), viewer, players, resolved)
+            assert len(obs) == size
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_observation_tells_seats_apart(game_id: str) -> None:
+    """Two seats of one state see different tensors (the observer's own hand and seat order
+    are in it), so the observation is not a constant."""
+    game = meeple.load(game_id)
+    encoding = load_encoding(game_id)
+    state = game.new(game.min_players, seed=1)
+    obs = [
+        encoding.observe(state.view(s), s, state.players, state.options)
+        for s in range(state.players)
+    ]
+    assert len({tuple(o) for o in obs}) > 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_actions_outside_the_space_are_refused(game_id: str) -> None:
+    game = meeple.load(game_id)
+    space = load_encoding(game_id).action_space(game.min_players, game.resolve_options(None))
+    with pytest.raises(ValueError, match="no index"):
+        space.index({"type": "no such action"})
+    with pytest.raises(ValueError, match="outside"):
+        space.action(space.size)
