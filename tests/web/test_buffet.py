@@ -350,4 +350,6 @@ def test_the_scoreboard_follows_the_rulebooks_tie_breaks(
         assert board["note"] is None
     else:
         assert note in board["note"]
-        assert note in out["lines"]
+    # The lines give each player's points with the dishes that make them, best first.
+    first = next(r for r in board["rows"] if r["rank"] == 1)
+    assert out["lines"].startswith(f"1. P{first['seat'] + 1}: {first['total']} point")

@@ -348,7 +348,8 @@ function tieNotes(ctx, rows) {
   return notes;
 }
 
-/** The final ranking, one line per player with the amounts, then the tie-breaks that decided. */
+/** The final ranking, one line per player with the amounts, and the scoring rule. The
+ *  tie-breaks that decided are the scoreboard's note (shown together: not said twice). */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
@@ -358,7 +359,6 @@ function describeResult(ctx) {
     const sum = r.tops.length ? r.tops.map((d) => dishName(ctx, d)).join(ctx.t("buffet.plus")) : ctx.t("buffet.no_dishes");
     return ctx.t(covered ? "buffet.result.line_covered" : "buffet.result.line", { place: r.place, name: who(ctx, r.seat), points: ctx.t("buffet.points", { n: r.score, count: r.score }), dishes: sum, covered, count: covered });
   });
-  lines.push(...tieNotes(ctx, rows));
   lines.push(ctx.t("buffet.result.rule"));
   return lines.join("\n");
 }
