@@ -253,6 +253,13 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     expect(watcher.locator("svg.buffet-board .buffet-mouse").first).to_be_visible()
     expect(watcher.locator(".buffet-hand")).to_have_count(0)
     check_scoreboard(watcher, players, kind_names)
+    # The replay draws the same board, step by step.
+    watcher.locator("#open-replay").click()
+    expect(watcher.locator(".replay-page svg.buffet-board")).to_be_visible()
+    watcher.keyboard.press("Home")
+    expect(watcher.locator(".replay-page .buffet-mouse")).to_have_count(players)
+    watcher.keyboard.press("ArrowRight")
+    expect(watcher.locator(".replay-page .buffet-chosen-card")).to_have_count(1)
 
 
 def test_the_others_moves_are_marked_and_animated(new_page: Callable[..., Page]) -> None:
