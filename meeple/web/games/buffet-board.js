@@ -139,6 +139,7 @@ function mouseToken(ctx, seat, spot, pos, label, changed) {
   return s("g", { class: `buffet-mouse${seat === ctx.seat ? " buffet-me" : ""}${changed ? " changed" : ""}`, "data-seat": seat, transform: `translate(${spot.x.toFixed(1)} ${spot.y.toFixed(1)})`, role: "img", "aria-label": label },
     s("title", { text: label }),
     s("g", { class: "buffet-mouse-run" },
+      changed ? s("ellipse", { class: "buffet-mark", rx: (spot.rotate % 180 ? 12 : 19) * k, ry: (spot.rotate % 180 ? 19 : 12) * k }) : null,
       s("g", { transform: `${flip} scale(${k.toFixed(3)})` }, mouseShape(`var(--seat-${seat})`)),
       s("text", { y: 4.6 * Math.max(k, 0.9), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 13 * Math.max(k, 0.9) }, String(seat + 1)),
       laps ? s("text", { x: 9, y: -8, class: "buffet-lap" }, laps) : null));
