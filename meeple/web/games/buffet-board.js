@@ -196,7 +196,9 @@ function drawCentre(ctx, v, base, names) {
     g.append(s("text", { x: (a + b) / 2, y: 163, "text-anchor": "middle", class: "buffet-hint buffet-stage-hint" }, ctx.t("buffet.second_turn")));
   }
   // The round and stage, top left; the dish rank, top right (as printed on the board).
-  const round = ctx.t("buffet.round_n", { n: v.round }) + (v.players === 3 ? ` · ${ctx.t("buffet.stage_n", { n: v.stage })}` : "");
+  // 36 dishes, one fewer than the players a round (five for three): the rounds of the game.
+  const total = Math.floor(36 / places.length);
+  const round = ctx.t("buffet.round_n", { n: v.round, total }) + (v.players === 3 ? ` · ${ctx.t("buffet.stage_n", { n: v.stage })}` : "");
   g.append(s("text", { x: D + 8, y: D + 20, class: "buffet-round" }, v.phase === "over" ? ctx.t("buffet.game_over") : round));
   const rank = s("g", { class: "buffet-rank", transform: `translate(${B - D - 8 - 6 * 26 + 4} ${D + 32})`, role: "img", "aria-label": ctx.t("buffet.kind_rank", { kinds: KINDS.map((k) => ctx.t(`buffet.kind.${k}`)).join(" > ") }) });
   rank.append(s("text", { x: 6 * 26 - 4, y: -6, "text-anchor": "end", class: "buffet-hint" }, ctx.t("buffet.rank_title")));
