@@ -77,7 +77,7 @@ class Game:
     clicks: int = 0
     tops: dict[int, Any] = field(default_factory=dict)  # where the board started, and why
     small: list[str] = field(default_factory=list)
-    exchanged: bool = False
+    exchanged: bool = False  # the exchange was seen (the first mouse out was this player)
     middle_shot: bool = False
 
 
@@ -141,6 +141,10 @@ def play_to_the_end(page: Page, name: str, phone: bool, seed: int) -> Game:
             seen.exchanged = True
             if phone:
                 seen.small += small_board_targets(page)
+            else:  # the exchange's draw button too is in the first screen of 1280×800
+                page.evaluate("window.scrollTo(0, 0)")
+                box = page.locator(".buffet-draw").bounding_box()
+                assert box is not None and box["y"] + box["height"] <= DESKTOP["height"]
         if not seen.middle_shot and page.locator(".buffet-stack").count() >= 6:
             seen.middle_shot = True
             if phone:
