@@ -331,6 +331,7 @@ def pinch_zoom(page: Page) -> None:
     touch("touchEnd", [])
     panned = svg.get_attribute("viewBox") or ""
     assert panned.split()[:2] != after.split()[:2], (after, panned)
+    page.wait_for_timeout(800)  # a tap during the fling that follows a swipe only stops it
     page.locator(".bison-zoom-btn.fit").tap()
     assert float((svg.get_attribute("viewBox") or "").split()[2]) == pytest.approx(
         width[0], rel=0.01

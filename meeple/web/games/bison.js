@@ -56,7 +56,7 @@ function spaceName(ctx, space) {
 }
 
 function amounts(ctx, counts) {
-  const parts = ANIMALS.filter((a) => counts[a]).map((a) => `${counts[a]} ${animal(ctx, a, counts[a])}`);
+  const parts = ANIMALS.filter((a) => counts[a]).map((a) => ctx.t("bison.amount", { n: counts[a], animal: animal(ctx, a, counts[a]) }));
   return parts.join(ctx.t("bison.comma")) || ctx.t("bison.nothing");
 }
 
