@@ -32,6 +32,27 @@ JSON = dict[str, Any]
 
 OptionValue = int | str | bool
 
+BACK = "back"
+"""The type of the optional, generic ``{"type": "back"}`` action. A game may offer it inside a
+multi-part decision, while nothing hidden or random has been revealed since the decision
+began; it returns the state exactly (the same ``to_json()``) to that choice point. It is
+always listed last among the legal actions. Bots, simulations and golden transcripts never
+take it: they choose from :func:`without_back`. ``docs/architecture.md`` has the contract."""
+
+
+def without_back(actions: list[Action]) -> list[Action]:
+    """``actions`` less a ``back``: what bots, simulations and goldens choose from.
+
+    Because a game lists ``back`` last, this costs one look, and the other actions keep
+    their order (so seeded random play is the same whether or not ``back`` is offered).
+
+    >>> without_back([{"type": "move", "to": 3}, {"type": "back"}])
+    [{'type': 'move', 'to': 3}]
+    """
+    if actions and actions[-1]["type"] == BACK:
+        return actions[:-1]
+    return actions
+
 
 @dataclass(frozen=True)
 class Option:

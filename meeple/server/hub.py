@@ -125,7 +125,7 @@ class Hub:
             after = state.clone()
             after.apply(seat, action)
             state = after
-            table.advance(state)
+            table.advance(state, seat, action)
         if table.version != row.version or digest(state.to_json()) != row.digest:
             # The rules changed under a stored game: play goes on from the replayed state.
             log.error("table %s rebuilt differently from what was stored", table.id)
@@ -329,7 +329,7 @@ class Hub:
         except StaleVersion as err:
             # Another server process advanced this table: ours is out of date.
             raise Refused("stale", str(err)) from None
-        table.advance(after)
+        table.advance(after, seat, action)
         for observe in self.on_action:
             observe(by)
         if result is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from meeple.core.game import JSON, Game, State
+from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.storage import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
 
 SeatKey = int | None
@@ -177,14 +177,19 @@ class LiveTable:
         self.version = 0
         self.refresh()
 
-    def advance(self, state: State) -> None:
-        """Put the state after one more action on the table."""
+    def advance(self, state: State, seat: int | None = None, action: Action | None = None) -> None:
+        """Put the state after one more action (``seat``'s ``action``, when known) on the table."""
         self.state = state
         self.version += 1
-        self.refresh()
+        went_back = seat if action is not None and action.get("type") == BACK else None
+        self.refresh(went_back)
 
-    def refresh(self) -> None:
-        """Recompute every seat's view and legal actions, and extend every seat's event log."""
+    def refresh(self, went_back: int | None = None) -> None:
+        """Recompute every seat's view and legal actions, and extend every seat's event log.
+
+        After a ``back`` by seat ``went_back`` the game's events are again those of the choice
+        point: the log gets one line of its own, ``{"event": "back", "seat": s}``, and
+        what the events hold now is taken as seen (printing it again would repeat it)."""
         assert self.state is not None
         for seat in range(self.players):
             legal = self.state.legal_actions(seat)
@@ -198,6 +203,10 @@ class LiveTable:
             if not isinstance(events, list):
                 events = []
             before = self._last_events[key]
+            if went_back is not None:
+                self.logs[key].append({"event": BACK, "seat": went_back})
+                self._last_events[key] = list(events)
+                continue
             # Games keep the events of their latest resolution and append to them; a list that
             # no longer starts with what we saw has been started afresh.
             new = events[len(before) :] if events[: len(before)] == before else events

@@ -81,6 +81,8 @@ def describe_action(action: Action) -> str:
         return (
             f"move a hunter from the {space_name(action['from'])} to the {space_name(action['to'])}"
         )
+    if kind == "back":
+        return "back to the start of this action"
     return str(action)
 
 

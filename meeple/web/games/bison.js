@@ -1102,7 +1102,7 @@ function describeAction(a, ctx) {
     case "move":
       return ctx.t("bison.act.move", { from: spaceName(ctx, a.from), to: spaceName(ctx, a.to) });
     case "back":
-      return ctx.t("bison.back");
+      return ctx.t("bison.act.back");
     default:
       return a.type;
   }

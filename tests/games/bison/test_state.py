@@ -93,7 +93,7 @@ def test_a_state_in_the_middle_of_an_action_round_trips() -> None:
     assert back.to_json() == state.to_json()
     assert back.legal_actions(0) == state.legal_actions(0)
     # The moved hunter stays put: only the one left on G17 may still move.
-    assert {a["from"] for a in back.legal_actions(0)} == {G17}
+    assert {a["from"] for a in back.legal_actions(0) if a["type"] == "move"} == {G17}
 
 
 def tampered(change: Any) -> dict[str, Any]:
