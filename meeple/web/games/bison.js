@@ -1145,7 +1145,7 @@ function describeEvent(e, ctx) {
       return ctx.t("bison.ev.final_scoring");
     case "score":
       return ctx.t("bison.ev.score", {
-        terrain: ctx.t(`bison.terrain.${e.terrain}`), n: e.spaces.length, count: e.spaces.length, animals: e.animals,
+        terrain: ctx.t(`bison.terrain.${e.terrain}`), n: e.spaces.length, count: e.spaces.length, animals: e.animals, animal: animal(ctx, ANIMAL_OF[e.terrain], e.animals),
         awards: (e.awards || []).map((w) => ctx.t("bison.award", { name: who(ctx, w.seat), place: place(ctx, w.place), n: w.animals })).join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
       });
     case "game_over":
