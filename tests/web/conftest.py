@@ -32,6 +32,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from meeple.core.conformance import BACK_CHANCE
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",
@@ -191,6 +193,10 @@ def create_table(
     return page.url.rsplit("/", 1)[1]
 
 
+_BACK = """[data-action='{"type":"back"}']"""
+"""A legal element that sends ``back`` (``core.game.BACK``)."""
+
+
 def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 5000) -> int:
     """Click a random clickable legal element until the result shows; returns the clicks."""
     rng = random.Random(seed)
@@ -200,12 +206,18 @@ def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 50
     while not result.is_visible():
         assert time.monotonic() < end, "the game did not end in time"
         assert clicks < limit, "too many clicks without an end"
-        choices = page.locator("#app .legal[data-action]:visible:not([disabled])")
+        legal = "#app .legal[data-action]:visible:not([disabled])"
+        choices = page.locator(f"{legal}:not({_BACK})")
         count = choices.count()
         if count == 0:
             page.wait_for_timeout(30)
             continue
         choice = choices.nth(rng.randrange(count))
+        # "Back" now and then, as the conformance suite does: clicked at random among few
+        # choices it would undo most decisions and stretch the game without end.
+        back = page.locator(f"{legal}{_BACK}")
+        if back.count() and rng.random() < BACK_CHANCE:
+            choice = back.first
         try:
             point = choice.evaluate(_OWN_POINT, timeout=2000)
             if point is None:  # nothing of it can be clicked: look again
