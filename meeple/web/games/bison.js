@@ -273,34 +273,38 @@ function changes(ctx) {
 
 // --- the scoring, region by region -----------------------------------------------------------
 
-/** The scorings among `events`: [{final, round, regions: [score events], key}]. */
+/** The scorings among `events`: [{final, round, regions: [score events], lost, after, key}].
+ *  A scoring opens with `round_scoring` or `final_scoring` (with its round), then one `score`
+ *  per region, each maybe followed by `overflow`s (a full track changing 3 for 1). */
 function scorings(events, view) {
   const found = [];
   let block = null;
-  let final = false;
+  const close = (i) => {
+    if (block && block.regions.length) {
+      if (block.round === null) block.round = events[i] && events[i].event === "round" ? events[i].round - 1 : block.final ? view.rounds : view.round;
+      block.end = i;
+      found.push(block);
+    }
+    block = null;
+  };
   for (let i = 0; i < events.length; i += 1) {
     const e = events[i];
-    if (e.event === "final_scoring") final = true;
-    if (e.event === "score") {
-      if (!block) block = { final, regions: [] };
+    if (e.event === "round_scoring" || e.event === "final_scoring") {
+      close(i);
+      block = { final: e.event === "final_scoring", round: e.round ?? null, regions: [], lost: [] };
+    } else if (e.event === "score") {
+      if (!block) block = { final: false, round: null, regions: [], lost: [] };
       block.regions.push(e);
-    } else if (block) {
-      block.round = e.event === "round" ? e.round - 1 : view.rounds;
-      found.push(block);
-      block = null;
-      final = false;
-    }
+      block.lost.push({});
+    } else if (e.event === "overflow" && block && block.regions.length) {
+      const lost = block.lost[block.lost.length - 1];
+      lost[e.seat] = (lost[e.seat] || 0) + 2;
+    } else if (block) close(i);
   }
-  if (block) {
-    block.round = block.final ? view.rounds : view.round;
-    found.push(block);
-  }
-  for (const b of found) b.key = `${b.round}:${b.final}:${JSON.stringify(b.regions)}`;
-  // The events after the last scoring (to take them off the totals: see scoringSteps).
-  if (found.length) {
-    let last = -1;
-    events.forEach((e, i) => { if (e.event === "score") last = i; });
-    found[found.length - 1].after = events.slice(last + 1);
+  close(events.length);
+  for (const b of found) {
+    b.key = `${b.round}:${b.final}:${JSON.stringify(b.regions)}`;
+    b.after = events.slice(b.end);
   }
   return found;
 }
@@ -325,15 +329,19 @@ function scoringSteps(block, view) {
   const later = laterChanges(block.after || [], n);
   const end = view.player_info.map((p, i) => p.total - later[i]);
   const took = new Array(n).fill(0);
-  for (const r of block.regions) for (const w of r.awards || []) took[w.seat] += w.animals;
+  block.regions.forEach((r, k) => {
+    for (const w of r.awards || []) took[w.seat] += w.animals;
+    for (const [seat, lost] of Object.entries(block.lost[k])) took[seat] -= lost;
+  });
   // Before the final scoring every stock went to 0; before a round's, the totals less the awards.
-  let at = block.final ? new Array(n).fill(0) : end.map((t, i) => t - took[i]);
+  let at = block.final ? new Array(n).fill(0) : end.map((x, i) => x - took[i]);
   const steps = [{ region: null, scores: at.slice() }];
-  for (const r of block.regions) {
+  block.regions.forEach((r, k) => {
     at = at.slice();
     for (const w of r.awards || []) at[w.seat] += w.animals;
+    for (const [seat, lost] of Object.entries(block.lost[k])) at[seat] -= lost;
     steps.push({ region: r, scores: at });
-  }
+  });
   return steps;
 }
 
@@ -391,7 +399,10 @@ function scoringCaption(ctx) {
   if (!step.region) text = ctx.t("bison.scoring.start", { n: total, count: total });
   else {
     const r = step.region;
-    const awards = (r.awards || []).map((w) => ctx.t("bison.scoring.award", { place: place(ctx, w.place), name: who(ctx, w.seat), n: w.animals }));
+    const awards = (r.awards || []).map((w) => {
+      const said = ctx.t("bison.scoring.award", { place: place(ctx, w.place), name: who(ctx, w.seat), n: w.animals });
+      return w.share ? `${said} ${ctx.t(`bison.share.${w.share}`)}` : said;
+    });
     text = ctx.t("bison.scoring.region", {
       i: play.i, n: total, terrain: ctx.t(`bison.terrain.${r.terrain}`), animals: r.animals, animal: animal(ctx, ANIMAL_OF[r.terrain], r.animals),
       awards: awards.join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
@@ -1141,6 +1152,8 @@ function describeEvent(e, ctx) {
       return ctx.t(`bison.ev.${e.event}`, { name, from: spaceName(ctx, e.from), to: spaceName(ctx, e.to) });
     case "back":
       return ctx.t("bison.ev.back", { name });
+    case "round_scoring":
+      return ctx.t("bison.ev.round_scoring", { round: e.round });
     case "final_scoring":
       return ctx.t("bison.ev.final_scoring");
     case "score":
@@ -1189,11 +1202,15 @@ function scoreboard(ctx) {
     return { seat: r.seat, rank: r.rank, total: r.total, parts };
   });
   if (out.every((r) => r.parts[3].value === 0)) for (const r of out) r.parts.pop();
+  // Which rule decided: the engine says it (game_over.decided_by); older records are worked out.
   let note = null;
   const top = rows.filter((r) => r.total === rows[0].total);
-  if (top.length > 1) {
+  const over = (v.events || []).find((e) => e.event === "game_over");
+  let decided = over && over.decided_by;
+  if (!decided) decided = top.length < 2 ? "animals" : top.every((r) => r.low === top[0].low) ? "shared" : "lowest";
+  if (decided !== "animals") {
     const lows = top.map((r) => ctx.t("bison.board.low", { name: nameOf(ctx, r.seat), n: r.low })).join(ctx.t("bison.comma"));
-    note = top.every((r) => r.low === top[0].low) ? ctx.t("bison.board.shared", { n: rows[0].total, lows }) : ctx.t("bison.board.tiebreak", { n: rows[0].total, lows });
+    note = ctx.t(decided === "shared" ? "bison.board.shared" : "bison.board.tiebreak", { n: rows[0].total, lows });
   }
   return { rows: out, note };
 }
