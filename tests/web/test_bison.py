@@ -5,6 +5,7 @@ a phone (by touch), in English and in Japanese."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -224,10 +225,8 @@ class BisonPlayer:
         if name not in self.shots:
             self.shots.append(name)
             badge = self.page.locator("#board .bison-badge").first
-            try:
+            with contextlib.suppress(PlaywrightError):  # a round whose regions nobody held
                 badge.wait_for(timeout=3000)
-            except PlaywrightError:
-                pass  # a round whose regions nobody held
             screenshot(self.page, name)
 
 
@@ -337,6 +336,8 @@ def pinch_zoom(page: Page) -> None:
     touch("touchStart", [(cx, cy)])
     for d in range(10, 80, 10):
         touch("touchMove", [(cx + d, cy + d / 2)])
+    page.wait_for_timeout(300)  # the finger rests before it lifts: no fling after the swipe
+    touch("touchMove", [(cx + 70, cy + 35)])
     touch("touchEnd", [])
     panned = svg.get_attribute("viewBox") or ""
     assert panned.split()[:2] != after.split()[:2], (after, panned)
