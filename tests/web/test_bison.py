@@ -73,6 +73,13 @@ class BisonPlayer:
         self.clicks += 1
         return True
 
+    def shot(self, what: str) -> None:
+        """A picture of a moment of the game, the first time it comes (for people to look at)."""
+        name = f"bison-{what}-" + ("phone" if self.touch else "desktop")
+        if name not in self.shots:
+            self.shots.append(name)
+            screenshot(self.page, name)
+
     def settle(self) -> None:
         """Wait for the server's answer to a click."""
         self.page.locator("#board:not(.waiting)").wait_for()
@@ -112,7 +119,7 @@ class BisonPlayer:
             self.back_offered.add(kind)
             # Mostly from inside the action (a payment, a tile about to be laid, a hunter to
             # move), sometimes right after choosing it.
-            wanted = kind not in self.backed and self.rng.random() < (0.7 if body else 0.25)
+            wanted = kind not in self.backed and (body or self.rng.random() < 0.4)
             if wanted and self.click(page.locator("#board .bison-back.legal")):
                 self.backed.add(kind)
                 self.settle()
@@ -124,8 +131,13 @@ class BisonPlayer:
             elif roll < 0.35 and self.pick("#board .bison-exchange.legal"):
                 pass
             else:
-                # Take each kind of action now and then (Back is tried in each).
-                self.pick("#board button.bison-action.legal")
+                # Mostly a kind of action not yet taken back, so that Back is tried in each.
+                fresh = ", ".join(
+                    f'#board button.bison-action.legal[data-kind="{k}"]'
+                    for k in KINDS - self.backed
+                )
+                if not (fresh and self.rng.random() < 0.7 and self.pick(fresh)):
+                    self.pick("#board button.bison-action.legal")
         elif "hunters" in types:
             counts = sorted(a["action"]["count"] for a in legal if a["action"]["type"] == "hunters")
             # Mostly a few hunters: paying and long actions are what is to be tried.
@@ -142,6 +154,7 @@ class BisonPlayer:
             self.pick("#board .bison-target.legal")
             self.settle()
             if page.locator("#board .bison-size-btn.legal").count():
+                self.shot("sizes")
                 self.pick("#board .bison-size-btn.legal")
         elif (
             "move" in types
@@ -150,6 +163,8 @@ class BisonPlayer:
         ):
             self.pick("#board .bison-target.bison-pick:not(.picked)")  # another hunter first
         else:
+            if "move" in types:
+                self.shot("moving")
             self.pick("#board .bison-target.legal")
         self.settle()
 
@@ -161,6 +176,7 @@ class BisonPlayer:
             self.click(minus.nth(self.rng.randrange(minus.count())))
             expect(page.locator("#board .bison-owed.due")).to_be_visible()
             expect(page.locator("#board button.bison-pay")).to_be_disabled()
+            self.shot("paying")
             plus = page.locator("#board .bison-step.plus:not([disabled])")
             assert plus.count() > 0
             self.click(plus.nth(self.rng.randrange(plus.count())))
@@ -175,6 +191,7 @@ class BisonPlayer:
         confirm = page.locator("#board .bison-confirm.legal")
         expect(confirm).to_be_visible()
         expect(page.locator("#board .bison-ghost-tile.chosen")).to_have_count(1)
+        self.shot("laying")
         if self.rng.random() < 0.5:
             before = confirm.get_attribute("data-action")
             self.click(page.locator("#board .bison-bar .bison-rotate"))
@@ -265,6 +282,11 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     expect(page.locator("#actions button")).to_have_count(0)
     # Every tile carries its number, as the log and the prompts name spaces by it.
     expect(page.locator(".bison-tile-n")).to_have_count(3)
+    # Pointing at a space lights its region and says its animals and the region's.
+    point = page.locator("polygon.bison-space.river").first.evaluate(_OWN_POINT)
+    page.mouse.move(point["x"], point["y"])
+    expect(page.locator(".bison-hover")).to_contain_text("its region has")
+    assert page.locator("polygon.bison-space.hot").count() >= 1
     screenshot(page, "bison-start-desktop")
     player = BisonPlayer(page, seed=3)
     player.play(timeout=240, shots={3: "bison-middle-desktop"})

@@ -850,7 +850,7 @@ function playerBoard(ctx, p, marks, mine) {
     p.seat === v.totem ? h("span", { class: "bison-tag", text: ctx.t("bison.totem") }) : null,
     winner ? h("span", { class: "bison-tag winner", text: ctx.t("bison.winner") }) : null,
     p.holds_tile && !mine ? h("span", { class: "bison-tag soft", text: ctx.t("bison.holds_tile") }) : null,
-    h("span", { class: "bison-total", text: ctx.t("bison.total", { n: p.total }) }));
+    h("span", { class: "bison-total", text: ctx.t("bison.total", { n: p.total, count: p.total }) }));
 
   // The six action spaces, with this round's markers.
   const actionRow = h("div", { class: "bison-actions", role: "group", "aria-label": ctx.t("bison.actions") }, ACTIONS.map((kind) => {
