@@ -302,6 +302,15 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     expect(page.locator("svg.bison-board")).to_be_visible()
     expect(page.locator("#board .bison-scoring")).to_have_count(0)
     check_end(page, 2)
+    # Its replay draws the same boards, step by step.
+    page.locator("#result a[href^='#/replay/']").click()
+    expect(page.locator(".replay-page svg.bison-board")).to_be_visible()
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-page .bison-tile-n")).to_have_count(3)
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-page .bison-player")).to_have_count(2)
+    screenshot(page, "bison-replay-desktop")
 
 
 def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> None:

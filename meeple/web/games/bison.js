@@ -31,7 +31,7 @@ const STEP_MS = 1100; // one region of a scoring playback
 const WALK_MS = 550; // the others' moves, within 600 ms
 
 // The player's choices in progress, kept across redraws until the legal actions change.
-const ui = { key: "", orientation: 0, spot: null, hoverSpot: null, from: null, shelter: null, pay: null };
+const ui = { key: "", orientation: 0, spot: null, from: null, unpicked: false, shelter: null, pay: null };
 // The prairie's zoom: k (1 = the whole board) and the centre shown, in SVG units.
 const zoom = { k: 1, cx: null, cy: null, base: null };
 // The scoring being played back (module-level: new states redraw the board under it).
@@ -221,7 +221,6 @@ function resetChoices(ctx) {
   if (key === ui.key) return;
   ui.key = key;
   ui.spot = null;
-  ui.hoverSpot = null;
   ui.shelter = null;
   ui.pay = null;
   ui.from = null;
@@ -410,7 +409,7 @@ function scoringCaption(ctx) {
   }
   const skip = h("button", { type: "button", class: "bison-skip", text: ctx.t("bison.scoring.skip"), onclick: () => finishPlay() });
   return h("div", { class: "bison-scoring", role: "status", "aria-live": "polite" },
-    h("strong", { text: title }), h("span", { class: "bison-scoring-text", text }), skip);
+    h("p", { class: "bison-scoring-text" }, h("strong", { text: title }), " ", text), skip);
 }
 
 // --- the prairie ------------------------------------------------------------------------------
@@ -700,6 +699,12 @@ function sizeTargets(svg) {
   svg.querySelectorAll(".bison-hit").forEach((c) => c.setAttribute("r", r.toFixed(1)));
   svg.style.setProperty("--unit", `${(1 / perUnit).toFixed(3)}`);
 }
+
+// A resized window (a phone turned) keeps every target big enough.
+window.addEventListener("resize", () => {
+  const svgEl = current.root && current.root.querySelector("svg.bison-board");
+  if (svgEl) sizeTargets(svgEl);
+});
 
 // --- panning and zooming --------------------------------------------------------------------
 
