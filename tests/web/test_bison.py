@@ -52,6 +52,7 @@ class BisonPlayer:
         self.rotations = 0
         self.bought = 0
         self.changed_seen = 0
+        self.animations: list[float] = []  # the durations of the board's animations seen
         self.small: set[str] = set()
         self.tops: set[int] = set()
         self.shots: list[str] = []
@@ -204,6 +205,10 @@ class BisonPlayer:
     def observe(self) -> None:
         """What the player sees between decisions: marks, target sizes, the board's place."""
         page = self.page
+        self.animations += page.evaluate(
+            """() => { const b = document.querySelector('#board');
+                return b ? b.getAnimations({ subtree: true }).map((a) => a.effect.getComputedTiming().endTime) : []; }"""
+        )
         if page.locator("#board .legal[data-action]").count():
             self.changed_seen += page.locator("#board .changed").count() > 0
             least = 40 if self.touch else 24
@@ -294,6 +299,8 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     screenshot(page, "bison-end-desktop")
     assert player.steppers_used and player.rotations
     assert player.changed_seen, "an opponent's move is marked .changed"
+    # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
+    assert player.animations and max(player.animations) <= 600, player.animations[:20]
     assert not player.small, sorted(player.small)
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
@@ -327,6 +334,8 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     assert board_box and mine_box and mine_box["y"] >= board_box["y"] + board_box["height"]
     screenshot(page, "bison-start-phone")
     pinch_zoom(page)
+    # Reduced motion: what the others did is marked, nothing moves.
+    page.emulate_media(reduced_motion="reduce")
     player = BisonPlayer(page, seed=11, touch=True)
     player.play(timeout=300, shots={2: "bison-middle-phone"})
     check_end(page, 4)
@@ -334,6 +343,7 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     screenshot(page, "bison-end-phone")
     assert player.steppers_used
     assert player.changed_seen, "an opponent's move is marked .changed"
+    assert not player.animations, player.animations[:20]
     assert not player.small, sorted(player.small)
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
