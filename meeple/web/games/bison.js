@@ -1200,7 +1200,7 @@ function scoreboard(ctx) {
   if (final) for (const r of final.regions) for (const w of r.awards || []) took[w.seat][r.terrain] += w.animals;
   const rows = ranking(v);
   const out = rows.map((r) => {
-    const parts = SCORING_TERRAINS.map((t) => ({ label: ctx.t("bison.board.terrain", { terrain: ctx.t(`bison.terrain.${t}`), animal: animal(ctx, ANIMAL_OF[t], 2) }), value: took[r.seat][t] }));
+    const parts = SCORING_TERRAINS.map((t) => ({ label: ctx.t(`bison.board.${t}`), value: took[r.seat][t] }));
     const sum = parts.reduce((a, x) => a + x.value, 0);
     // A track full at 20 changes 3 for 1 (ruling 2): what that cost, so that the row adds up.
     parts.push({ label: ctx.t("bison.board.full_tracks"), value: r.total - sum });
