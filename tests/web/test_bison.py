@@ -393,8 +393,16 @@ def test_the_board_lets_only_legal_actions_through(new_page: Callable[..., Page]
     """Every lit element carries an action the server offers (the data-action JSON)."""
     page = new_page(viewport=DESKTOP)
     sign_in(page, "Ben")
-    create_table(page, "bison", 2, ["random"])
+    table = create_table(page, "bison", 2, ["random"])
     expect(page.locator(".bison-player.mine button.bison-action.legal").first).to_be_visible()
+    # A spectator sees both player boards, none of them as theirs, and nothing to click.
+    watcher = new_page(viewport=DESKTOP)
+    sign_in(watcher, "Cy")
+    watcher.goto(f"/#/table/{table}")
+    expect(watcher.locator("svg.bison-board")).to_be_visible()
+    expect(watcher.locator(".bison-player")).to_have_count(2)
+    expect(watcher.locator(".bison-player.mine")).to_have_count(0)
+    expect(watcher.locator("#app .legal[data-action]")).to_have_count(0)
     actions = [
         json.loads(a)
         for a in page.locator("#app .legal[data-action]").evaluate_all(
