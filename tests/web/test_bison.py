@@ -411,3 +411,24 @@ def test_the_board_lets_only_legal_actions_through(new_page: Callable[..., Page]
     ]
     assert {a["type"] for a in actions} <= BOARD_TYPES
     assert sum(a["type"] == "action" for a in actions) == 6
+    # The keyboard alone: the tile action, one hunter, a spot (Enter shows the tile there and
+    # keeps the focus on the spot, Enter again lays it), then the space of the new tile.
+    page.locator('.bison-action.legal[data-kind="tile"]').focus()
+    page.keyboard.press("Enter")
+    cost = page.locator(".bison-cost.legal[data-action*='\"count\":1']")
+    expect(cost).to_be_visible()
+    cost.focus()
+    page.keyboard.press("Enter")
+    spot = page.locator("#board .bison-spot.legal").first
+    expect(spot).to_be_visible()
+    spot.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .bison-ghost-tile.chosen")).to_have_count(1)
+    assert page.evaluate("document.activeElement.classList.contains('bison-spot')")
+    page.keyboard.press("Enter")
+    target = page.locator("#board .bison-target.legal").first
+    expect(target).to_be_visible()
+    assert json.loads(target.get_attribute("data-action") or "{}")["type"] == "deploy"
+    target.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.bison-action.used[data-kind="tile"]')).to_have_count(1)

@@ -209,8 +209,16 @@ let current = { root: null, ctx: null };
 function redraw() {
   const { root, ctx } = current;
   if (!root || !root.isConnected) return false;
+  // A keyboard player keeps their place: the element with focus is drawn anew.
+  const active = root.contains(document.activeElement) ? document.activeElement : null;
+  const key = active && (active.getAttribute("data-action") || active.getAttribute("aria-label"));
   root.replaceChildren();
   render(root, ctx);
+  if (key) {
+    const again = [...root.querySelectorAll("[data-action], [aria-label]")]
+      .find((el) => (el.getAttribute("data-action") || el.getAttribute("aria-label")) === key);
+    if (again) again.focus({ preventScroll: true });
+  }
   return true;
 }
 
