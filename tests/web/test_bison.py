@@ -264,6 +264,7 @@ def check_end(page: Page, players: int) -> None:
         ranks.append((rank, -total))
     assert ranks == sorted(ranks)
     expect(page.locator("#result .winners")).not_to_be_empty()
+    expect(page.locator("#board .bison-won")).to_be_visible()  # above the board, seen first
     expect(page.locator("#board .bison-tag.winner").first).to_be_visible()
 
 
