@@ -146,6 +146,7 @@ def play_to_the_end(page: Page, name: str, phone: bool, seed: int) -> Game:
             if phone:
                 seen.small += small_board_targets(page)
             page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(650)  # the last move's animation is over
             screenshot(page, f"{name}-middle")
         if click_piece(page, rng):
             seen.clicks += 1
@@ -205,6 +206,7 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     }
     if phone:
         assert small_board_targets(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     else:
         # 1280×800: the board, the hand and every player's place without scrolling.
         page.evaluate("window.scrollTo(0, 0)")
@@ -231,15 +233,33 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     )
     if phone:
         assert small_board_targets(page) == []
+        # Nothing is wider than the phone (the scoreboard has a column per dish kind).
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # Every animation was over within 600 ms.
     anims: list[dict[str, Any]] = page.evaluate("window.__anims")
     assert anims and max(a["end"] for a in anims) <= 600
     page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(650)
     screenshot(page, f"{name}-end")
-    # Reopened, the finished table shows its final board and its scoreboard again.
+    # Reopened, the finished table shows its final board and its scoreboard again: to the
+    # player after a reload, and to somebody who only watches (no name, no seat).
     page.reload()
     expect(page.locator("svg.buffet-board")).to_be_visible()
     check_scoreboard(page, players, kind_names)
+    watcher = new_page(
+        locale="ja-JP" if lang == "ja" else "en-US", viewport=PHONE if phone else DESKTOP
+    )
+    watcher.goto(page.url)
+    expect(watcher.locator("svg.buffet-board .buffet-mouse").first).to_be_visible()
+    expect(watcher.locator(".buffet-hand")).to_have_count(0)
+    check_scoreboard(watcher, players, kind_names)
+    # The replay draws the same board, step by step.
+    watcher.locator("#open-replay").click()
+    expect(watcher.locator(".replay-page svg.buffet-board")).to_be_visible()
+    watcher.keyboard.press("Home")
+    expect(watcher.locator(".replay-page .buffet-mouse")).to_have_count(players)
+    watcher.keyboard.press("ArrowRight")
+    expect(watcher.locator(".replay-page .buffet-chosen-card")).to_have_count(1)
 
 
 def test_the_others_moves_are_marked_and_animated(new_page: Callable[..., Page]) -> None:
@@ -253,15 +273,16 @@ def test_the_others_moves_are_marked_and_animated(new_page: Callable[..., Page])
     click_piece(page, random.Random(1))
     # The turn is revealed: every player's revealed card is marked, and each mouse that moved.
     expect(page.locator(".buffet-player:not(.buffet-me) .buffet-revealed.changed")).to_have_count(3)
-    after = page.locator(".buffet-mouse").evaluate_all(labels)
+    # (a mouse that left the round runs as a ghost, then vanishes: not one on the board)
+    after = page.locator(".buffet-mouse:not(.buffet-ghost)").evaluate_all(labels)
     marked = page.locator(".buffet-mouse.changed").evaluate_all("ms => ms.map(m => m.dataset.seat)")
     assert sorted(marked) == sorted(s for s in after if before.get(s) != after[s])
     runs = page.evaluate("window.__anims")
     assert any("buffet-mouse-run" in a["cls"] for a in runs), runs
     assert max(a["end"] for a in runs) <= 600
-    screenshot(page, "buffet-marked")
     # The marks stay while the others play on, until this player's next decision.
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(650)
+    screenshot(page, "buffet-marked")
     expect(page.locator(".buffet-player:not(.buffet-me) .buffet-revealed.changed")).to_have_count(3)
 
 
@@ -276,3 +297,66 @@ def test_reduced_motion_keeps_the_marks_without_animation(new_page: Callable[...
     click_piece(page, random.Random(2))
     expect(page.locator(".buffet-player:not(.buffet-me) .buffet-revealed.changed")).to_have_count(3)
     assert page.evaluate("window.__anims") == []
+
+
+# The renderer's scoreboard for a made-up end, computed in the page by the module itself.
+SCOREBOARD = """async (stacks) => {
+  const game = (await import("/games/buffet.js")).default;
+  const { t } = await import("/i18n.js");
+  const view = {
+    phase: "over", players: stacks.length, winners: [],
+    stacks: stacks.map((s) => s.map(([kind, value, covered]) => ({ top: { kind, value }, covered }))),
+    scores: stacks.map((s) => s.reduce((a, [, v]) => a + v, 0)),
+  };
+  const players = stacks.map((_, seat) => ({ seat, name: `P${seat + 1}` }));
+  const ctx = { view, legal: [], seat: null, players, t, lang: "en", over: true };
+  return { board: game.scoreboard(ctx), lines: game.describeResult(ctx) };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("stacks", "ranks", "note"),
+    [
+        # Level on points and on the highest dish (5): cheese ranks above pizza.
+        (
+            [[["pizza", 5, 0]], [["cheese", 5, 2]], [["salad", 2, 0], ["salami", 1, 0]]],
+            [2, 1, 3],
+            "P2 is ahead by the dish rank (cheese 5 against pizza 5)",
+        ),
+        # Level on points (4): the higher dish (salad 5) wins over cheese 4.
+        (
+            [[["cheese", 4, 0]], [["chicken", -1, 1], ["salad", 5, 0]], [["sausage", 3, 0]]],
+            [2, 1, 3],
+            "P2 is ahead with the higher dish (salad 5 against cheese 4)",
+        ),
+        # Nobody took a dish: all share the place.
+        ([[], [], []], [1, 1, 1], "they share the place"),
+        # No tie: no note.
+        ([[["cheese", 3, 0]], [["salami", 2, 0]], [["pizza", 1, 0]]], [1, 2, 3], None),
+    ],
+)
+def test_the_scoreboard_follows_the_rulebooks_tie_breaks(
+    new_page: Callable[..., Page], stacks: list[Any], ranks: list[int], note: str | None
+) -> None:
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("#lobby-title")).to_be_visible()
+    out = page.evaluate(SCOREBOARD, stacks)
+    board = out["board"]
+    assert {r["seat"]: r["rank"] for r in board["rows"]} == dict(enumerate(ranks))
+    for row in board["rows"]:
+        # One part per dish kind, in the rulebook's order: the top dish's points, or "–".
+        assert [p["label"] for p in row["parts"]] == [
+            "cheese", "salami", "sausage", "pizza", "chicken", "salad",
+        ]  # fmt: skip
+        values = [
+            0 if p["value"] == "–" else int(p["value"].replace("−", "-")) for p in row["parts"]
+        ]
+        assert sum(values) == row["total"]
+    if note is None:
+        assert board["note"] is None
+    else:
+        assert note in board["note"]
+    # The lines give each player's points with the dishes that make them, best first.
+    first = next(r for r in board["rows"] if r["rank"] == 1)
+    assert out["lines"].startswith(f"1. P{first['seat'] + 1}: {first['total']} point")

@@ -58,14 +58,14 @@ export function food(kind) {
         s("circle", { cx: 20, cy: 24, r: 2.8, fill: "#c0392b" }),
         s("circle", { cx: 20, cy: 15.5, r: 1.2, fill: "#2f2f2f" }),
         s("circle", { cx: 17, cy: 30, r: 1, fill: "#3d7a2a" }));
-    case "chicken": // a drumstick
+    case "chicken": // a drumstick, the bone up to the right
       return s("g", {},
-        s("path", { d: "M23 23 L32 32", stroke: "#f3eee1", "stroke-width": 4.5, "stroke-linecap": "round" }),
-        s("path", { d: "M23 23 L32 32", stroke: "#8c7b66", "stroke-width": 0.8, fill: "none" }),
-        s("circle", { cx: 33, cy: 31, r: 2.7, fill: "#f3eee1", stroke: "#8c7b66", "stroke-width": 1 }),
-        s("circle", { cx: 31, cy: 34, r: 2.7, fill: "#f3eee1", stroke: "#8c7b66", "stroke-width": 1 }),
-        s("path", { d: "M8 10 C14 2 30 6 27 20 C25 28 14 30 9 24 C4 19 4 14 8 10 Z", fill: "#c97a2c", stroke: "#6b3e12", "stroke-width": 1.4 }),
-        s("path", { d: "M11 11 C15 7 21 8 23 12", fill: "none", stroke: "#e9a85b", "stroke-width": 2, "stroke-linecap": "round" }));
+        s("path", { d: "M20 20 L31 9", stroke: "#f3eee1", "stroke-width": 5, "stroke-linecap": "round" }),
+        s("path", { d: "M20 20 L31 9", stroke: "#8c7b66", "stroke-width": 0.8, fill: "none" }),
+        s("circle", { cx: 30.5, cy: 6, r: 3, fill: "#f3eee1", stroke: "#8c7b66", "stroke-width": 1 }),
+        s("circle", { cx: 34, cy: 9.5, r: 3, fill: "#f3eee1", stroke: "#8c7b66", "stroke-width": 1 }),
+        s("path", { d: "M24 17 C30 25 24 36 14 36 C6 36 2 30 4 23 C6 15 17 10 24 17 Z", fill: "#c97a2c", stroke: "#6b3e12", "stroke-width": 1.4 }),
+        s("path", { d: "M8 23 C10 19 14 17 18 17", fill: "none", stroke: "#e9a85b", "stroke-width": 2.2, "stroke-linecap": "round" }));
     default: // salad: a bowl of leaves with a tomato
       return s("g", {},
         s("circle", { cx: 13, cy: 19, r: 7, fill: "#4f9a2f" }),
@@ -86,9 +86,9 @@ export function dishTile(dish, size = 48) {
   const withValue = dish.value !== null && dish.value !== undefined;
   return s("g", { class: `buffet-dish buffet-kind-${dish.kind}` },
     s("rect", { x: 1, y: 1, width: size - 2, height: size - 2, rx: 7 * k, fill: bg, stroke: rim, "stroke-width": 2.2 * k }),
-    s("g", { transform: withValue ? `translate(${2 * k} ${1 * k}) scale(${k * 0.95})` : `translate(${4 * k} ${4 * k}) scale(${k})` }, food(dish.kind)),
-    withValue ? s("circle", { cx: size - 12 * k, cy: size - 12 * k, r: 10.5 * k, fill: "#fff", stroke: rim, "stroke-width": 1.6 * k }) : null,
-    withValue ? s("text", { x: size - 12 * k, y: size - 7 * k, "text-anchor": "middle", class: "buffet-dish-value", "font-size": 15 * k }, signed(dish.value)) : null);
+    s("g", { transform: withValue ? `translate(${2.5 * k} ${2 * k}) scale(${k * 0.88})` : `translate(${4 * k} ${4 * k}) scale(${k})` }, food(dish.kind)),
+    withValue ? s("circle", { cx: size - 11 * k, cy: size - 11 * k, r: 9.5 * k, fill: "#fff", stroke: rim, "stroke-width": 1.6 * k }) : null,
+    withValue ? s("text", { x: size - 11 * k, y: size - 6.3 * k, "text-anchor": "middle", class: "buffet-dish-value", "font-size": (dish.value < 0 ? 12 : 14) * k }, signed(dish.value)) : null);
 }
 
 /** A dish as a stand-alone <svg> for the HTML parts of the page. */

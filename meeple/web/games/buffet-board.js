@@ -139,8 +139,9 @@ function mouseToken(ctx, seat, spot, pos, label, changed) {
   return s("g", { class: `buffet-mouse${seat === ctx.seat ? " buffet-me" : ""}${changed ? " changed" : ""}`, "data-seat": seat, transform: `translate(${spot.x.toFixed(1)} ${spot.y.toFixed(1)})`, role: "img", "aria-label": label },
     s("title", { text: label }),
     s("g", { class: "buffet-mouse-run" },
+      changed ? s("ellipse", { class: "buffet-mark", rx: (spot.rotate % 180 ? 12 : 19) * k, ry: (spot.rotate % 180 ? 19 : 12) * k }) : null,
       s("g", { transform: `${flip} scale(${k.toFixed(3)})` }, mouseShape(`var(--seat-${seat})`)),
-      s("text", { y: 4.5 * Math.max(k, 0.85), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 12.5 * Math.max(k, 0.85) }, String(seat + 1)),
+      s("text", { y: 4.6 * Math.max(k, 0.9), "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 13 * Math.max(k, 0.9) }, String(seat + 1)),
       laps ? s("text", { x: 9, y: -8, class: "buffet-lap" }, laps) : null));
 }
 
@@ -195,7 +196,9 @@ function drawCentre(ctx, v, base, names) {
     g.append(s("text", { x: (a + b) / 2, y: 163, "text-anchor": "middle", class: "buffet-hint buffet-stage-hint" }, ctx.t("buffet.second_turn")));
   }
   // The round and stage, top left; the dish rank, top right (as printed on the board).
-  const round = ctx.t("buffet.round_n", { n: v.round }) + (v.players === 3 ? ` · ${ctx.t("buffet.stage_n", { n: v.stage })}` : "");
+  // 36 dishes, one fewer than the players a round (five for three): the rounds of the game.
+  const total = Math.floor(36 / places.length);
+  const round = ctx.t("buffet.round_n", { n: v.round, total }) + (v.players === 3 ? ` · ${ctx.t("buffet.stage_n", { n: v.stage })}` : "");
   g.append(s("text", { x: D + 8, y: D + 20, class: "buffet-round" }, v.phase === "over" ? ctx.t("buffet.game_over") : round));
   const rank = s("g", { class: "buffet-rank", transform: `translate(${B - D - 8 - 6 * 26 + 4} ${D + 32})`, role: "img", "aria-label": ctx.t("buffet.kind_rank", { kinds: KINDS.map((k) => ctx.t(`buffet.kind.${k}`)).join(" > ") }) });
   rank.append(s("text", { x: 6 * 26 - 4, y: -6, "text-anchor": "end", class: "buffet-hint" }, ctx.t("buffet.rank_title")));
@@ -296,6 +299,7 @@ export function animateTurn(ctx, svg, root, names) {
       const end = runPoint(e.to);
       el = mouseToken(ctx, e.seat, end, e.to, names.mouse(e.seat, e.to), false);
       el.classList.add("buffet-ghost");
+      el.setAttribute("aria-hidden", "true");
       mice.append(el);
       ghost = true;
     }

@@ -223,9 +223,20 @@ function discardLine(ctx, v) {
   return h("p", { class: "buffet-muted buffet-discard-line", text: ctx.t("buffet.discard_pile", { cards: pile.join(ctx.t("buffet.comma")) || "–" }) });
 }
 
-/** The revealed cards of a new turn turn over in reveal order (the same pace as the mice). */
+/** A card just chosen face down slides onto the table; the revealed cards of a new turn turn
+ *  over in reveal order (the same pace as the mice). */
 function animateCards(ctx, root) {
-  if (!newTurn(ctx.previous, ctx.view)) return;
+  const prev = ctx.previous;
+  if (prev && prev.phase === "choose" && ctx.view.phase === "choose") {
+    for (const el of root.querySelectorAll(".buffet-player")) {
+      const seat = Number(el.dataset.seat);
+      const card = el.querySelector(".buffet-chosen-card svg");
+      if (card && !prev.has_chosen[seat]) {
+        card.animate([{ transform: "translateY(-24px)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 300, easing: "ease-out", fill: "backwards" });
+      }
+    }
+  }
+  if (!newTurn(prev, ctx.view)) return;
   const cards = [...root.querySelectorAll(".buffet-revealed")];
   const n = revealsOf(ctx.view).length;
   const stagger = n > 1 ? Math.min(90, 120 / (n - 1)) : 0;
@@ -337,7 +348,8 @@ function tieNotes(ctx, rows) {
   return notes;
 }
 
-/** The final ranking, one line per player with the amounts, then the tie-breaks that decided. */
+/** The final ranking, one line per player with the amounts, and the scoring rule. The
+ *  tie-breaks that decided are the scoreboard's note (shown together: not said twice). */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
@@ -347,7 +359,6 @@ function describeResult(ctx) {
     const sum = r.tops.length ? r.tops.map((d) => dishName(ctx, d)).join(ctx.t("buffet.plus")) : ctx.t("buffet.no_dishes");
     return ctx.t(covered ? "buffet.result.line_covered" : "buffet.result.line", { place: r.place, name: who(ctx, r.seat), points: ctx.t("buffet.points", { n: r.score, count: r.score }), dishes: sum, covered, count: covered });
   });
-  lines.push(...tieNotes(ctx, rows));
   lines.push(ctx.t("buffet.result.rule"));
   return lines.join("\n");
 }
