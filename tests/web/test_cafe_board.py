@@ -19,6 +19,7 @@ Screenshots of the start, the middle and the end go to ``tests/web/screenshots/`
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -184,6 +185,7 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
         check_whole_screen(page, players)
     top = board_top(page)
     known: dict[str, str] | None = None  # each chair's guest just after my last decision
+    known_bar = 0  # the guests at the bar just after my last decision
     end = time.monotonic() + 240
     while not result.is_visible():
         assert time.monotonic() < end, "the game did not end in time"
@@ -203,6 +205,11 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             # Marked: exactly the chairs whose guest changed since my last decision.
             expected = {c for c, g in seen["chairs"].items() if g != known.get(c)}
             assert set(seen["changed"]) == expected, (seen["changed"], expected)
+            assert seen["barChanged"] == seen["bar"] - known_bar, (
+                seen["barChanged"],
+                seen["bar"],
+                known_bar,
+            )
             if expected or seen["barChanged"]:
                 played.marked_turns += 1
             for chair in expected:
@@ -237,16 +244,16 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             "bar": ".cafe-bar.legal",
             "button": ".cafe-controls button.legal",
         }[kind]
+        # What the board will hold after this action (the "To the bar" button is a bar action).
+        action = json.loads(page.locator(selector).nth(index).get_attribute("data-action") or "{}")
         after = dict(seen["chairs"])
-        if kind == "chair":
-            target = page.locator(selector).nth(index)
-            after[target.get_attribute("data-chair") or ""] = (
-                page.locator(".cafe-tile.selected").first.get_attribute("data-guest") or ""
-            )
+        if action["type"] in ("seat", "swap"):
+            after[str(action["chair"])] = action["guest"]
         page.evaluate("document.querySelector('#board').dataset.seen = '1'")
         if not press(page, selector, index, phone):
             continue
         known = after
+        known_bar = seen["bar"] + (action["type"] == "bar")
         played.seated += kind == "chair"
         played.to_bar += kind == "bar"
         played.controls += kind == "button"
@@ -290,7 +297,7 @@ def test_cafe_whole_game_by_the_drawn_pieces(
     japanese = locale.startswith("ja")
     name = f"cafe-{kind}-{locale[:2]}-{players}p"
     sign_in(page, "アキ" if japanese else "Aki")
-    create_table(page, "cafe", players, ["random"] * (players - 1))
+    table = create_table(page, "cafe", players, ["random"] * (players - 1))
     expect(page.locator("svg.cafe-board")).to_be_visible()
     # The tables carry their country's flag: two tables for each of the twelve countries.
     for code in COUNTRIES:
@@ -316,3 +323,23 @@ def test_cafe_whole_game_by_the_drawn_pieces(
     expect(page.locator("svg.cafe-board")).to_be_visible()
     expect(page.locator(".cafe-chair.legal")).to_have_count(0)
     check_scoreboard(page, players, "終了時の手持ち" if japanese else "Hand at the end")
+
+    if kind == "desktop" and players == 2:
+        check_replay(page, table)
+
+
+def check_replay(page: Page, table: str) -> None:
+    """The replay draws each step with the same board: stepping forward, the guests of the turn
+    just played wear their player's ring; the last step is the final board."""
+    page.goto(f"/#/replay/{table}")
+    expect(page.locator("svg.cafe-board")).to_be_visible()
+    expect(page.locator(".cafe-chair.taken")).to_have_count(0)
+    ringed = 0
+    for _ in range(12):
+        page.locator("#forward").click()
+        ringed = max(ringed, page.locator('.cafe-chair.taken:not([data-by=""])').count())
+    assert ringed > 0, "no guest showed who seated it"
+    page.locator("#last").click()
+    expect(page.locator(".cafe-chair.taken").first).to_be_visible()
+    # Nothing there to click: a replay is to watch.
+    expect(page.locator(".cafe-root .legal")).to_have_count(0)

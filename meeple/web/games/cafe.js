@@ -47,7 +47,8 @@ function legalFor(ctx, guest) {
   return (ctx.legal || []).filter((a) => a.guest === guest);
 }
 
-/** Make an SVG group a button: focusable, labelled, clicking it sends `action`. */
+/** Make an SVG group (labelled, role "img" until now) a button: focusable, clicking it sends
+ *  `action`. */
 function clickable(g, action, ctx) {
   g.classList.add("legal");
   g.setAttribute("role", "button");
@@ -168,7 +169,7 @@ function board(ctx, owner, diff) {
   const [x1, y1] = [Math.max(...xs) + CELL / 2, Math.max(...ys) + CELL / 2];
   const barAction = legalFor(ctx, selected).find((a) => a.type === "bar");
   const next = v.bar.length < seats.length ? v.board.bar[v.bar.length].points : null;
-  const counter = s("g", { class: "cafe-bar", "aria-label": next === null ? ctx.t("cafe.bar_full") : ctx.t("cafe.bar_label", { taken: v.bar.length, points: signed(next) }) },
+  const counter = s("g", { class: "cafe-bar", role: "img", "aria-label": next === null ? ctx.t("cafe.bar_full") : ctx.t("cafe.bar_label", { taken: v.bar.length, points: signed(next) }) },
     s("title", { text: barAction ? ctx.t("cafe.to_bar", { guest: guestName(ctx, selected) }) : ctx.t("cafe.bar_title") }),
     s("rect", { x: x0 + 3, y: y0 + 3, width: x1 - x0 - 6, height: y1 - y0 - 6, rx: 12, class: "cafe-counter" }),
     s("rect", { x: x0 + 9, y: y0 + 9, width: x1 - x0 - 18, height: y1 - y0 - 18, rx: 8, class: "cafe-counter-top" }));
@@ -176,7 +177,7 @@ function board(ctx, owner, diff) {
     const [cx, cy] = seats[i];
     const guest = v.bar[i];
     const cls = `cafe-stool ${b.points > 0 ? "plus" : "minus"}${i === v.bar.length ? " next" : ""}${diff.bar.has(i) ? " changed" : ""}`;
-    const g = s("g", { class: cls, "data-bar": i, "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
+    const g = s("g", { class: cls, "data-bar": i, role: "img", "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
       s("circle", { cx, cy, r: CELL * 0.4, class: "cafe-stool-seat" }));
     if (guest) {
       g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * 0.86)),
@@ -194,7 +195,7 @@ function board(ctx, owner, diff) {
     const [cx, cy] = at(t);
     const seated = t.chairs.filter((c) => v.chairs[c]).length;
     const label = ctx.t("cafe.table_label", { country: country(ctx, t.country), n: seated });
-    svg.append(s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, "aria-label": label },
+    svg.append(s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label },
       s("title", { text: label }),
       s("circle", { cx, cy, r: CELL * 0.6, class: "cafe-table-top" }),
       flagUse(t.country, cx - CELL * 0.42, cy - CELL * 0.28, CELL * 0.84, CELL * 0.56)));
@@ -208,7 +209,7 @@ function board(ctx, owner, diff) {
     const by = owner[i];
     let label = chairName(ctx, v, i) + (guest ? `: ${guestName(ctx, guest)}` : "");
     if (guest && by !== null && by !== undefined) label += ` — ${ctx.t("cafe.placed_by", { name: who(ctx, by) })}`;
-    const g = s("g", { class: `cafe-chair${diff.chairs.has(i) ? " changed" : ""}${guest ? " taken" : ""}`, "data-chair": i, "data-guest": guest || "", "data-by": guest ? by ?? "" : "", "aria-label": label },
+    const g = s("g", { class: `cafe-chair${diff.chairs.has(i) ? " changed" : ""}${guest ? " taken" : ""}`, "data-chair": i, "data-guest": guest || "", "data-by": guest ? by ?? "" : "", role: "img", "aria-label": label },
       s("title", { text: label }));
     if (action) g.append(s("circle", { cx, cy, r: CELL * 0.72, class: "cafe-hit" }));
     if (c.tables.length === 1) {
@@ -352,6 +353,7 @@ function render(root, ctx) {
   const v = ctx.view;
   lastRoot = root;
   root.classList.add("cafe-root");
+  root.classList.toggle("over", Boolean(ctx.over));
   const mine = ctx.seat !== null && ctx.seat !== undefined ? v.hands[ctx.seat] || [] : [];
   const playable = mine.filter((g) => legalFor(ctx, g).length);
   if (!playable.includes(selected)) selected = playable[0] ?? null;
