@@ -189,6 +189,16 @@ function board(ctx, owner, diff) {
   });
   if (barAction) clickable(counter, barAction, ctx);
   svg.append(counter);
+  // Over the counter its sign; under it the bag of guests still to come, with their number.
+  const mid = (x0 + x1) / 2;
+  svg.append(s("g", { class: "cafe-sign", "aria-hidden": "true" },
+    s("rect", { x: mid - CELL * 1.3, y: y0 - CELL * 0.86, width: CELL * 2.6, height: CELL * 0.62, rx: 6 }),
+    s("text", { x: mid, y: y0 - CELL * 0.42, "text-anchor": "middle", text: ctx.t("cafe.bar_sign") })));
+  const by = y1 + CELL * 0.95;
+  svg.append(s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { n: v.bag }) },
+    s("path", { d: `M${mid - 13},${by - 20} Q${mid - 30},${by + 6} ${mid - 22},${by + 24} H${mid + 22} Q${mid + 30},${by + 6} ${mid + 13},${by - 20} Z`, class: "cafe-bag-sack" }),
+    s("path", { d: `M${mid - 15},${by - 22} Q${mid},${by - 15} ${mid + 15},${by - 22} M${mid - 5},${by - 19} L${mid - 11},${by - 31} M${mid + 5},${by - 19} L${mid + 11},${by - 31}`, class: "cafe-bag-string" }),
+    s("text", { x: mid, y: by + 12, "text-anchor": "middle", class: "cafe-bag-count", text: String(v.bag) })));
 
   // The café tables: a round wooden top with the country's flag on it.
   v.board.tables.forEach((t, i) => {
