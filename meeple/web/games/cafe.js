@@ -306,8 +306,7 @@ function side(ctx, diff) {
     h("br"), h("small", { text: ctx.t("cafe.legend") }));
   return {
     mine: me === null || me === undefined ? null : panel(ctx, me, diff),
-    others: h("div", { class: "cafe-others" }, others.map((seat) => panel(ctx, seat, diff))),
-    status,
+    others: h("div", { class: "cafe-others" }, others.map((seat) => panel(ctx, seat, diff)), status),
   };
 }
 
@@ -370,9 +369,11 @@ function render(root, ctx) {
   const owner = owners(ctx);
   const diff = differences(ctx);
   const parts = side(ctx, diff);
+  // Your panel is a cell of the layout's grid itself, so that on a phone it can stay in sight
+  // (sticky) over the whole height of the board.
   root.append(h("div", { class: "cafe-layout" },
     h("div", { class: "cafe-board-col" }, board(ctx, owner, diff)),
-    h("div", { class: "cafe-side" }, parts.mine, parts.others, parts.status)));
+    parts.mine, parts.others));
   animateMoves(root, ctx, owner);
 }
 
