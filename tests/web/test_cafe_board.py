@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -343,3 +344,27 @@ def check_replay(page: Page, table: str) -> None:
     expect(page.locator(".cafe-chair.taken").first).to_be_visible()
     # Nothing there to click: a replay is to watch.
     expect(page.locator(".cafe-root .legal")).to_have_count(0)
+
+
+def test_cafe_spectator_sees_the_board_and_the_marks(cafe_page: Callable[..., Page]) -> None:
+    """A spectator sees every player's open hand, nothing to click, and the last moves marked."""
+    player = cafe_page("desktop")
+    sign_in(player, "Aki")
+    table = create_table(player, "cafe", 2, ["random"])
+    watcher = cafe_page("phone", "ja-JP")
+    sign_in(watcher, "Mio")
+    watcher.goto(f"/#/table/{table}")
+    expect(watcher.locator("svg.cafe-board")).to_be_visible()
+    expect(watcher.locator(".cafe-player")).to_have_count(2)
+    expect(watcher.locator(".cafe-player.mine")).to_have_count(0)
+    # The player seats a guest: the spectator's board shows it, marked.
+    chair = player.locator(".cafe-chair.legal").first
+    number = chair.get_attribute("data-chair")
+    chair.click()
+    seated = watcher.locator(f'.cafe-chair[data-chair="{number}"]')
+    expect(seated).to_have_class(re.compile(r"\btaken\b"))
+    expect(seated).to_have_attribute("data-by", "0")
+    # A spectator's marks show the last move seen (the player's, or the bot's right after it).
+    assert watcher.locator(".cafe-board .changed").count() > 0
+    expect(watcher.locator(".cafe-root .legal")).to_have_count(0)
+    screenshot(watcher, "cafe-phone-ja-spectator")
