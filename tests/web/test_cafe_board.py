@@ -368,3 +368,28 @@ def test_cafe_spectator_sees_the_board_and_the_marks(cafe_page: Callable[..., Pa
     assert watcher.locator(".cafe-board .changed").count() > 0
     expect(watcher.locator(".cafe-root .legal")).to_have_count(0)
     screenshot(watcher, "cafe-phone-ja-spectator")
+
+
+def test_cafe_by_keyboard(cafe_page: Callable[..., Page]) -> None:
+    """Without a mouse: Enter on a guest in the hand moves on to its first lit chair, Enter
+    there seats it."""
+    page = cafe_page("desktop")
+    sign_in(page)
+    create_table(page, "cafe", 2, ["random"])
+    tiles = page.locator(".cafe-tile.choose")
+    expect(tiles.first).to_be_visible()
+    code = tiles.last.get_attribute("data-guest")
+    tiles.last.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f'.cafe-tile.selected[data-guest="{code}"]')).to_have_count(1)
+    focused = page.locator(":focus")
+    expect(focused).to_have_class(re.compile(r"\bcafe-(chair|bar)\b.*\blegal\b"))
+    action = json.loads(focused.get_attribute("data-action") or "{}")
+    assert action["guest"] == code
+    taken = page.locator(".cafe-chair.taken").count()
+    page.keyboard.press("Enter")
+    if action["type"] == "seat":
+        expect(page.locator(f'.cafe-chair.taken[data-chair="{action["chair"]}"]')).to_have_count(1)
+        assert page.locator(".cafe-chair.taken").count() >= taken + 1
+    else:
+        expect(page.locator(".cafe-stool .cafe-guest").first).to_be_visible()

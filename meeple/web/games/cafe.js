@@ -266,9 +266,10 @@ function tile(ctx, code, { choose = false, fresh = false } = {}) {
   if (!choose) return h("span", { class: cls, title: label, "aria-label": label, role: "img", "data-guest": code }, guestIcon(code), flag);
   return h("button", {
     type: "button", class: `${cls} choose${code === selected ? " selected" : ""}`, "aria-pressed": String(code === selected), title: label, "aria-label": label, "data-guest": code,
-    onclick: () => {
+    onclick: (event) => {
       selected = code;
-      redraw(ctx, code);
+      // From the keyboard (a click with no pointer), go on to the guest's first lit chair.
+      redraw(ctx, code, event.detail === 0);
     },
   }, guestIcon(code), flag);
 }
@@ -349,13 +350,16 @@ function animateMoves(root, ctx, owner) {
 
 let lastRoot = null;
 
-/** Draw again after a choice in the hand (no animation), keeping the keyboard on the guest. */
-function redraw(ctx, focusCode) {
+/** Draw again after a choice in the hand (no animation). The focus stays on the guest, or
+ *  moves on to its first lit chair (or the counter) for a keyboard player. */
+function redraw(ctx, focusCode, toBoard = false) {
   if (!lastRoot) return;
   const root = lastRoot;
   root.replaceChildren();
   render(root, { ...ctx, animate: false });
-  if (focusCode) root.querySelector(`.cafe-tile.choose[data-guest="${focusCode}"]`)?.focus({ preventScroll: true });
+  const target = (toBoard && root.querySelector(".cafe-chair.legal, .cafe-bar.legal"))
+    || root.querySelector(`.cafe-tile.choose[data-guest="${focusCode}"]`);
+  target?.focus({ preventScroll: true });
 }
 
 function render(root, ctx) {
