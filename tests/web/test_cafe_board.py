@@ -95,6 +95,7 @@ class Played:
     """What happened in one game, as the test saw it."""
 
     decisions: int = 0
+    waits: int = 0  # looks at the board while the others played
     seated: int = 0
     to_bar: int = 0
     controls: int = 0
@@ -194,6 +195,10 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             page.locator("#board.waiting").count()
             or not page.locator(".cafe-root .legal[data-action]").count()
         ):
+            # While the others play ("Waiting for …"), the board stays where it was too.
+            if page.locator("#board .cafe-root").count() and not result.is_visible():
+                assert abs(board_top(page) - top) < 0.5, "the board moved while waiting"
+                played.waits += 1
             page.wait_for_timeout(30)
             continue
         seen: dict[str, Any] = page.evaluate(READ_BOARD)
