@@ -172,6 +172,8 @@ def check_phone_reach(page: Page) -> None:
     )
     assert board[0] >= 0 and hand[1] <= 844, (board, hand)
     assert hand[0] >= board[1] - 1, (board, hand)
+    wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+    assert not page.evaluate(wide), "the phone scrolls sideways"
 
 
 def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Played:

@@ -130,12 +130,12 @@ function owners(ctx) {
 function differences(ctx) {
   const v = ctx.view;
   const b = ctx.before;
-  const none = { chairs: new Set(), tables: new Set(), bar: new Set(), chips: new Set(), hands: new Map() };
-  if (!b || b === v || !b.chairs || b.chairs.length !== v.chairs.length) return none;
-  v.chairs.forEach((g, i) => { if (g !== b.chairs[i]) none.chairs.add(i); });
-  v.board.tables.forEach((t, i) => { if (t.chairs.some((c) => none.chairs.has(c))) none.tables.add(i); });
-  for (let i = b.bar.length; i < v.bar.length; i += 1) none.bar.add(i);
-  v.chips.forEach((c, seat) => { if (c !== b.chips[seat]) none.chips.add(seat); });
+  const found = { chairs: new Set(), tables: new Set(), bar: new Set(), chips: new Set(), hands: new Map() };
+  if (!b || b === v || !b.chairs || b.chairs.length !== v.chairs.length) return found;
+  v.chairs.forEach((g, i) => { if (g !== b.chairs[i]) found.chairs.add(i); });
+  v.board.tables.forEach((t, i) => { if (t.chairs.some((c) => found.chairs.has(c))) found.tables.add(i); });
+  for (let i = b.bar.length; i < v.bar.length; i += 1) found.bar.add(i);
+  v.chips.forEach((c, seat) => { if (c !== b.chips[seat]) found.chips.add(seat); });
   // New tiles in a hand (drawn, or a joker taken back), as a count per code.
   v.hands.forEach((hand, seat) => {
     const old = new Map();
@@ -145,9 +145,9 @@ function differences(ctx) {
       if (old.get(code)) old.set(code, old.get(code) - 1);
       else added.set(code, (added.get(code) || 0) + 1);
     }
-    if (added.size) none.hands.set(seat, added);
+    if (added.size) found.hands.set(seat, added);
   });
-  return none;
+  return found;
 }
 
 function board(ctx, owner, diff) {
