@@ -378,6 +378,10 @@ function render(root, ctx) {
   root.append(h("div", { class: "cafe-layout" },
     h("div", { class: "cafe-board-col" }, board(ctx, owner, diff)),
     parts.mine, parts.others));
+  // The board is as tall as the window below its top allows (CSS: --cafe-top), whatever the
+  // page puts above it; measured before the first paint, so nothing visibly moves.
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  if (top > 0) root.style.setProperty("--cafe-top", `${Math.round(top)}px`);
   animateMoves(root, ctx, owner);
 }
 
