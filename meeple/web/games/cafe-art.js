@@ -12,7 +12,7 @@ import { svg as s } from "../dom.js";
 export const COUNTRY_CODES = ["AFR", "GER", "GBR", "CHN", "CUB", "ESP", "USA", "FRA", "IND", "ITA", "TUR", "RUS"];
 
 /** The points of a five-pointed star centred on (cx, cy), outer radius r. */
-function star(cx, cy, r, fill, attrs = {}) {
+export function star(cx, cy, r, fill, attrs = {}) {
   const points = [];
   for (let i = 0; i < 10; i += 1) {
     const radius = i % 2 ? r * 0.4 : r;

@@ -11,7 +11,7 @@
 // the others changed since your own last decision carries the class `changed`.
 
 import { h, svg as s } from "../dom.js";
-import { defs, flagUse, guestIcon, guestUse } from "./cafe-art.js";
+import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
 
 const CELL = 40; // user units of one grid cell
 const SLIDE_MS = 450; // a guest's walk to its chair; with the stagger, within the 600 ms allowed
@@ -204,11 +204,14 @@ function board(ctx, owner, diff) {
   v.board.tables.forEach((t, i) => {
     const [cx, cy] = at(t);
     const seated = t.chairs.filter((c) => v.chairs[c]).length;
-    const label = ctx.t("cafe.table_label", { country: country(ctx, t.country), n: seated });
+    // Four guests all of the table's country (jokers count as it): the big bonus, starred.
+    const oneCountry = seated === 4 && t.chairs.every((c) => [t.country, "JKR"].includes(v.chairs[c].split("-")[0]));
+    const label = ctx.t(oneCountry ? "cafe.table_one_country" : "cafe.table_label", { country: country(ctx, t.country), n: seated });
     svg.append(s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label },
       s("title", { text: label }),
       s("circle", { cx, cy, r: CELL * 0.6, class: "cafe-table-top" }),
-      flagUse(t.country, cx - CELL * 0.42, cy - CELL * 0.28, CELL * 0.84, CELL * 0.56)));
+      flagUse(t.country, cx - CELL * 0.42, cy - CELL * 0.28, CELL * 0.84, CELL * 0.56),
+      oneCountry ? star(cx + CELL * 0.42, cy - CELL * 0.42, CELL * 0.24, "#ffc400", { stroke: "#5e3a1c", "stroke-width": 1.5, class: "cafe-one-country" }) : null));
   });
 
   // The chairs: empty, taken, or a place the chosen guest may go.
