@@ -150,27 +150,24 @@ function differences(ctx) {
   return found;
 }
 
-function board(ctx, owner, diff) {
-  const v = ctx.view;
-  const size = v.board.size * CELL;
-  const at = (p) => [p.x * CELL + CELL / 2, (v.board.size - 1 - p.y) * CELL + CELL / 2];
-  const targets = new Map();
-  for (const a of legalFor(ctx, selected)) if (a.type === "seat" || a.type === "swap") targets.set(a.chair, a);
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "cafe-board", role: "group", "aria-label": ctx.t("cafe.board_label") },
-    defs(),
-    s("rect", { x: 0, y: 0, width: size, height: size, rx: 16, class: "cafe-floor" }),
-    s("rect", { x: 6, y: 6, width: size - 12, height: size - 12, rx: 12, class: "cafe-floor-inner" }));
+/** The board's cell centres, in user units (y grows downwards on the screen). */
+function placer(v) {
+  return (p) => [p.x * CELL + CELL / 2, (v.board.size - 1 - p.y) * CELL + CELL / 2];
+}
 
-  // The bar: a counter over its 5×4 cells, a stool on each cell with its value.
+/** The bar: a counter over its 5×4 cells with a stool on each (its value, or its guest), its
+ *  sign above and the bag below. The counter is what you click to send a guest there. */
+function bar(ctx, diff, at) {
+  const v = ctx.view;
   const seats = v.board.bar.map(at);
   const xs = seats.map((p) => p[0]);
   const ys = seats.map((p) => p[1]);
   const [x0, y0] = [Math.min(...xs) - CELL / 2, Math.min(...ys) - CELL / 2];
   const [x1, y1] = [Math.max(...xs) + CELL / 2, Math.max(...ys) + CELL / 2];
-  const barAction = legalFor(ctx, selected).find((a) => a.type === "bar");
+  const action = legalFor(ctx, selected).find((a) => a.type === "bar");
   const next = v.bar.length < seats.length ? v.board.bar[v.bar.length].points : null;
   const counter = s("g", { class: "cafe-bar", role: "img", "aria-label": next === null ? ctx.t("cafe.bar_full") : ctx.t("cafe.bar_label", { taken: v.bar.length, points: signed(next) }) },
-    s("title", { text: barAction ? ctx.t("cafe.to_bar", { guest: guestName(ctx, selected) }) : ctx.t("cafe.bar_title") }),
+    s("title", { text: action ? ctx.t("cafe.to_bar", { guest: guestName(ctx, selected) }) : ctx.t("cafe.bar_title") }),
     s("rect", { x: x0 + 3, y: y0 + 3, width: x1 - x0 - 6, height: y1 - y0 - 6, rx: 12, class: "cafe-counter" }),
     s("rect", { x: x0 + 9, y: y0 + 9, width: x1 - x0 - 18, height: y1 - y0 - 18, rx: 8, class: "cafe-counter-top" }));
   v.board.bar.forEach((b, i) => {
@@ -187,35 +184,44 @@ function board(ctx, owner, diff) {
     }
     counter.append(g);
   });
-  if (barAction) clickable(counter, barAction, ctx);
-  svg.append(counter);
-  // Over the counter its sign; under it the bag of guests still to come, with their number.
+  if (action) clickable(counter, action, ctx);
   const mid = (x0 + x1) / 2;
-  svg.append(s("g", { class: "cafe-sign", "aria-hidden": "true" },
+  const sign = s("g", { class: "cafe-sign", "aria-hidden": "true" },
     s("rect", { x: mid - CELL * 1.3, y: y0 - CELL * 0.86, width: CELL * 2.6, height: CELL * 0.62, rx: 6 }),
-    s("text", { x: mid, y: y0 - CELL * 0.42, "text-anchor": "middle", text: ctx.t("cafe.bar_sign") })));
+    s("text", { x: mid, y: y0 - CELL * 0.42, "text-anchor": "middle", text: ctx.t("cafe.bar_sign") }));
   const by = y1 + CELL * 0.95;
-  svg.append(s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { n: v.bag }) },
+  const bag = s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { n: v.bag }) },
     s("path", { d: `M${mid - 13},${by - 20} Q${mid - 30},${by + 6} ${mid - 22},${by + 24} H${mid + 22} Q${mid + 30},${by + 6} ${mid + 13},${by - 20} Z`, class: "cafe-bag-sack" }),
     s("path", { d: `M${mid - 15},${by - 22} Q${mid},${by - 15} ${mid + 15},${by - 22} M${mid - 5},${by - 19} L${mid - 11},${by - 31} M${mid + 5},${by - 19} L${mid + 11},${by - 31}`, class: "cafe-bag-string" }),
-    s("text", { x: mid, y: by + 12, "text-anchor": "middle", class: "cafe-bag-count", text: String(v.bag) })));
+    s("text", { x: mid, y: by + 12, "text-anchor": "middle", class: "cafe-bag-count", text: String(v.bag) }));
+  return [counter, sign, bag];
+}
 
-  // The café tables: a round wooden top with the country's flag on it.
-  v.board.tables.forEach((t, i) => {
+/** The café tables: a round wooden top with the country's flag; a star when its four guests
+ *  are all of its country. */
+function tables(ctx, diff, at) {
+  const v = ctx.view;
+  return v.board.tables.map((t, i) => {
     const [cx, cy] = at(t);
     const seated = t.chairs.filter((c) => v.chairs[c]).length;
     // Four guests all of the table's country (jokers count as it): the big bonus, starred.
     const oneCountry = seated === 4 && t.chairs.every((c) => [t.country, "JKR"].includes(v.chairs[c].split("-")[0]));
     const label = ctx.t(oneCountry ? "cafe.table_one_country" : "cafe.table_label", { country: country(ctx, t.country), n: seated });
-    svg.append(s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label },
+    return s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label },
       s("title", { text: label }),
       s("circle", { cx, cy, r: CELL * 0.6, class: "cafe-table-top" }),
       flagUse(t.country, cx - CELL * 0.42, cy - CELL * 0.28, CELL * 0.84, CELL * 0.56),
-      oneCountry ? star(cx + CELL * 0.42, cy - CELL * 0.42, CELL * 0.24, "#ffc400", { stroke: "#5e3a1c", "stroke-width": 1.5, class: "cafe-one-country" }) : null));
+      oneCountry ? star(cx + CELL * 0.42, cy - CELL * 0.42, CELL * 0.24, "#ffc400", { stroke: "#5e3a1c", "stroke-width": 1.5, class: "cafe-one-country" }) : null);
   });
+}
 
-  // The chairs: empty, taken, or a place the chosen guest may go.
-  v.board.chairs.forEach((c, i) => {
+/** The chairs: empty, taken (with the ring of who seated the guest this round), or lit where
+ *  the chosen guest may go. */
+function chairs(ctx, owner, diff, at) {
+  const v = ctx.view;
+  const targets = new Map();
+  for (const a of legalFor(ctx, selected)) if (a.type === "seat" || a.type === "swap") targets.set(a.chair, a);
+  return v.board.chairs.map((c, i) => {
     const [cx, cy] = at(c);
     const guest = v.chairs[i];
     const action = targets.get(i);
@@ -224,6 +230,7 @@ function board(ctx, owner, diff) {
     if (guest && by !== null && by !== undefined) label += ` — ${ctx.t("cafe.placed_by", { name: who(ctx, by) })}`;
     const g = s("g", { class: `cafe-chair${diff.chairs.has(i) ? " changed" : ""}${guest ? " taken" : ""}`, "data-chair": i, "data-guest": guest || "", "data-by": guest ? by ?? "" : "", role: "img", "aria-label": label },
       s("title", { text: label }));
+    // A lit chair takes touches a little beyond its drawing (40 px even on a phone).
     if (action) g.append(s("circle", { cx, cy, r: CELL * 0.72, class: "cafe-hit" }));
     if (c.tables.length === 1) {
       // A chair's backrest is on the side away from its table.
@@ -237,9 +244,19 @@ function board(ctx, owner, diff) {
     if (guest && by !== null && by !== undefined) g.append(s("circle", { cx, cy, r: CELL * 0.45, class: "cafe-ring", style: `stroke: var(--seat-${by})` }));
     if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, CELL * 0.92)));
     if (action) clickable(g, action, ctx);
-    svg.append(g);
+    return g;
   });
-  return svg;
+}
+
+function board(ctx, owner, diff) {
+  const v = ctx.view;
+  const size = v.board.size * CELL;
+  const at = placer(v);
+  return s("svg", { viewBox: `0 0 ${size} ${size}`, class: "cafe-board", role: "group", "aria-label": ctx.t("cafe.board_label") },
+    defs(),
+    s("rect", { x: 0, y: 0, width: size, height: size, rx: 16, class: "cafe-floor" }),
+    s("rect", { x: 6, y: 6, width: size - 12, height: size - 12, rx: 12, class: "cafe-floor-inner" }),
+    bar(ctx, diff, at), tables(ctx, diff, at), chairs(ctx, owner, diff, at));
 }
 
 // --- the players: their chips and their open hands -----------------------------------------
