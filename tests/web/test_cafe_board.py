@@ -400,3 +400,26 @@ def test_cafe_by_keyboard(cafe_page: Callable[..., Page]) -> None:
         assert page.locator(".cafe-chair.taken").count() >= taken + 1
     else:
         expect(page.locator(".cafe-stool .cafe-guest").first).to_be_visible()
+
+
+def test_cafe_rings_survive_a_reload(cafe_page: Callable[..., Page]) -> None:
+    """Who seated each guest this round is rebuilt from the log after a reload."""
+    page = cafe_page("desktop")
+    sign_in(page)
+    create_table(page, "cafe", 2, ["random"])
+    rings = "() => Object.fromEntries([...document.querySelectorAll('.cafe-chair.taken')].map((g) => [g.dataset.chair, g.dataset.by]))"
+    for _ in range(20):
+        expect(page.locator(".cafe-root .legal[data-action]").first).to_be_visible()
+        before: dict[str, str] = page.evaluate(rings)
+        if {"0", "1"} <= set(before.values()):
+            break  # both players' guests are ringed
+        page.evaluate("document.querySelector('#board').dataset.seen = '1'")
+        chair = page.locator(".cafe-chair.legal")
+        (
+            chair.first if chair.count() else page.locator(".cafe-root .legal[data-action]").first
+        ).click()
+        page.wait_for_function("() => !document.querySelector('#board[data-seen]')")
+    assert {"0", "1"} <= set(before.values()), before
+    page.reload()
+    expect(page.locator(".cafe-root .legal[data-action]").first).to_be_visible()
+    assert page.evaluate(rings) == before
