@@ -163,7 +163,18 @@ def check_whole_screen(page: Page, players: int) -> None:
 
 def check_phone_reach(page: Page) -> None:
     """On the phone, with the board scrolled to the top of the screen, the board and your hand
-    are on screen together, the hand under the board and not over it."""
+    are on screen together, the hand under the board and not over it. The table scrolls there
+    by itself when it opens: the prompt, the board and the hand in sight."""
+    page.wait_for_function("() => window.scrollY > 0")
+    prompt, board, hand = page.evaluate(
+        """() => ["#prompt", "svg.cafe-board", ".cafe-player.mine"].map((s) => {
+          const b = document.querySelector(s).getBoundingClientRect(); return [b.top, b.bottom]; })"""
+    )
+    assert prompt[0] >= 0 and prompt[1] <= board[0] and board[1] <= hand[0] and hand[1] <= 844, (
+        prompt,
+        board,
+        hand,
+    )
     top = board_top(page)
     page.evaluate(f"window.scrollTo(0, {top - 4})")
     board, hand = page.evaluate(

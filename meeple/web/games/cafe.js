@@ -403,6 +403,21 @@ function render(root, ctx) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   if (top > 0) root.style.setProperty("--cafe-top", `${Math.round(top)}px`);
   animateMoves(root, ctx, owner);
+  bringIntoView(root, ctx);
+}
+
+let broughtFor = null; // the table (its address) whose board was brought into view
+
+/** On a phone, once per table and only if the page has not been scrolled: scroll the prompt to
+ *  the top of the screen, so that the prompt, the whole board and your hand are all in sight. */
+function bringIntoView(root, ctx) {
+  const page = root.closest(".table-page");
+  if (!page || ctx.over || window.scrollY > 0 || broughtFor === location.hash) return;
+  if (!window.matchMedia("(max-width: 700px)").matches) return;
+  broughtFor = location.hash;
+  const anchor = page.querySelector(".prompt-row") ?? root;
+  const top = anchor.getBoundingClientRect().top + window.scrollY - 4;
+  requestAnimationFrame(() => window.scrollTo({ top, behavior: "instant" }));
 }
 
 function prompt(ctx) {
