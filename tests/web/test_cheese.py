@@ -151,6 +151,8 @@ def test_a_whole_game_on_the_table(
     # The resolution plays back: the seats show the points of its step, the result waits.
     early = seat_scores(page)
     expect(page.locator("#result")).to_be_hidden()
+    # Nor does the log tell the resolution (and its winner) ahead of the board.
+    logged = page.locator("#log li").count()
     if device == "desktop":
         # (On a phone the page's header loses its "Leave" button at the end, a line less.)
         assert board_top(page) == top
@@ -163,6 +165,11 @@ def test_a_whole_game_on_the_table(
     page.locator(".cheese-skip").click()
     expect(page.locator("#result")).to_be_visible()
     totals = check_scoreboard(page, players)
+    # The resolution's lines join the log once it is over, the winner last.
+    expect(page.locator("#log li")).not_to_have_count(logged)
+    assert page.locator("#log li").count() > logged + players
+    winner = page.locator("#result .scoreboard tbody tr").first.locator("th").inner_text().strip()
+    assert winner in page.locator("#log li").last.inner_text()
     final = seat_scores(page)
     assert sorted(int(x) for x in final) == sorted(totals)
     assert early != final, "the seats told the final scores before the resolution did"

@@ -198,7 +198,8 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
   const lengths = lines.map((l, i) => l.length + (placing && v.next_cheese === i ? 1 : 0));
   const g = geometry(n, lengths);
   const R = g.R;
-  const svgEl = s("svg", { viewBox: `${-R} ${-R} ${2 * R} ${2 * R}`, class: "cheese-ring", role: "group", "aria-label": ctx.t("cheese.ring_label") },
+  // --cheese-px: the table's size at one CSS pixel a unit (a phone draws it so, and pans it).
+  const svgEl = s("svg", { viewBox: `${-R} ${-R} ${2 * R} ${2 * R}`, class: "cheese-ring", style: `--cheese-px: ${2 * R}px`, role: "group", "aria-label": ctx.t("cheese.ring_label") },
     s("defs", {}, s("marker", { id: "cheese-arrow", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", class: "cheese-arrow-head" }))),
     s("rect", { x: -R + 2, y: -R + 2, width: 2 * R - 4, height: 2 * R - 4, rx: 36, class: "cheese-cloth" }));
   // The middle: which way "next" goes, and whose turn it is (their colour).
@@ -406,7 +407,7 @@ function lastIndex(arr, pred) {
 
 // Playback state of the resolution (module-level so that a re-render continues it).
 // `release` lets the table page show the result again (ctx.holdResult).
-const anim = { key: "", frames: [], step: 0, timer: null, rerender: null, release: null, showing: false };
+const anim = { key: "", frames: [], step: 0, timer: null, rerender: null, release: null, showing: false, followed: null };
 
 function stopTimer() {
   if (anim.timer) clearTimeout(anim.timer);
@@ -450,7 +451,9 @@ function drawHand(ctx, v, rerender) {
   const later = (ctx.legal || []).filter((a) => a.type === "place" && v.next_cheese !== null && a.cheese === v.next_cheese);
   let marked = false;
   v.hand.forEach((card) => {
-    const face = [handCard(ctx.seat, card), h("span", { class: "cheese-hand-name", text: animal(ctx, card) })];
+    // A long Japanese name ("ふつうネズミ") may break before "ネズミ", not inside it.
+    const name = animal(ctx, card).replace(/(.)(ネズミ)$/u, "$1\u200b$2");
+    const face = [handCard(ctx.seat, card), h("span", { class: "cheese-hand-name", text: name })];
     const action = later.find((a) => a.card === card);
     if (action) {
       const label = ctx.t(MARKED.has(card) ? "cheese.act.place_down" : "cheese.act.place_up", { card: animal(ctx, card), letter: letter(action.cheese) });
@@ -645,7 +648,7 @@ function render(root, ctx) {
   const rerender = (focusChosen) => {
     if (!root.isConnected) return false;
     root.replaceChildren();
-    render(root, { ...ctx, animate: false });
+    render(root, { ...ctx, animate: false, redraw: true });
     if (focusChosen) root.querySelector(".cheese-selected")?.focus();
     return true;
   };
@@ -667,10 +670,23 @@ function render(root, ctx) {
     drawPlayers(ctx, v, frame),
     over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
   root.append(h("div", { class: "cheese-table" }, ringbox, side));
-  // On a phone the table is larger than the screen: keep where the player panned it.
+  // On a phone the table is larger than the screen: keep where the player panned it, and
+  // bring each cheese into view when the resolution comes to it.
+  if (!ctx.previous && !ctx.redraw) {
+    pan.left = null; // a page's first drawing: a table opened anew starts centred
+    pan.top = null;
+  }
   if (ringbox.scrollWidth > ringbox.clientWidth || ringbox.scrollHeight > ringbox.clientHeight) {
     ringbox.scrollLeft = pan.left ?? (ringbox.scrollWidth - ringbox.clientWidth) / 2;
     ringbox.scrollTop = pan.top ?? (ringbox.scrollHeight - ringbox.clientHeight) / 2;
+    const active = frame && frame.active !== null ? ringbox.querySelector(`.cheese-cheese[data-cheese="${frame.active}"]`) : null;
+    if (active && anim.followed !== frame.active) {
+      anim.followed = frame.active;
+      const box = ringbox.getBoundingClientRect();
+      const at = active.getBoundingClientRect();
+      ringbox.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      ringbox.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
+    }
   }
   if (table.flies.length) fly(table.flies);
   if (over) {
@@ -711,8 +727,13 @@ function describeAction(action, ctx) {
   return JSON.stringify(action);
 }
 
+// The events of the end's resolution: left out of the log while it is played back (the log
+// would tell the winner before the board does); the table page draws the log again after.
+const RESOLUTION = new Set(["reveal", "chase", "catch", "cat_leaves", "king_to_front", "eat", "game_over"]);
+
 function describeEvent(event, ctx) {
   const e = event;
+  if (anim.showing && RESOLUTION.has(e.event)) return "";
   const at = e.cheese === undefined ? "" : letter(e.cheese);
   switch (e.event) {
     case "draw":
