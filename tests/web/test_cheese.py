@@ -158,6 +158,7 @@ def test_a_whole_game_on_the_table(
         assert board_top(page) == top
     step = page.locator(".cheese-res-step").inner_text()
     assert re.search(r"\d", step)
+    expect(page.locator(".cheese-res-caption")).not_to_be_empty()
     page.wait_for_timeout(1400)
     screenshot(page, f"{name}-resolution")
     if device == "phone":

@@ -141,7 +141,7 @@ function queueCard(ctx, card, shown, upright) {
  *  drawn smaller) only when a queue would otherwise leave less than STEP_MIN of its cards. */
 function geometry(n, lengths) {
   const rc = Math.max(96, 11.6 * n); // the cheeses' circle: room for each cheese's card
-  const r0 = rc + 34; // where the queues start
+  const r0 = rc + 42; // where the queues start (clear of the cheese and its labels)
   const angles = Array.from({ length: n }, (_, i) => ((-90 + (i * 360) / n) * Math.PI) / 180);
   const reach = (theta, R) => {
     // The furthest a card's outer edge may go along `theta` with both its corners on the table.
@@ -232,6 +232,9 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
       if (card.leaving) cls.push("cheese-leaving");
       const label = cardLabel(ctx, card);
       const inner = s("g", { class: "cheese-fly" }, queueCard(ctx, card, shown, -rot));
+      // New since the player's last decision: a ring round the card (its own edge keeps the
+      // owner's colour).
+      if (marks.changed.has(key)) inner.append(s("rect", { x: -CARD_W / 2 - 2, y: -2, width: CARD_W + 4, height: CARD_D + 4, rx: 6, class: "cheese-mark" }));
       qg.append(s("g", { class: cls.join(" "), transform: `translate(${(r * cos).toFixed(1)} ${(r * sin).toFixed(1)}) rotate(${rot.toFixed(1)})`, role: "listitem", "aria-label": label, "data-cheese": i, "data-index": k, "data-seat": card.seat },
         s("title", { text: label }), inner));
       if (marks.fly.has(key)) flies.push(inner);
@@ -555,7 +558,7 @@ function drawResolutionBar(ctx) {
   bar.append(h("div", { class: "cheese-res-head" },
     h("strong", { text: ctx.t("cheese.resolution") }),
     h("span", { class: "cheese-res-step", text: ctx.t("cheese.step_of", { i: anim.step + 1, n: total }) })));
-  bar.append(h("p", { class: "cheese-res-caption", text: frame ? describeEvent(frame.event, ctx) : "" }));
+  bar.append(h("p", { class: "cheese-res-caption", text: frame ? eventText(frame.event, ctx) : "" }));
   const skip = h("button", { type: "button", class: `cheese-res-btn ${playing ? "cheese-skip" : "cheese-replay"}` }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
   skip.addEventListener("click", () => {
     stopTimer();
@@ -732,8 +735,13 @@ function describeAction(action, ctx) {
 const RESOLUTION = new Set(["reveal", "chase", "catch", "cat_leaves", "king_to_front", "eat", "game_over"]);
 
 function describeEvent(event, ctx) {
+  if (anim.showing && RESOLUTION.has(event.event)) return "";
+  return eventText(event, ctx);
+}
+
+/** One event in words (the log's line; the resolution's caption). */
+function eventText(event, ctx) {
   const e = event;
-  if (anim.showing && RESOLUTION.has(e.event)) return "";
   const at = e.cheese === undefined ? "" : letter(e.cheese);
   switch (e.event) {
     case "draw":
