@@ -233,3 +233,59 @@ def test_the_others_cards_are_marked_until_my_next_decision(new_page: Callable[.
             expect(page.locator("#board .cheese-card.changed")).not_to_have_count(before)
         return
     raise AssertionError("no card of another player was ever marked")
+
+
+# The scoreboard of made-up ends (ties are rare in real games): the renderer's own function,
+# loaded by the browser as the table page loads it.
+_SCOREBOARD = """async (piles) => {
+  const game = (await import("/games/cheese.js")).default;
+  const points = { mouse: 1, marked_mouse: 1, fat_mouse: 2, king_mouse: 1, cat: 3, dog: 0 };
+  const view = {
+    phase: "over", players: piles.length, piles,
+    scores: piles.map((pile) => pile.reduce((t, p) => t + points[p.card], 0)),
+  };
+  const t = (key, params) => `${key}${JSON.stringify(params || {})}`;
+  const players = piles.map((_, seat) => ({ seat, name: `P${seat}` }));
+  const ctx = { view, t, players, seat: null, over: true };
+  return { board: game.scoreboard(ctx), result: game.describeResult(ctx) };
+}"""
+
+
+def card(card: str, colour: int, how: str) -> dict[str, object]:
+    return {"card": card, "colour": colour, "how": how}
+
+
+def test_the_scoreboard_breaks_ties_as_the_rulebook_says(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    page.goto("/")
+    # P0 and P1 have 5 points each; P0 has a king mouse, so P0 is ahead. P2 has a cat (3).
+    piles = [
+        [
+            card("king_mouse", 0, "ate"),
+            card("fat_mouse", 0, "ate"),
+            card("mouse", 0, "ate"),
+            card("mouse", 1, "caught"),
+        ],
+        [card("mouse", 1, "ate"), card("mouse", 1, "ate"), card("cat", 2, "chased")],
+        [card("cat", 0, "chased")],
+    ]
+    out = page.evaluate(_SCOREBOARD, piles)
+    rows = {r["seat"]: r for r in out["board"]["rows"]}
+    assert [rows[s]["rank"] for s in (0, 1, 2)] == [1, 2, 3]
+    assert [p["value"] for p in rows[0]["parts"]] == [4, 1, 0]  # cheese, cats, dogs
+    assert [p["value"] for p in rows[1]["parts"]] == [2, 0, 3]
+    assert rows[2]["total"] == 3
+    assert out["board"]["note"].startswith("cheese.result.by_kings")
+    assert '"ka":1' in out["board"]["note"] and '"kb":0' in out["board"]["note"]
+    assert '"cheese":4,"cats":1,"dogs":0' in out["result"]
+    # Equal in points, king mice and mouse cards: they share the first place.
+    same = [
+        [card("mouse", 0, "ate"), card("cat", 1, "chased")],
+        [card("mouse", 1, "ate"), card("cat", 0, "chased")],
+    ]
+    out = page.evaluate(_SCOREBOARD, same)
+    assert [r["rank"] for r in out["board"]["rows"]] == [1, 1]
+    assert out["board"]["note"].startswith("cheese.result.shared")
+    # No tie, no note.
+    out = page.evaluate(_SCOREBOARD, [[card("mouse", 0, "ate")], []])
+    assert out["board"]["note"] is None
