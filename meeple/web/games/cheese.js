@@ -38,6 +38,11 @@ function who(ctx, seat) {
   return seat === ctx.seat ? ctx.t("cheese.you_name", { name: nameOf(ctx, seat) }) : nameOf(ctx, seat);
 }
 
+/** A name short enough for the middle of the circle. */
+function short(name) {
+  return name.length > 12 ? `${name.slice(0, 11)}…` : name;
+}
+
 function letter(i) {
   return String.fromCharCode(65 + i);
 }
@@ -171,9 +176,10 @@ function geometry(n, lengths) {
 }
 
 /** A cheese card, upright, centred on (0, 0): a wedge with holes, its number, its letter. */
-function cheeseShape(ctx, i, value, opts) {
+function cheeseShape(ctx, i, value) {
   const parts = [
     s("circle", { r: 30, class: "cheese-hit" }),
+    s("rect", { x: -29, y: -27, width: 58, height: 58, rx: 6, class: "cheese-card-face" }),
     s("path", { d: "M-25 12 L25 12 L25 -6 L-25 -17 Z", class: "cheese-wedge-side" }),
     s("path", { d: "M-25 -17 L25 -6 L25 -13 L-18 -22 Z", class: "cheese-wedge-top" }),
     s("circle", { cx: -14, cy: 4, r: 3, class: "cheese-hole" }),
@@ -183,7 +189,6 @@ function cheeseShape(ctx, i, value, opts) {
     s("text", { x: -22, y: 27, "text-anchor": "start", class: "cheese-letter" }, letter(i)),
     s("text", { x: 24, y: 27, "text-anchor": "end", class: "cheese-feeds" }, ctx.t("cheese.feeds_short", { n: value })),
   ];
-  if (opts.target) parts.unshift(s("circle", { r: 33, class: "cheese-target-ring" }));
   return parts;
 }
 
@@ -208,7 +213,9 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
   svgEl.append(s("g", { class: "cheese-centre" },
     turn === null || turn === undefined ? null : s("circle", { r: ra + 8, class: "cheese-turn-disc", style: `fill: var(--seat-${turn})` }),
     s("path", { d: `M${ra * 0.71} ${-ra * 0.71} A${ra} ${ra} 0 1 1 ${-ra * 0.71} ${-ra * 0.71}`, class: "cheese-arrow", "marker-end": "url(#cheese-arrow)" }),
-    s("text", { y: 4, "text-anchor": "middle", class: "cheese-centre-text" }, ctx.t("cheese.clockwise"))));
+    turn === null || turn === undefined ? null : s("text", { y: -ra * 0.22, "text-anchor": "middle", class: "cheese-centre-name", style: `fill: var(--seat-${turn})` }, short(nameOf(ctx, turn))),
+    turn === null || turn === undefined ? null : s("text", { y: -ra * 0.22 + 16, "text-anchor": "middle", class: "cheese-centre-text" }, ctx.t("cheese.centre_turn")),
+    s("text", { y: ra * 0.45, "text-anchor": "middle", class: "cheese-centre-text" }, ctx.t("cheese.clockwise"))));
   const flies = [];
   v.cheeses.forEach((ch, i) => {
     const th = g.angles[i];
@@ -255,7 +262,7 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
     if (st === "done") ccls.push("cheese-done");
     const label = ctx.t("cheese.cheese_label", { letter: letter(i), n: ch.cheese });
     const node = s("g", { class: ccls.join(" "), transform: `translate(${(g.rc * cos).toFixed(1)} ${(g.rc * sin).toFixed(1)})`, "data-cheese": i },
-      cheeseShape(ctx, i, ch.cheese, { target: Boolean(target) }));
+      cheeseShape(ctx, i, ch.cheese));
     if (target) {
       node.classList.add("legal");
       node.setAttribute("role", "button");
