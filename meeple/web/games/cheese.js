@@ -24,7 +24,7 @@ const FLY_MS = 420; // a card sliding to its queue (plus a stagger: all done wit
 const CARD_W = 50; // across the queue
 const CARD_D = 34; // along the queue
 const STEP_MAX = 22; // how much of a covered card shows
-const STEP_MIN = 13; // below this the table grows instead (and is drawn smaller)
+const STEP_MIN = 15; // below this the table grows instead (and is drawn smaller)
 const PAD = 6;
 
 // --- words ---------------------------------------------------------------------------
@@ -633,7 +633,8 @@ function render(root, ctx) {
   }
   if (over) {
     const key = JSON.stringify(v.events);
-    if (anim.key !== key) {
+    // (A page's first drawing starts anew: a table reopened shows its end, below.)
+    if (anim.key !== key || (!ctx.previous && !ctx.redraw)) {
       stopTimer();
       anim.key = key;
       anim.frames = buildFrames(v);
