@@ -417,7 +417,7 @@ function lastIndex(arr, pred) {
 
 // Playback state of the resolution (module-level so that a re-render continues it).
 // `release` lets the table page show the result again (ctx.holdResult).
-const anim = { key: "", frames: [], step: 0, timer: null, rerender: null, release: null, showing: false, followed: null };
+const anim = { key: "", frames: [], step: 0, timer: null, rerender: null, release: null, showing: false };
 
 function stopTimer() {
   if (anim.timer) clearTimeout(anim.timer);
@@ -425,7 +425,7 @@ function stopTimer() {
 }
 
 // The phone's pan of the table, kept across redraws (null: centre it the first time).
-const pan = { left: null, top: null };
+const pan = { left: null, top: null, followed: null };
 
 // --- the side of the table: hand, deck, players ------------------------------------------
 
@@ -690,9 +690,13 @@ function render(root, ctx) {
   if (ringbox.scrollWidth > ringbox.clientWidth || ringbox.scrollHeight > ringbox.clientHeight) {
     ringbox.scrollLeft = pan.left ?? (ringbox.scrollWidth - ringbox.clientWidth) / 2;
     ringbox.scrollTop = pan.top ?? (ringbox.scrollHeight - ringbox.clientHeight) / 2;
-    const active = frame && frame.active !== null ? ringbox.querySelector(`.cheese-cheese[data-cheese="${frame.active}"]`) : null;
-    if (active && anim.followed !== frame.active) {
-      anim.followed = frame.active;
+    // The cheese to look at: the one being resolved, or the one my next card goes to.
+    const mine = !over && (ctx.legal || []).length && v.next_cheese !== null && v.next_cheese !== undefined;
+    const look = frame && frame.active !== null ? `end:${frame.active}` : mine ? `next:${v.next_cheese}` : null;
+    const active = look ? ringbox.querySelector(`.cheese-cheese[data-cheese="${look.split(":")[1]}"]`) : null;
+    if (!look) pan.followed = null;
+    if (active && pan.followed !== look) {
+      pan.followed = look;
       const box = ringbox.getBoundingClientRect();
       const at = active.getBoundingClientRect();
       ringbox.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
