@@ -44,6 +44,16 @@ def small_on_board(page: Page) -> list[str]:
     return [t for t in small_targets(page) if "cheese-" in t.split('"')[0]]
 
 
+def placed(page: Page, selector: str) -> list[float]:
+    """Where an element is on the page (not the screen) and its size: [x, y, width, height]."""
+    box: list[float] = page.evaluate(
+        "(sel) => { const b = document.querySelector(sel).getBoundingClientRect();"
+        " return [b.left + scrollX, b.top + scrollY, b.width, b.height]; }",
+        selector,
+    )
+    return box
+
+
 def my_turn(page: Page) -> bool:
     return page.locator(DRAWN).count() > 0
 
@@ -125,6 +135,8 @@ def test_a_whole_game_on_the_table(
     page.wait_for_timeout(300)  # the welcome toast, then the picture
     screenshot(page, f"{name}-start")
     top = board_top(page)
+    # Nor does anything on the board move as the hand and its hint change: the players' panels.
+    players_top = placed(page, ".cheese-players")
     if device == "desktop":
         # The table, the hand and every player's panel are on the screen without scrolling.
         for part in (".cheese-ring", ".cheese-hand", ".cheese-players"):
@@ -139,6 +151,7 @@ def test_a_whole_game_on_the_table(
         if decisions and page.locator("#board .changed").count():
             marked = True
         assert board_top(page) == top, "the board moved"
+        assert placed(page, ".cheese-players") == players_top, "the players' panels moved"
         if device == "phone" and decisions % 4 == 1:
             assert small_on_board(page) == []
         decide(page, rng)

@@ -532,6 +532,7 @@ function drawPlayers(ctx, v, frame) {
     if (win) cls.push("cheese-winner");
     const moved = before && (before.hand_sizes[seat] !== v.hand_sizes[seat] || before.deck_sizes[seat] !== v.deck_sizes[seat]);
     const panel = h("div", { class: cls.join(" "), style: `--c: var(--seat-${seat})`, "data-seat": seat },
+      // One line, whatever comes and goes on it (the turn, the winner): nothing below moves.
       h("div", { class: "cheese-player-head" },
         h("span", { class: "cheese-swatch", "aria-hidden": "true" }),
         h("strong", { class: "cheese-player-name", text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("cheese.you")})` : "") }),
@@ -539,7 +540,7 @@ function drawPlayers(ctx, v, frame) {
         win ? h("span", { class: "cheese-crown", text: ctx.t("cheese.winner") }) : null,
         over
           ? h("span", { class: "cheese-score", text: ctx.t("cheese.points", { n: final ? v.scores[seat] : pointsOf(piles[seat] || []) }) })
-          : h("span", { class: `cheese-player-line${moved ? " changed" : ""}`, text: ctx.t("cheese.hand_deck", { hand: v.hand_sizes[seat], deck: v.deck_sizes[seat] }) })));
+          : h("span", { class: `cheese-player-line${moved ? " changed" : ""}`, text: ctx.t("cheese.hand_deck_short", { hand: v.hand_sizes[seat], deck: v.deck_sizes[seat] }), title: ctx.t("cheese.hand_deck", { hand: v.hand_sizes[seat], deck: v.deck_sizes[seat] }) })));
     if (over) {
       const pile = piles[seat] || [];
       const cards = h("div", { class: "cheese-pile" });
