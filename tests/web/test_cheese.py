@@ -239,6 +239,8 @@ def test_the_others_cards_are_marked_until_my_next_decision(new_page: Callable[.
         # A marked card is someone else's (I decided last, so nothing of mine is new).
         seats = [changed.nth(i).get_attribute("data-seat") for i in range(changed.count())]
         assert "0" not in seats and all(seats)
+        page.wait_for_timeout(700)  # the cards have slid in
+        screenshot(page, "cheese-3p-en-desktop-changed")
         # My next decision clears the marks of what came before it.
         before = changed.count()
         action = decide(page, rng)

@@ -25,7 +25,7 @@ const CARD_W = 50; // across the queue
 const CARD_D = 34; // along the queue
 const STEP_MAX = 22; // how much of a covered card shows
 const STEP_MIN = 15; // below this the table grows instead (and is drawn smaller)
-const PAD = 6;
+const PAD = 12;
 
 // --- words ---------------------------------------------------------------------------
 
@@ -535,8 +535,8 @@ function drawPlayers(ctx, v, frame) {
       // One line, whatever comes and goes on it (the turn, the winner): nothing below moves.
       h("div", { class: "cheese-player-head" },
         h("span", { class: "cheese-swatch", "aria-hidden": "true" }),
+        turn ? h("span", { class: "cheese-turn-tag", role: "img", "aria-label": ctx.t("cheese.their_turn"), title: ctx.t("cheese.their_turn"), text: "▶" }) : null,
         h("strong", { class: "cheese-player-name", text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("cheese.you")})` : "") }),
-        turn ? h("span", { class: "cheese-turn-tag", text: ctx.t("cheese.their_turn") }) : null,
         win ? h("span", { class: "cheese-crown", text: ctx.t("cheese.winner") }) : null,
         over
           ? h("span", { class: "cheese-score", text: ctx.t("cheese.points", { n: final ? v.scores[seat] : pointsOf(piles[seat] || []) }) })
