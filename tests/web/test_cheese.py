@@ -196,6 +196,23 @@ def test_a_whole_game_on_the_table(
     expect(page.locator("#result .scoreboard")).to_be_visible()
     assert check_scoreboard(page, players) == totals
     assert seat_scores(page) == final
+    expect(page.locator(".cheese-replay")).to_be_visible()
+    if device == "desktop":
+        # A spectator sees the same end (no hand: its cards are nobody's business).
+        table = page.url.rsplit("/", 1)[1]
+        other = new_page(locale=LOCALES[lang], viewport=viewport)
+        sign_in(other, "Bea")
+        other.goto(f"/#/table/{table}")
+        expect(other.locator("#result .scoreboard")).to_be_visible()
+        assert check_scoreboard(other, players) == totals
+        expect(other.locator(".cheese-hand")).to_have_count(0)
+        # The replay draws every step with the same renderer, down to the end.
+        page.locator("#result a[href^='#/replay/']").click()
+        expect(page.locator(".replay-page svg.cheese-ring")).to_be_visible()
+        page.keyboard.press("End")
+        expect(page.locator(".replay-page .cheese-replay")).to_be_visible()
+        page.keyboard.press("Home")
+        expect(page.locator(".replay-page .cheese-queue .cheese-card")).to_have_count(0)
 
 
 def test_cards_slide_to_their_queue_and_reduced_motion_keeps_only_the_marks(
@@ -203,8 +220,10 @@ def test_cards_slide_to_their_queue_and_reduced_motion_keeps_only_the_marks(
 ) -> None:
     page = open_table(new_page, 3, "en", DESKTOP)
     assert wait_for_my_turn(page)
-    # Place a first card: it slides to its cheese (an animation of the board's cards).
-    page.locator("#board .cheese-cheese.legal").first.click()
+    # Place a first card with the keyboard: it slides to its cheese (an animation of the
+    # board's cards).
+    page.locator("#board .cheese-cheese.legal").first.focus()
+    page.keyboard.press("Enter")
     page.wait_for_function(
         "() => document.getAnimations().some((a) => a.effect && a.effect.target && a.effect.target.closest('.cheese-card'))",
         timeout=3000,
