@@ -238,7 +238,11 @@ export async function showTable(root, tableId) {
     holds.add(token);
     return () => {
       // A release from a board drawn before is a no-op: its token is gone already.
-      if (holds.delete(token) && state) drawResult();
+      if (holds.delete(token) && state) {
+        drawResult();
+        // The log too: a renderer may leave out of it what its playback has not shown yet.
+        if (!holds.size) drawLog();
+      }
     };
   };
 
