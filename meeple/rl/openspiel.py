@@ -168,10 +168,10 @@ class MeepleObserver:
             self.tensor.fill(0.0)
         else:
             table = self.table
-            values = table.encoding.observe(
+            features = table.encoding.observe(
                 state.held.view(player), player, table.players, table.options
             )
-            self.tensor[:] = np.clip(values, -OBS_BOUND, OBS_BOUND)
+            self.tensor[:] = table.array(features)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         """``view(player)`` as JSON (keys sorted), or ``""`` before the deal."""

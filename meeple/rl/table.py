@@ -13,7 +13,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import meeple
-from meeple.core.encoding import ActionSpace, Encoding, load_encoding, observation_size
+from meeple.core.encoding import (
+    ActionSpace,
+    Encoding,
+    Features,
+    load_encoding,
+    observation_size,
+)
 from meeple.core.game import Action, Game, OptionValue, State
 
 Reward = Literal["rank", "win", "score"]
@@ -93,9 +99,15 @@ class Table:
 
     def observation(self, state: State, seat: int) -> Observation:
         """``seat``'s observation tensor, from ``state.view(seat)`` only."""
-        values = self.encoding.observe(state.view(seat), seat, self.players, self.options)
-        array = np.asarray(values, dtype=np.float32)
-        np.clip(array, -OBS_BOUND, OBS_BOUND, out=array)
+        return self.array(self.encoding.observe(state.view(seat), seat, self.players, self.options))
+
+    def array(self, features: Features) -> Observation:
+        """The observation as a float32 array, clipped to ±:data:`OBS_BOUND`."""
+        array = np.zeros(self.size, dtype=np.float32)
+        if features.index:
+            values = np.asarray(features.values, dtype=np.float32)
+            np.clip(values, -OBS_BOUND, OBS_BOUND, out=values)
+            array[features.index] = values
         return array
 
     def observation_box(self) -> spaces.Box:

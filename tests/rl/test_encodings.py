@@ -16,7 +16,8 @@ import random
 import pytest
 
 import meeple
-from meeple.core.encoding import load_encoding, observation_size
+from meeple.core.encoding import Encoding, load_encoding, observation_size
+from meeple.core.game import State
 
 GAMES = ["buffet", "stirfry", "cheese", "cafe", "bison"]
 GAMES_PER_COUNT = {"bison": 2}
@@ -30,6 +31,17 @@ def _same(a: object, b: object) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return sorted(map(repr, a)) == sorted(map(repr, b))
     return type(a) is type(b) and a == b
+
+
+def _observe(encoding: Encoding, state: State, seat: int, size: int) -> list[float]:
+    """The dense observation, after checking the sparse one: the layout's size, every
+    position written once and inside it, finite values."""
+    features = encoding.observe(state.view(seat), seat, state.players, state.options)
+    assert features.size == size
+    assert len(set(features.index)) == len(features.index)
+    assert all(0 <= i < size for i in features.index)
+    assert all(math.isfinite(v) and v != 0.0 for v in features.values)
+    return features.dense()
 
 
 def _counts(game_id: str) -> list[int]:
@@ -80,17 +92,14 @@ def test_actions_and_observations_over_random_games(
             seat = rng.choice(state.to_move)
             if step % 7 == 0:
                 for viewer in range(players):
-                    obs = encoding.observe(state.view(viewer), viewer, players, resolved)
-                    assert len(obs) == size
-                    assert all(math.isfinite(x) for x in obs)
+                    obs = _observe(encoding, state, viewer, size)
                     twin = state.determinize(viewer, random.Random(step))
                     assert twin.view(viewer) == state.view(viewer)
-                    assert encoding.observe(twin.view(viewer), viewer, players, resolved) == obs
+                    assert _observe(encoding, twin, viewer, size) == obs
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             step += 1
         for viewer in range(players):
-            obs = encoding.observe(state.view(viewer), viewer, players, resolved)
-            assert len(obs) == size
+            _observe(encoding, state, viewer, size)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -101,7 +110,7 @@ def test_observation_tells_seats_apart(game_id: str) -> None:
     encoding = load_encoding(game_id)
     state = game.new(game.min_players, seed=1)
     obs = [
-        encoding.observe(state.view(s), s, state.players, state.options)
+        encoding.observe(state.view(s), s, state.players, state.options).dense()
         for s in range(state.players)
     ]
     assert len({tuple(o) for o in obs}) > 1

@@ -91,7 +91,7 @@ class StirFryEncoding:
 
     def observe(
         self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
+    ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         target = float(view["target"])
         f = Features()
@@ -128,7 +128,7 @@ class StirFryEncoding:
         f.counts([view["face_down"][s] for s in order], 4.0)
         f.counts([view["points"][s] for s in order], target)
         f.counts([view["extra_draws"][s] for s in order], DRAWS_SCALE)
-        return f.values
+        return f
 
 
 ENCODING = StirFryEncoding()
