@@ -127,6 +127,16 @@ class ActionSpace:
         return out
 
 
+class History(Protocol):
+    """Public history a game's observation needs beyond the current view (Stir Fry: which
+    declarations stood, whose bluffs were caught). It is fed the spectator's view — public
+    information only, less than any seat sees — after every move, and read by ``observe``."""
+
+    def update(self, view: JSON) -> None:
+        """Take in the events of the move just made (``view(None)["events"]``)."""
+        ...
+
+
 class Encoding(Protocol):
     """What a game declares for learning agents (``games/<id>/encoding.py``, as ``ENCODING``).
 
@@ -143,10 +153,21 @@ class Encoding(Protocol):
         ...
 
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: Any = None,
     ) -> Features:
-        """The observation of ``seat`` from its ``view`` alone, laid out as :meth:`layout`
-        says (``.dense()`` is the flat list)."""
+        """The observation of ``seat`` from its ``view`` (and the game's public
+        :class:`History`, if it keeps one; without it those slices are zeros), laid out as
+        :meth:`layout` says (``.dense()`` is the flat list)."""
+        ...
+
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> History | None:
+        """A fresh :class:`History` at the start of a game, or ``None`` if the current
+        view says all the observation needs."""
         ...
 
 

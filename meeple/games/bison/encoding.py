@@ -123,8 +123,17 @@ class BisonEncoding:
             ("seat_player", players * _PLAYER_WIDTH),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
     ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         order = [(seat + k) % players for k in range(players)]

@@ -81,8 +81,17 @@ class BuffetEncoding:
             ("seat_covered", players * len(DISH_KINDS)),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
     ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         f = Features()

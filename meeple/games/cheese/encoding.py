@@ -74,8 +74,17 @@ class CheeseEncoding:
             ("cheese_queue", cheeses * QUEUE_SLOTS * _slot_size(players)),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
     ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         cheeses = CHEESES_BY_PLAYERS[players]
