@@ -51,6 +51,7 @@ bench: install
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/server_load.py
+	$(BIN)/python benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
