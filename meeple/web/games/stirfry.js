@@ -521,7 +521,9 @@ function render(root, ctx) {
     if (focused !== undefined) hand?.querySelector(`[data-index="${focused}"]`)?.focus();
   };
   hand = handPanel(ctx, ch, refresh);
-  root.append(statusLine(ctx), seats, kitchenPanel(ctx, ch), ...(hand ? [hand] : []), bar, historyPanel(ctx, ch));
+  // At the end the bar has nothing to offer: the scoreboard above the board says it all.
+  const parts = [statusLine(ctx), seats, kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
+  root.append(...parts.filter(Boolean));
   animate(root, ctx);
 }
 
@@ -601,20 +603,16 @@ function places(v) {
   return seats.map((s) => 1 + seats.filter((o) => better(o, s)).length);
 }
 
-/** The ranking: places by final score (equal scores share a place), and the rule that decided. */
+/** What the scoreboard's figures do not say in words: under Meticulous Chef, how a score over
+ *  the target became the final one. (Places, dishes and the deciding rule are on the board.) */
 function describeResult(ctx) {
   const v = ctx.view;
-  if (!v || v.phase !== "over") return "";
-  const o = v.options || {};
+  if (!v || v.phase !== "over" || !(v.options || {}).meticulous_chef) return "";
   const place = places(v);
   const seats = Array.from({ length: v.players }, (_, s) => s).sort((a, b) => place[a] - place[b] || a - b);
-  const lines = seats.map((s) => {
-    const params = { place: place[s], name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target };
-    return ctx.t(o.meticulous_chef && v.points[s] > v.target ? "stirfry.result.line_over" : "stirfry.result.line", params);
-  });
-  lines.push(ruleLine(ctx));
-  if ((v.winners || []).length > 1) lines.push(ctx.t("stirfry.result.shared"));
-  return lines.join("\n");
+  return seats.filter((s) => v.points[s] > v.target).map((s) => ctx.t("stirfry.result.line_over", {
+    place: place[s], name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target,
+  })).join("\n");
 }
 
 function ruleLine(ctx) {
