@@ -113,11 +113,12 @@ def decide(page: Page, rng: random.Random) -> str:
 
 
 def play_game(
-    page: Page, seed: int, timeout: float = 300, middle: Callable[[], None] | None = None
+    page: Page, seed: int, timeout: float = 420, middle: Callable[[], None] | None = None
 ) -> Counter[str]:
     """Play to the end by clicking the drawn cards; ``middle`` runs once, at the 8th decision."""
     rng = random.Random(seed)
     done: Counter[str] = Counter()
+    animated = 0.0
     end = time.monotonic() + timeout
     while not page.locator("#result").is_visible():
         assert time.monotonic() < end, f"the game did not end in time ({done})"
@@ -130,10 +131,18 @@ def play_game(
             continue
         done[did] += 1
         settle(page)
+        # Moves animate at a pace a person follows, and never longer than 600 ms.
+        longest = page.evaluate(
+            "Math.max(0, ...document.getAnimations()"
+            ".map(a => Number(a.effect?.getTiming().duration) || 0))"
+        )
+        assert longest <= 600, longest
+        animated = max(animated, longest)
         # Every decision is on the board: the page never needs its fallback buttons.
         assert page.locator("#actions .action-button").count() == 0
         if middle is not None and sum(done.values()) == 8:
             middle()
+    assert animated > 0, "nothing moved in a whole game"
     return done
 
 
@@ -297,9 +306,20 @@ def test_an_opponents_move_is_marked_and_the_end_reopens_to_the_scoreboard(
     assert marked, "no opponent's dish was marked"
     board = page.locator("#result .scoreboard")
     expect(board).to_be_visible()
-    text = board.inner_text()
-    # The breakdown: the dishes one by one, their sum, what wrong taste tests cost.
-    assert "Dishes" in text and "From dishes" in text and "Wrong taste tests" in text
+    # The breakdown: each player's dishes one by one and their sum; the total adds what wrong
+    # taste tests cost, when someone paid for one.
+    headers = board.locator("thead th").all_inner_texts()
+    assert headers[2] == "Dishes" and headers[-1] == "Total"
+    penalty = "Wrong taste tests" in headers
+    for row in board.locator("tbody tr").all():
+        cells = row.locator("td").all_inner_texts()
+        dish_cell, total = cells[1], int(cells[-1])
+        cooked = 0
+        if dish_cell != "—":
+            listed, _, summed = dish_cell.partition(" = ")
+            cooked = int(summed)
+            assert sum(int(n) for n in listed.split(" + ")) == cooked
+        assert total == cooked + (int(cells[2]) if penalty else 0)
     note = page.locator("#result .scoreboard-note")
     expect(note).to_contain_text("The first to reach 50 points wins at once.")
     page.reload()

@@ -624,22 +624,24 @@ function ruleLine(ctx) {
 }
 
 /** The end as a scoreboard: each player's dishes (their points one by one), what wrong taste
- *  tests cost, the Meticulous Chef's overshoot, the final score; the rule that decided. */
+ *  tests cost and the Meticulous Chef's overshoot where they count, the final score; the rule
+ *  that decided. Columns that would be 0 for everyone are left out (narrow on a phone). */
 function scoreboard(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return null;
   const place = places(v);
-  const meticulous = !!(v.options || {}).meticulous_chef;
+  const cooked = v.dishes.map((dishes) => dishes.reduce((t, d) => t + d.points, 0));
+  // Points not from dishes: a wrong taste test with an empty hand costs 5.
+  const penalties = v.points.map((p, seat) => p - cooked[seat]);
+  const overshoot = v.scores.map((score, seat) => score - v.points[seat]);
   const rows = Array.from({ length: v.players }, (_, seat) => {
     const dishes = v.dishes[seat];
-    const cooked = dishes.reduce((t, d) => t + d.points, 0);
-    const parts = [
-      { label: ctx.t("stirfry.board.dishes"), value: dishes.length ? dishes.map((d) => d.points).join(" + ") : "—" },
-      { label: ctx.t("stirfry.board.cooked"), value: cooked },
-      // Points not from dishes: a wrong taste test with an empty hand costs 5.
-      { label: ctx.t("stirfry.board.penalties"), value: v.points[seat] - cooked },
-    ];
-    if (meticulous) parts.push({ label: ctx.t("stirfry.board.overshoot"), value: v.scores[seat] - v.points[seat] });
+    const parts = [{
+      label: ctx.t("stirfry.board.dishes"),
+      value: dishes.length ? ctx.t("stirfry.board.dish_sum", { list: dishes.map((d) => d.points).join(" + "), n: cooked[seat] }) : "—",
+    }];
+    if (penalties.some(Boolean)) parts.push({ label: ctx.t("stirfry.board.penalties"), value: penalties[seat] });
+    if (overshoot.some(Boolean)) parts.push({ label: ctx.t("stirfry.board.overshoot"), value: overshoot[seat] });
     return { seat, rank: place[seat], total: v.scores[seat], parts };
   });
   const shared = (v.winners || []).length > 1;
