@@ -35,6 +35,7 @@ import platform
 import random
 import shutil
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -77,32 +78,49 @@ class Tally:
     """(server, table id) of the tables made, for the REST probe."""
 
 
+SSL = ssl.create_default_context()
+"""One TLS context for every client (each new one reads the system's certificates: 200 of them
+took the client longer than the round it measured)."""
+
+
+async def sign_in(base: str, index: int) -> tuple[httpx.AsyncClient, str]:
+    """A guest's client on ``base`` and its session cookie."""
+    http = httpx.AsyncClient(base_url=base, timeout=30, verify=SSL)
+    (await http.post("/api/guest", json={"name": f"load{index}"})).raise_for_status()
+    return http, f"meeple_session={http.cookies['meeple_session']}"
+
+
 async def person(
-    bases: list[str], index: int, args: argparse.Namespace, stop_at: float, tally: Tally
+    http: httpx.AsyncClient,
+    cookie: str,
+    index: int,
+    *,
+    args: argparse.Namespace,
+    stop_at: float,
+    tally: Tally,
 ) -> None:
     """One scripted player with a table of their own, starting a new game whenever one ends,
     until ``stop_at``."""
-    base = bases[index % len(bases)]
+    base = str(http.base_url).rstrip("/")
     game, players, options = GAMES[index % len(GAMES)]
     rng = random.Random(index)
     pace = SLOW if args.pace else FAST
     try:
         # Spread the arrivals over the first seconds, as people do.
-        await asyncio.sleep(rng.random() * min(5.0, args.seconds / 4))
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            (await http.post("/api/guest", json={"name": f"load{index}"})).raise_for_status()
-            cookie = f"meeple_session={http.cookies['meeple_session']}"
-            seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
-            body = {"game": game, "players": players, "options": options, "seats": seats}
-            while time.monotonic() < stop_at:
-                answer = await http.post("/api/tables", json=body)
-                answer.raise_for_status()
-                table = answer.json()["id"]
-                tally.tables.append((base, table))
-                url = base.replace("http", "ws") + f"/ws/tables/{table}"
-                await play(url, cookie, rng, stop_at, tally.latencies, pace=pace)
+        await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
+        body = {"game": game, "players": players, "options": options, "seats": seats}
+        while time.monotonic() < stop_at:
+            answer = await http.post("/api/tables", json=body)
+            answer.raise_for_status()
+            table = answer.json()["id"]
+            tally.tables.append((base, table))
+            url = base.replace("http", "ws") + f"/ws/tables/{table}"
+            await play(url, cookie, rng, stop_at, tally.latencies, pace=pace)
     except Exception as err:
         tally.errors.append(f"client {index}: {type(err).__name__}: {err}")
+    finally:
+        await http.aclose()
 
 
 async def play(
@@ -155,7 +173,7 @@ async def play(
 async def rest_probe(bases: list[str], stop_at: float, tally: Tally) -> None:
     """Twice a second each, the lobby list and a table's info, timed, while the load runs."""
     rng = random.Random(0)
-    clients = [httpx.AsyncClient(base_url=base, timeout=10) for base in bases]
+    clients = [httpx.AsyncClient(base_url=base, timeout=10, verify=SSL) for base in bases]
     try:
         turn = 0
         while time.monotonic() < stop_at - 0.5:
@@ -177,15 +195,33 @@ async def rest_probe(bases: list[str], stop_at: float, tally: Tally) -> None:
             await client.aclose()
 
 
-async def load_round(bases: list[str], args: argparse.Namespace, tables: int) -> Tally:
-    """Run ``tables`` players and the REST probe for ``args.seconds``."""
+async def load_round(
+    bases: list[str], args: argparse.Namespace, tables: int
+) -> tuple[Tally, float, float]:
+    """Sign ``tables`` players in (not timed), then run them and the REST probe for
+    ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
+    seconds it lasted."""
     tally = Tally()
-    stop_at = time.monotonic() + args.seconds
+    gate = asyncio.Semaphore(20)
+
+    async def signed(i: int) -> tuple[httpx.AsyncClient, str]:
+        async with gate:
+            return await sign_in(bases[i % len(bases)], i)
+
+    people = await asyncio.gather(*(signed(i) for i in range(tables)))
+    before = await asyncio.to_thread(actions_stored, bases)
+    started = time.monotonic()
+    stop_at = started + args.seconds
     await asyncio.gather(
         rest_probe(bases, stop_at, tally),
-        *(person(bases, i, args, stop_at, tally) for i in range(tables)),
+        *(
+            person(http, cookie, i, args=args, stop_at=stop_at, tally=tally)
+            for i, (http, cookie) in enumerate(people)
+        ),
     )
-    return tally
+    seconds = time.monotonic() - started
+    after = await asyncio.to_thread(actions_stored, bases)
+    return tally, (after - before) / seconds, seconds
 
 
 async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
@@ -199,7 +235,7 @@ async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
     async def client(index: int) -> None:
         rng = random.Random(index)
         try:
-            await asyncio.sleep(rng.random() * min(5.0, args.seconds / 4))
+            await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
             async with connect(url, open_timeout=30, close_timeout=2) as ws:
                 while time.monotonic() < stop_at:
                     started = time.perf_counter()
@@ -373,10 +409,7 @@ def main() -> None:
             # Servers of their own for each row: the tables a row leaves unfinished would
             # otherwise be played on by bots (their player gone) and load the next row.
             with served(args, postgres, redis, number) as bases:
-                before = actions_stored(bases)
-                started = time.monotonic()
-                tally = asyncio.run(load_round(bases, args, tables))
-                rate = (actions_stored(bases) - before) / (time.monotonic() - started)
+                tally, rate, _ = asyncio.run(load_round(bases, args, tables))
             echo = Tally()
             if not args.no_echo:
                 with echo_server() as url:

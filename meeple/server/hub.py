@@ -181,14 +181,15 @@ class Hub:
             version=0,
             rated=rated,
         )
-        self.store.add_table(row, seats)
-        table = self.load(row.id)
+        # The database off the event loop (each commit waits for the disk), as for actions.
+        await asyncio.to_thread(self.store.add_table, row, seats)
+        table = await asyncio.to_thread(self.load, row.id)
         assert table is not None
         if self.cluster is not None:
             table.owned = await self.cluster.take(table.id)
         async with table.lock:
             if not table.free_human_seats():
-                self._start(table)
+                await self._start(table)
                 self.schedule(table)
         return table
 
@@ -206,13 +207,17 @@ class Hub:
                 seat = free[0]
             if seat not in free:
                 raise Refused("seat_taken", f"seat {seat} is not a free human seat")
-            if not self.store.take_seat(table.id, seat, player.id):
+            if not await asyncio.to_thread(self.store.take_seat, table.id, seat, player.id):
                 # Another server process seated someone there a moment ago.
                 raise Refused("seat_taken", f"seat {seat} is not a free human seat")
             table.seats[seat].player = player
             table.seats[seat].alone_since = time.monotonic()
+            if self.cluster is not None:
+                # Others may have sat down through other processes meanwhile: whether the
+                # table is full now is the store's answer, not our copy's.
+                await self.catch_up(table)
             if not table.free_human_seats():
-                self._start(table)
+                await self._start(table)
             self.schedule(table)
             self.broadcast(table)
             self._changed(table)
@@ -226,18 +231,18 @@ class Hub:
             if table.status == FINISHED:
                 raise Refused("not_running", "this game is over")
             if table.status == OPEN:
-                self.store.set_seat(table.id, seat, None, left=False)
+                await asyncio.to_thread(self.store.set_seat, table.id, seat, None, False)
                 table.seats[seat] = Seat(kind="human", level=None)
             else:
-                self.store.set_seat(table.id, seat, player.id, left=True)
+                await asyncio.to_thread(self.store.set_seat, table.id, seat, player.id, True)
                 table.seats[seat].left = True
             self.schedule(table)
             self.broadcast(table)
             self._changed(table)
 
-    def _start(self, table: LiveTable) -> None:
+    async def _start(self, table: LiveTable) -> None:
         state = table.game.new(table.players, seed=table.seed, options=table.options)
-        self.store.start(table.id, digest(state.to_json()))
+        await asyncio.to_thread(self.store.start, table.id, digest(state.to_json()))
         table.start(state)
 
     # connections

@@ -200,12 +200,16 @@ class LiveTable:
     def refresh(self) -> None:
         """Recompute every seat's view and legal actions, and extend every seat's event log."""
         assert self.state is not None
-        for seat in range(self.players):
+        # Only the points of view a client can have: spectators and human seats. A bot seat
+        # is never anyone's (its bot reads the state itself), and its view was half of the
+        # work of a change at tables of one person and three bots.
+        humans = [i for i, seat in enumerate(self.seats) if seat.kind != "bot"]
+        for seat in humans:
             legal = self.state.legal_actions(seat)
             if legal != self.legal.get(seat):
                 self.legal[seat] = legal
                 self.decision_since[seat] = self.version
-        for key in self.keys():
+        for key in [None, *humans]:
             view = self.state.view(key)
             self.views[key] = view
             events = view.get("events", [])

