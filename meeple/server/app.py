@@ -352,12 +352,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        table = hub.load(table_id, whole=True) if len(table_id) <= 32 else None
+        # The database off the event loop: on SQLite every transaction waits its turn behind
+        # the writer, and the loop must never wait for the disk.
+        table = (
+            await asyncio.to_thread(hub.load, table_id, whole=True) if len(table_id) <= 32 else None
+        )
         if table is None:
             await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
             await websocket.close(code=4404)
             return
-        player = auth.player_for(store, websocket.cookies.get(auth.COOKIE))
+        player = await asyncio.to_thread(auth.player_for, store, websocket.cookies.get(auth.COOKIE))
         connection = Connection(
             seat=table.seat_of(player.id if player else None),
             player_id=player.id if player else None,
@@ -365,7 +369,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         sender = asyncio.create_task(_send_all(websocket, connection))
         await hub.connect(table, connection)
-        history = chat.history(table.id, connection.player_id)
+        history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
         connection.push(encode({"type": "chat_history", "messages": history}))
         try:
             while True:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -71,6 +72,7 @@ class Hub:
         self.on_latency: list[Callable[[float], None]] = []
         """Called with the seconds from a client's action arriving to its views being queued."""
         self.writer = ActionWriter(store)
+        self._loading = threading.Lock()
         self.cluster: Cluster | None = None
         """The other server processes (Redis), when there may be any; ``None`` alone."""
 
@@ -114,7 +116,7 @@ class Hub:
         clients are connected to it (:meth:`release`).
         """
         table = self.tables.get(table_id)
-        if table is not None and (table.state is not None or not whole):
+        if table is not None and (table.state is not None or table.status != FINISHED or not whole):
             return table
         found = self.store.table(table_id)
         if found is None:
@@ -132,7 +134,15 @@ class Hub:
         if row.status == RUNNING or (row.status == FINISHED and whole):
             self.rebuild(table, row)
         if row.status in (OPEN, RUNNING) or whole:
-            self.tables[table_id] = table
+            # Callers run in worker threads too: if another one put the table in memory while
+            # this one read it, theirs is the table (clients may already be connected to it).
+            with self._loading:
+                held = self.tables.get(table_id)
+                if held is not None and (
+                    held.state is not None or held.status != FINISHED or not whole
+                ):
+                    return held
+                self.tables[table_id] = table
         return table
 
     def rebuild(self, table: LiveTable, row: TableRow) -> None:
