@@ -109,9 +109,7 @@ def main() -> None:
             gym = gym_rate(game_id, players, args.seconds)
             engine = engine_rate(game_id, players, args.seconds)
             met = "yes" if aec >= GOAL else "no"
-            print(
-                f"{game_id:<10}{players:>8}{aec:>14,.0f}{gym:>14,.0f}{engine:>15,.0f}{met:>10}"
-            )
+            print(f"{game_id:<10}{players:>8}{aec:>14,.0f}{gym:>14,.0f}{engine:>15,.0f}{met:>10}")
 
 
 if __name__ == "__main__":

@@ -7,9 +7,9 @@ own ``games/<id>/encoding.py`` as an :class:`Encoding`:
 - an :class:`ActionSpace`, a product table of the action types with the values each field may
   take. Every action a game can ever make legal has exactly one index; the legal mask is the
   indices of ``legal_actions(seat)``, so it is exactly ``legal_actions`` by construction;
-- ``observe(view, seat, players, options)``: a flat list of floats built from
-  ``state.view(seat)`` alone (never from the state, so it cannot leak), laid out as the
-  named slices of ``layout(players, options)``.
+- ``observe(view, seat, players, options)``: the observation, a flat vector of floats built
+  from ``state.view(seat)`` alone (never from the state, so it cannot leak), laid out as the
+  named slices of ``layout(players, options)`` and returned as sparse :class:`Features`.
 
 This module needs nothing but the standard library; :mod:`meeple.rl` turns the lists into
 numpy arrays.
@@ -127,6 +127,16 @@ class ActionSpace:
         return out
 
 
+class History(Protocol):
+    """Public history a game's observation needs beyond the current view (Stir Fry: which
+    declarations stood, whose bluffs were caught). It is fed the spectator's view — public
+    information only, less than any seat sees — after every move, and read by ``observe``."""
+
+    def update(self, view: JSON) -> None:
+        """Take in the events of the move just made (``view(None)["events"]``)."""
+        ...
+
+
 class Encoding(Protocol):
     """What a game declares for learning agents (``games/<id>/encoding.py``, as ``ENCODING``).
 
@@ -143,10 +153,21 @@ class Encoding(Protocol):
         ...
 
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
-        """The observation of ``seat`` from its ``view`` alone, a flat list laid out as
-        :meth:`layout` says."""
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: Any = None,
+    ) -> Features:
+        """The observation of ``seat`` from its ``view`` (and the game's public
+        :class:`History`, if it keeps one; without it those slices are zeros), laid out as
+        :meth:`layout` says (``.dense()`` is the flat list)."""
+        ...
+
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> History | None:
+        """A fresh :class:`History` at the start of a game, or ``None`` if the current
+        view says all the observation needs."""
         ...
 
 
@@ -156,38 +177,83 @@ def observation_size(encoding: Encoding, players: int, options: Mapping[str, Opt
 
 
 class Features:
-    """A flat list of floats written slice by slice (the observation under construction).
+    """An observation under construction, written slice by slice, kept sparse.
+
+    Observations are mostly zeros (one-hot slices, empty board spaces), so only the non-zero
+    entries are stored, as positions and values: a learning library fills a zeroed array
+    with them at once (``array[f.index] = f.values``), far cheaper than converting a dense
+    list of thousands of floats. Every position is written at most once. :meth:`dense` gives
+    the plain list.
 
     >>> f = Features()
     >>> f.one_hot(2, 4)
     >>> f.scalar(5, 10)
-    >>> f.values
-    [0.0, 0.0, 1.0, 0.0, 0.5]
+    >>> base = f.block(3)
+    >>> f.put(base + 1, 0.25)
+    >>> f.size, f.dense()
+    (8, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0])
     """
 
-    __slots__ = ("values",)
+    __slots__ = ("index", "size", "values")
 
     def __init__(self) -> None:
+        self.index: list[int] = []
         self.values: list[float] = []
+        self.size = 0
 
     def one_hot(self, index: int | None, size: int) -> None:
         """``size`` zeros with a one at ``index`` (none if ``index`` is ``None`` or outside)."""
-        row = [0.0] * size
         if index is not None and 0 <= index < size:
-            row[index] = 1.0
-        self.values.extend(row)
+            self.index.append(self.size + index)
+            self.values.append(1.0)
+        self.size += size
 
     def scalar(self, value: float, scale: float = 1.0) -> None:
         """One number, divided by ``scale`` (so that most values lie within 0–1)."""
-        self.values.append(value / scale)
+        if value:
+            self.index.append(self.size)
+            self.values.append(value / scale)
+        self.size += 1
 
     def counts(self, counts: Sequence[float], scale: float = 1.0) -> None:
         """Several numbers, each divided by ``scale``."""
-        self.values.extend([c / scale for c in counts])
+        base = self.size
+        for i, c in enumerate(counts):
+            if c:
+                self.index.append(base + i)
+                self.values.append(c / scale)
+        self.size += len(counts)
 
     def flags(self, flags: Iterable[object]) -> None:
         """Truth values as 1.0 / 0.0."""
-        self.values.extend([1.0 if f else 0.0 for f in flags])
+        base = self.size
+        n = 0
+        for i, flag in enumerate(flags):
+            if flag:
+                self.index.append(base + i)
+                self.values.append(1.0)
+            n = i + 1
+        self.size += n
+
+    def block(self, size: int) -> int:
+        """Reserve a slice of ``size`` zeros and return where it starts; fill it with
+        :meth:`put` (for large, mostly empty slices such as a board)."""
+        base = self.size
+        self.size += size
+        return base
+
+    def put(self, position: int, value: float) -> None:
+        """Set the value at ``position`` (inside a reserved :meth:`block`, once)."""
+        if value:
+            self.index.append(position)
+            self.values.append(value)
+
+    def dense(self) -> list[float]:
+        """The observation as a plain list of ``size`` floats."""
+        out = [0.0] * self.size
+        for i, v in zip(self.index, self.values, strict=True):
+            out[i] = v
+        return out
 
 
 def relative(seat: int, other: int, players: int) -> int:

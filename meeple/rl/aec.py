@@ -18,6 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from meeple.core.encoding import History
 from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.rl.table import Table
@@ -73,6 +74,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._seeds = random.Random(secrets.randbits(64))
         self.game_state: State | None = None
+        self.history: History | None = None
         self._legal: dict[int, Action] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -88,6 +90,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
             for space in self.action_spaces.values():
                 space.seed(seed)
         self.game_state = self.table.new(self._seeds.getrandbits(63))
+        self.history = self.table.new_history()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -110,7 +113,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         mask is all zeros unless the agent is the one to act."""
         assert self.game_state is not None, "reset() first"
         seat = self._seat[agent]
-        obs = self.table.observation(self.game_state, seat)
+        obs = self.table.observation(self.game_state, seat, self.history)
         if agent == self.agent_selection and not self.terminations.get(agent, True):
             legal = self._legal
         else:
@@ -136,7 +139,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal": True}
             self._accumulate_rewards()
             return
-        self.table.play(self.game_state, seat, chosen)
+        self.table.play(self.game_state, seat, chosen, self.history)
         if self.game_state.is_over:
             finals = self.table.rewards(self.game_state)
             self.rewards = {a: finals[self._seat[a]] for a in self.agents}

@@ -18,6 +18,7 @@ from gymnasium import spaces
 
 from meeple.bots.levels import make
 from meeple.core.bot import Bot
+from meeple.core.encoding import History
 from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.rl.aec import ILLEGAL, ILLEGAL_PENALTY
@@ -63,6 +64,7 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
         self.observation_space = self.table.observation_box()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(self.table.space.size)
         self.game_state: State | None = None
+        self.history: History | None = None
         self._legal: dict[int, Action] = {}
         self._seeds = random.Random()
 
@@ -87,6 +89,7 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
         game_seed = self._seeds.getrandbits(63)
         self.opponents = self._bots(self._seeds.getrandbits(31))
         self.game_state = self.table.new(game_seed)
+        self.history = self.table.new_history()
         self._play_bots()
         return self._observe(), self._info()
 
@@ -98,11 +101,12 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
         while not state.is_over and self.seat not in state.to_move:
             seat = state.to_move[0]
             state.apply(seat, self.opponents[seat].choose(state, seat))
+            self.table.record(state, self.history)
         self._legal = self.table.legal(state, self.seat)
 
     def _observe(self) -> Observation:
         assert self.game_state is not None
-        return self.table.observation(self.game_state, self.seat)
+        return self.table.observation(self.game_state, self.seat, self.history)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
@@ -123,13 +127,14 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
                 raise IllegalAction(f"action {action!r} is not legal now")  # pragma: no cover
             self._legal = {}
             return self._observe(), ILLEGAL_PENALTY, True, False, {**self._info(), "illegal": True}
-        self.table.play(state, self.seat, chosen)
+        self.table.play(state, self.seat, chosen, self.history)
         if not state.is_over:
             # The others deciding at the same time choose now.
             for seat in [s for s in state.to_move if s != self.seat]:
                 if state.is_over or seat not in state.to_move:
                     continue
                 state.apply(seat, self.opponents[seat].choose(state, seat))
+                self.table.record(state, self.history)
             self._play_bots()
         else:
             self._legal = {}

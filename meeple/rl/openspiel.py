@@ -25,6 +25,7 @@ information-state (perfect-recall) tensor. ``resample_from_infostate`` is meeple
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Mapping
@@ -34,6 +35,7 @@ import numpy as np
 import pyspiel
 
 import meeple
+from meeple.core.encoding import History
 from meeple.core.game import JSON, Action, OptionValue, State
 from meeple.rl.table import OBS_BOUND, Table
 
@@ -48,16 +50,19 @@ class _Held:
     """The meeple state inside an OpenSpiel state. OpenSpiel clones a Python state by
     deep-copying its attributes; this makes that copy the game's own fast ``clone``."""
 
-    __slots__ = ("state", "views")
+    __slots__ = ("history", "state", "views")
 
-    def __init__(self, state: State | None) -> None:
+    def __init__(self, state: State | None, history: History | None = None) -> None:
         self.state = state
+        self.history = history
         self.views: dict[int | None, JSON] = {}
         """Views of the current state by seat: OpenSpiel asks for a player's tensor, string
         and the state's text separately, and a view can take a millisecond to build."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(None if self.state is None else self.state.clone())
+        if self.state is None:
+            return _Held(None)
+        return _Held(self.state.clone(), copy.deepcopy(self.history))
 
     def view(self, seat: int | None) -> JSON:
         """``state.view(seat)``, built once per state."""
@@ -106,9 +111,9 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         state = self.held.state
         if state is None:
-            self.held = _Held(self.table.new(int(action)))
+            self.held = _Held(self.table.new(int(action)), self.table.new_history())
         else:
-            self.table.play(state, self.player, self.legal_map[int(action)])
+            self.table.play(state, self.player, self.legal_map[int(action)], self.held.history)
             self.held.views = {}
         self._after_move()
 
@@ -135,7 +140,9 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         state = self.held.state
         if state is not None:
             seed = int(sampler() * (1 << 62)) if callable(sampler) else random.getrandbits(62)
-            other.held = _Held(state.determinize(player, random.Random(seed)))
+            other.held = _Held(
+                state.determinize(player, random.Random(seed)), copy.deepcopy(self.held.history)
+            )
             other._after_move()
         return other
 
@@ -168,17 +175,24 @@ class MeepleObserver:
             self.tensor.fill(0.0)
         else:
             table = self.table
-            values = table.encoding.observe(
-                state.held.view(player), player, table.players, table.options
+            features = table.encoding.observe(
+                state.held.view(player), player, table.players, table.options, state.held.history
             )
-            self.tensor[:] = np.clip(values, -OBS_BOUND, OBS_BOUND)
+            self.tensor[:] = table.array(features)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
-        """``view(player)`` as JSON (keys sorted), or ``""`` before the deal."""
+        """``view(player)`` as JSON (keys sorted), then the game's public history if it keeps
+        one, or ``""`` before the deal."""
         held = state.held.state
         if held is None:
             return ""
-        return json.dumps(state.held.view(player), sort_keys=True, separators=(",", ":"))
+        text = json.dumps(state.held.view(player), sort_keys=True, separators=(",", ":"))
+        history = state.held.history
+        if history is not None:
+            # The public history is part of the observation: the string says it too.
+            slots = getattr(type(history), "__slots__", ())
+            text += "|" + json.dumps([getattr(history, name) for name in slots])
+        return text
 
 
 class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]

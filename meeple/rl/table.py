@@ -13,7 +13,14 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import meeple
-from meeple.core.encoding import ActionSpace, Encoding, load_encoding, observation_size
+from meeple.core.encoding import (
+    ActionSpace,
+    Encoding,
+    Features,
+    History,
+    load_encoding,
+    observation_size,
+)
 from meeple.core.game import Action, Game, OptionValue, State
 
 Reward = Literal["rank", "win", "score"]
@@ -91,11 +98,22 @@ class Table:
         state: State = self.game.new(self.players, seed=seed, options=self.options)
         return state
 
-    def observation(self, state: State, seat: int) -> Observation:
-        """``seat``'s observation tensor, from ``state.view(seat)`` only."""
-        values = self.encoding.observe(state.view(seat), seat, self.players, self.options)
-        array = np.asarray(values, dtype=np.float32)
-        np.clip(array, -OBS_BOUND, OBS_BOUND, out=array)
+    def new_history(self) -> History | None:
+        """The game's public :class:`History` for a new game (``None`` for most games)."""
+        return self.encoding.new_history(self.players, self.options)
+
+    def observation(self, state: State, seat: int, history: History | None = None) -> Observation:
+        """``seat``'s observation tensor, from ``state.view(seat)`` (and the public history)."""
+        view = state.view(seat)
+        return self.array(self.encoding.observe(view, seat, self.players, self.options, history))
+
+    def array(self, features: Features) -> Observation:
+        """The observation as a float32 array, clipped to ±:data:`OBS_BOUND`."""
+        array = np.zeros(self.size, dtype=np.float32)
+        if features.index:
+            values = np.asarray(features.values, dtype=np.float32)
+            np.clip(values, -OBS_BOUND, OBS_BOUND, out=values)
+            array[features.index] = values
         return array
 
     def observation_box(self) -> spaces.Box:
@@ -114,13 +132,21 @@ class Table:
         return mask
 
     @staticmethod
-    def play(state: State, seat: int, action: Action) -> None:
+    def record(state: State, history: History | None) -> None:
+        """Let ``history`` take in the move just made (from the spectator's view)."""
+        if history is not None:
+            history.update(state.view(None))
+
+    @classmethod
+    def play(cls, state: State, seat: int, action: Action, history: History | None = None) -> None:
         """Apply ``action``, one of ``legal(state, seat)`` taken from the current state.
 
         :meth:`State.apply` would look it up among ``legal_actions`` again to refuse what is
         not legal; an action taken from :meth:`legal` is legal by construction, so this goes
         straight to the game's transition (it is the hot path of every env step)."""
         state._apply(seat, action)
+        if history is not None:
+            cls.record(state, history)
 
     def rewards(self, state: State) -> list[float]:
         """Final rewards of a finished game (:func:`final_rewards`)."""

@@ -238,7 +238,11 @@ export async function showTable(root, tableId) {
     holds.add(token);
     return () => {
       // A release from a board drawn before is a no-op: its token is gone already.
-      if (holds.delete(token) && state) drawResult();
+      if (holds.delete(token) && state) {
+        drawResult();
+        // The log too: a renderer may leave out of it what its playback has not shown yet.
+        if (!holds.size) drawLog();
+      }
     };
   };
 
@@ -396,7 +400,8 @@ export async function showTable(root, tableId) {
     const lines = game.describeResult ? game.describeResult(ctx) : "";
     const board = (game.scoreboard && game.scoreboard(ctx)) || defaultScoreboard(tbl);
     const seated = state.seat !== null;
-    result.replaceChildren(
+    // replaceChildren() writes a null as the text "null": the parts left out are filtered.
+    result.replaceChildren(...[
       h("div", { class: "result-head" },
         h("h2", { text: t("table.result") }),
         h("button", { type: "button", class: "link fold-result", "aria-expanded": String(!resultFolded), text: resultFolded ? t("table.show_result") : t("table.hide_result"),
@@ -407,7 +412,7 @@ export async function showTable(root, tableId) {
       h("p", { class: "row result-actions" },
         h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),
         seated ? h("button", { type: "button", class: "primary", id: "play-again", text: t("table.play_again"), onclick: () => playAgain(tbl) }) : null,
-        h("a", { class: "button", href: "#/", text: t("nav.lobby") })));
+        h("a", { class: "button", href: "#/", text: t("nav.lobby") }))].filter(Boolean));
   };
   let resultFolded = false;
 

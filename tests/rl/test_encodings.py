@@ -16,7 +16,9 @@ import random
 import pytest
 
 import meeple
-from meeple.core.encoding import load_encoding, observation_size
+from meeple.core.encoding import Encoding, History, load_encoding, observation_size
+from meeple.core.game import State
+from meeple.games.stirfry.encoding import CLAIMS, StirFryHistory
 
 GAMES = ["buffet", "stirfry", "cheese", "cafe", "bison"]
 GAMES_PER_COUNT = {"bison": 2}
@@ -30,6 +32,19 @@ def _same(a: object, b: object) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return sorted(map(repr, a)) == sorted(map(repr, b))
     return type(a) is type(b) and a == b
+
+
+def _observe(
+    encoding: Encoding, state: State, seat: int, size: int, history: History | None = None
+) -> list[float]:
+    """The dense observation, after checking the sparse one: the layout's size, every
+    position written once and inside it, finite values."""
+    features = encoding.observe(state.view(seat), seat, state.players, state.options, history)
+    assert features.size == size
+    assert len(set(features.index)) == len(features.index)
+    assert all(0 <= i < size for i in features.index)
+    assert all(math.isfinite(v) and v != 0.0 for v in features.values)
+    return features.dense()
 
 
 def _counts(game_id: str) -> list[int]:
@@ -62,6 +77,7 @@ def test_actions_and_observations_over_random_games(
         resolved = state.options
         space = encoding.action_space(players, resolved)
         size = observation_size(encoding, players, resolved)
+        history = encoding.new_history(players, resolved)
         step = 0
         while not state.is_over:
             for seat in state.to_move:
@@ -80,17 +96,16 @@ def test_actions_and_observations_over_random_games(
             seat = rng.choice(state.to_move)
             if step % 7 == 0:
                 for viewer in range(players):
-                    obs = encoding.observe(state.view(viewer), viewer, players, resolved)
-                    assert len(obs) == size
-                    assert all(math.isfinite(x) for x in obs)
+                    obs = _observe(encoding, state, viewer, size, history)
                     twin = state.determinize(viewer, random.Random(step))
                     assert twin.view(viewer) == state.view(viewer)
-                    assert encoding.observe(twin.view(viewer), viewer, players, resolved) == obs
+                    assert _observe(encoding, twin, viewer, size, history) == obs
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if history is not None:
+                history.update(state.view(None))
             step += 1
         for viewer in range(players):
-            obs = encoding.observe(state.view(viewer), viewer, players, resolved)
-            assert len(obs) == size
+            _observe(encoding, state, viewer, size, history)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -101,7 +116,7 @@ def test_observation_tells_seats_apart(game_id: str) -> None:
     encoding = load_encoding(game_id)
     state = game.new(game.min_players, seed=1)
     obs = [
-        encoding.observe(state.view(s), s, state.players, state.options)
+        encoding.observe(state.view(s), s, state.players, state.options).dense()
         for s in range(state.players)
     ]
     assert len({tuple(o) for o in obs}) > 1
@@ -115,3 +130,35 @@ def test_actions_outside_the_space_are_refused(game_id: str) -> None:
         space.index({"type": "no such action"})
     with pytest.raises(ValueError, match="outside"):
         space.action(space.size)
+
+
+def _declare_and_answer(answer: str, bluff: bool) -> tuple[StirFryHistory, int]:
+    """A Stir Fry game in which the first chef who can declares chicken (honestly or not),
+    and every opponent answers ``answer``; the history and the chef."""
+    game = meeple.load("stirfry")
+    for seed in range(200):
+        state = game.new(3, seed=seed)
+        history = StirFryHistory(3)
+        chef = state.to_move[0]
+        hand = state.view(chef)["hand"]
+        if ("chicken" in hand) == bluff:
+            continue
+        card = next(c for c in hand if (c == "chicken") != bluff)
+        state.apply(chef, {"type": "declare", "card": card, "as": "chicken"})
+        history.update(state.view(None))
+        while state.to_move and chef not in state.to_move:
+            state.apply(state.to_move[0], {"type": answer})
+            history.update(state.view(None))
+        return history, chef
+    raise AssertionError("no such deal in 200 seeds")
+
+
+def test_stirfry_history_remembers_declarations() -> None:
+    history, chef = _declare_and_answer("trust", bluff=False)
+    assert history.claims[chef][CLAIMS.index("chicken")] == 1
+    assert sum(map(sum, history.claims)) == 1 and history.tastes == [0, 0, 0]
+    history, chef = _declare_and_answer("taste", bluff=True)
+    assert history.bluffs[chef] == 1 and sum(history.tastes) == 1
+    assert sum(map(sum, history.claims)) == 0
+    history, chef = _declare_and_answer("taste", bluff=False)
+    assert history.honest[chef] == 1 and history.bluffs == [0, 0, 0]

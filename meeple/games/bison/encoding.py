@@ -123,9 +123,18 @@ class BisonEncoding:
             ("seat_player", players * _PLAYER_WIDTH),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
+    ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         order = [(seat + k) % players for k in range(players)]
         f = Features()
@@ -154,22 +163,19 @@ class BisonEncoding:
             for a, animal in enumerate(ANIMALS):
                 mine[1 + TILE_COUNT + POINTS + a] = tile["animals"][animal] / 3.0
         f.counts(mine)
-        placed = [0.0] * _POSITIONS
-        turned = [0.0] * (_POSITIONS * ORIENTATIONS)
-        ends = [0.0] * (_POSITIONS * POINTS)
+        put = f.put
+        placed = f.block(_POSITIONS)
+        opened = f.block(_POSITIONS)
+        turned = f.block(_POSITIONS * ORIENTATIONS)
+        ends = f.block(_POSITIONS * POINTS)
         for t in view["tiles"]:
             p = t["position"]
-            placed[p] = 1.0
-            turned[p * ORIENTATIONS + t["orientation"]] = 1.0
-            for end in t["river_ends"]:
-                ends[p * POINTS + _POINT[end]] = 1.0
-        opened = [0.0] * _POSITIONS
-        for p in view["open_positions"]:
-            opened[p] = 1.0
-        f.counts(placed)
-        f.counts(opened)
-        f.counts(turned)
-        f.counts(ends)
+            put(placed + p, 1.0)
+            put(turned + p * ORIENTATIONS + t["orientation"], 1.0)
+            for end in set(t["river_ends"]):
+                put(ends + p * POINTS + _POINT[end], 1.0)
+        for p in set(view["open_positions"]):
+            put(opened + p, 1.0)
         region_animals: dict[int, float] = {}
         region_size: dict[int, float] = {}
         for region in view["regions"]:
@@ -178,26 +184,27 @@ class BisonEncoding:
         target = pending["target"] if pending else None
         changed = set(pending["changed"]) if pending else set()
         moved = set(pending["moved_to"]) if pending else set()
-        spaces = [0.0] * (SPACES * _SPACE_WIDTH)
-        owners = [0.0] * (SPACES * players)
+        spaces = f.block(SPACES * _SPACE_WIDTH)
+        owners = f.block(SPACES * players)
         for sp in view["spaces"]:
             i = sp["space"]
-            base = i * _SPACE_WIDTH
-            spaces[base + _TERRAIN[sp["terrain"]]] = 1.0
+            base = spaces + i * _SPACE_WIDTH
+            put(base + _TERRAIN[sp["terrain"]], 1.0)
             at = base + len(TERRAINS)
-            spaces[at] = sp["animals"] / 3.0
-            spaces[at + 1] = sp["hunters"] / MAX_HUNTERS_PER_ACTION
-            spaces[at + 2] = sp["tent"] / _SIZES
-            spaces[at + 3] = sp["canoe"] / _SIZES
-            spaces[at + 4] = region_animals.get(sp["region"], 0.0)
-            spaces[at + 5] = region_size.get(sp["region"], 0.0)
-            spaces[at + 6] = 1.0 if i == target else 0.0
-            spaces[at + 7] = 1.0 if i in changed else 0.0
-            spaces[at + 8] = 1.0 if i in moved else 0.0
+            put(at, sp["animals"] / 3.0)
+            put(at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION)
+            put(at + 2, sp["tent"] / _SIZES)
+            put(at + 3, sp["canoe"] / _SIZES)
+            put(at + 4, region_animals.get(sp["region"], 0.0))
+            put(at + 5, region_size.get(sp["region"], 0.0))
+            if i == target:
+                put(at + 6, 1.0)
+            if i in changed:
+                put(at + 7, 1.0)
+            if i in moved:
+                put(at + 8, 1.0)
             if sp["owner"] >= 0:
-                owners[i * players + relative(seat, sp["owner"], players)] = 1.0
-        f.counts(spaces)
-        f.counts(owners)
+                put(owners + i * players + relative(seat, sp["owner"], players), 1.0)
         info = view["player_info"]
         for s in order:
             p = info[s]
@@ -213,7 +220,7 @@ class BisonEncoding:
             used = set(p["actions_used"])
             f.flags(a in used for a in ACTION_KINDS)
             f.flags([p["holds_tile"]])
-        return f.values
+        return f
 
 
 ENCODING = BisonEncoding()

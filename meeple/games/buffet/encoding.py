@@ -81,9 +81,18 @@ class BuffetEncoding:
             ("seat_covered", players * len(DISH_KINDS)),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
+    ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         f = Features()
         f.one_hot(PHASES.index(view["phase"]), len(PHASES))
@@ -103,10 +112,9 @@ class BuffetEncoding:
         f.scalar(view["deck"], _CARDS * COPIES_PER_VALUE)
         f.scalar(view["dishes_left"], _DISHES)
         for row in ("buffet", "reserved"):
-            dishes = [0.0] * _DISHES
-            for dish in view[row]:
-                dishes[dish_code(dish)] = 1.0
-            f.counts(dishes)
+            base = f.block(_DISHES)
+            for code in {dish_code(dish) for dish in view[row]}:
+                f.put(base + code, 1.0)
         order = [(seat + k) % players for k in range(players)]
         positions = view["positions"]
         f.flags(positions[s] is not None for s in order)
@@ -120,16 +128,14 @@ class BuffetEncoding:
         f.one_hot(None if exchanger is None else relative(seat, exchanger, players), players)
         f.counts([view["scores"][s] for s in order], SCORE_SCALE)
         kinds, values = len(DISH_KINDS), len(DISH_VALUES)
-        tops = [0.0] * (players * kinds * values)
-        covered = [0.0] * (players * kinds)
+        tops = f.block(players * kinds * values)
+        covered = f.block(players * kinds)
         for k, s in enumerate(order):
             for pile in view["stacks"][s]:
                 code = dish_code(pile["top"])
-                tops[k * kinds * values + code] = 1.0
-                covered[k * kinds + code // values] = pile["covered"] / 5.0
-        f.counts(tops)
-        f.counts(covered)
-        return f.values
+                f.put(tops + k * kinds * values + code, 1.0)
+                f.put(covered + k * kinds + code // values, pile["covered"] / 5.0)
+        return f
 
 
 ENCODING = BuffetEncoding()

@@ -59,40 +59,50 @@ class CafeEncoding:
             ("seat_hand", players * _GUESTS),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
+    ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         f = Features()
         f.scalar(view["turn"], 100.0)
         f.scalar(view["bag"], len(FULL_BAG))
         f.flags([view["choosing_refill"]])
         width = _GUESTS + 1
-        chairs = [0.0] * (_CHAIRS * width)
+        base = f.block(_CHAIRS * width)
         for chair, code in enumerate(view["chairs"]):
-            chairs[chair * width + (_GUESTS if code is None else _GUEST[code])] = 1.0
-        f.counts(chairs)
-        placed = [0.0] * _CHAIRS
-        for chair in view["placed"]:
-            placed[chair] = 1.0
-        f.counts(placed)
-        bar = [0.0] * (_BAR * width)
+            f.put(base + chair * width + (_GUESTS if code is None else _GUEST[code]), 1.0)
+        base = f.block(_CHAIRS)
+        for chair in set(view["placed"]):
+            f.put(base + chair, 1.0)
+        base = f.block(_BAR * width)
         guests = view["bar"]
         for slot in range(_BAR):
-            bar[slot * width + (_GUEST[guests[slot]] if slot < len(guests) else _GUESTS)] = 1.0
-        f.counts(bar)
+            f.put(
+                base + slot * width + (_GUEST[guests[slot]] if slot < len(guests) else _GUESTS), 1.0
+            )
         order = [(seat + k) % players for k in range(players)]
         to_move = set(view["to_move"])
         f.flags(s in to_move for s in order)
         f.flags(view["out"][s] for s in order)
         f.counts([view["chips"][s] for s in order], CHIP_SCALE)
         f.counts([view["hand_sizes"][s] for s in order], HAND_SIZE)
-        hands = [0.0] * (players * _GUESTS)
+        base = f.block(players * _GUESTS)
         for k, s in enumerate(order):
+            held: dict[int, float] = {}
             for code in view["hands"][s]:
-                hands[k * _GUESTS + _GUEST[code]] += 0.5
-        f.counts(hands)
-        return f.values
+                held[_GUEST[code]] = held.get(_GUEST[code], 0.0) + 0.5
+            for guest, count in held.items():
+                f.put(base + k * _GUESTS + guest, count)
+        return f
 
 
 ENCODING = CafeEncoding()

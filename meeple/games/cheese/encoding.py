@@ -74,9 +74,18 @@ class CheeseEncoding:
             ("cheese_queue", cheeses * QUEUE_SLOTS * _slot_size(players)),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """No history: the view holds everything the observation needs."""
+        return None
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: object = None,
+    ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         cheeses = CHEESES_BY_PLAYERS[players]
         order = [(seat + k) % players for k in range(players)]
@@ -94,41 +103,51 @@ class CheeseEncoding:
         f.counts([view["hand_sizes"][s] for s in order], HAND_LIMIT)
         f.counts([view["deck_sizes"][s] for s in order], DECK_SIZE)
         f.counts([view["scores"][s] for s in order], 20.0)
-        piles = [0.0] * (players * _ANIMALS * len(HOWS))
+        piles: dict[int, float] = {}
         for k, s in enumerate(order):
             for won in view["piles"][s]:
-                piles[(k * _ANIMALS + _ANIMAL[won["card"]]) * len(HOWS) + _HOW[won["how"]]] += 0.2
-        f.counts(piles)
+                at = (k * _ANIMALS + _ANIMAL[won["card"]]) * len(HOWS) + _HOW[won["how"]]
+                piles[at] = piles.get(at, 0.0) + 0.2
+        base = f.block(players * _ANIMALS * len(HOWS))
+        for at, value in piles.items():
+            f.put(base + at, value)
         table = view["cheeses"]
         f.counts([c["cheese"] for c in table], 5.0)
         f.counts([len(c["queue"]) for c in table], 10.0)
-        seat_cards = [0.0] * (cheeses * players)
-        seen = [0.0] * (cheeses * _ANIMALS)
+        seat_cards: dict[int, float] = {}
+        seen: dict[int, float] = {}
         size = _slot_size(players)
-        slots = [0.0] * (cheeses * QUEUE_SLOTS * size)
+        seat_base = f.block(cheeses * players)
+        seen_base = f.block(cheeses * _ANIMALS)
+        slot_base = f.block(cheeses * QUEUE_SLOTS * size)
+        put = f.put
         for i, cheese in enumerate(table):
             for j, card in enumerate(cheese["queue"]):
                 owner = relative(seat, card["seat"], players)
-                seat_cards[i * players + owner] += 0.2
+                at = i * players + owner
+                seat_cards[at] = seat_cards.get(at, 0.0) + 0.2
                 animal = card["card"]
                 if animal is not None:
-                    seen[i * _ANIMALS + _ANIMAL[animal]] += 0.2
+                    at = i * _ANIMALS + _ANIMAL[animal]
+                    seen[at] = seen.get(at, 0.0) + 0.2
                 if j >= QUEUE_SLOTS:
                     continue
-                base = (i * QUEUE_SLOTS + j) * size
-                slots[base] = 1.0
-                slots[base + 1 + owner] = 1.0
+                base = slot_base + (i * QUEUE_SLOTS + j) * size
+                put(base, 1.0)
+                put(base + 1 + owner, 1.0)
                 at = base + 1 + players
-                slots[at + (_ANIMAL[animal] if animal is not None else _ANIMALS)] = 1.0
+                put(at + (_ANIMAL[animal] if animal is not None else _ANIMALS), 1.0)
                 at += _ANIMALS + 1
-                slots[at] = 1.0 if card["face_up"] else 0.0
+                if card["face_up"]:
+                    put(at, 1.0)
                 placed = card["placed"]
                 if 1 <= placed <= PLACE_COUNT:
-                    slots[at + placed] = 1.0
-        f.counts(seat_cards)
-        f.counts(seen)
-        f.counts(slots)
-        return f.values
+                    put(at + placed, 1.0)
+        for at, value in seat_cards.items():
+            put(seat_base + at, value)
+        for at, value in seen.items():
+            put(seen_base + at, value)
+        return f
 
 
 ENCODING = CheeseEncoding()

@@ -45,6 +45,54 @@ _SPACE = ActionSpace(
 )
 
 
+class StirFryHistory:
+    """The declarations' public history, per seat: the claims that stood on its face-down
+    pile since the last reshuffle (a trusted declaration's cards stay hidden, but everyone
+    heard what they were declared as), its bluffs caught, its honest declarations tasted,
+    and the taste tests it called. Fed ``view(None)`` after every move."""
+
+    __slots__ = ("bluffs", "claims", "honest", "pending", "tastes")
+
+    def __init__(self, players: int) -> None:
+        self.claims = [[0] * len(CLAIMS) for _ in range(players)]
+        self.bluffs = [0] * players
+        self.honest = [0] * players
+        self.tastes = [0] * players
+        self.pending: tuple[int, int] | None = None
+        """The open declaration: (chef, claim index)."""
+
+    def update(self, view: JSON) -> None:
+        """Read the events of the move just made."""
+        for event in view["events"]:
+            kind = event["event"]
+            if kind == "declare":
+                self.pending = (event["seat"], CLAIMS.index(event["as"]))
+            elif kind == "taste":
+                self.pending = None
+                self.tastes[event["seat"]] += 1
+                if event["bluff"]:
+                    self.bluffs[event["chef"]] += 1
+                else:
+                    self.honest[event["chef"]] += 1
+            elif kind == "draw" and event["reason"] == "declaration" and self.pending:
+                # Nobody tasted: the declaration stands and its cards join the chef's pile.
+                chef, claim = self.pending
+                self.claims[chef][claim] += 1
+                self.pending = None
+            elif kind == "shuffle":
+                # The table and every face-down pile go back into the deck.
+                self.claims = [[0] * len(CLAIMS) for _ in self.claims]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StirFryHistory:
+        other = StirFryHistory(0)
+        other.claims = [row[:] for row in self.claims]
+        other.bluffs = self.bluffs[:]
+        other.honest = self.honest[:]
+        other.tastes = self.tastes[:]
+        other.pending = self.pending
+        return other
+
+
 def _card_counts(cards: list[str]) -> list[float]:
     counts = [0.0] * _KINDS
     for name in cards:
@@ -87,11 +135,24 @@ class StirFryEncoding:
             ("seat_face_down", players),
             ("seat_points", players),
             ("seat_extra_draws", players),
+            ("seat_claims_standing", players * len(CLAIMS)),
+            ("seat_bluffs_caught", players),
+            ("seat_honest_tasted", players),
+            ("seat_tastes_called", players),
         ]
 
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> StirFryHistory:
+        """The declarations' history (:class:`StirFryHistory`)."""
+        return StirFryHistory(players)
+
     def observe(
-        self, view: JSON, seat: int, players: int, options: Mapping[str, OptionValue]
-    ) -> list[float]:
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: StirFryHistory | None = None,
+    ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         target = float(view["target"])
         f = Features()
@@ -128,7 +189,15 @@ class StirFryEncoding:
         f.counts([view["face_down"][s] for s in order], 4.0)
         f.counts([view["points"][s] for s in order], target)
         f.counts([view["extra_draws"][s] for s in order], DRAWS_SCALE)
-        return f.values
+        if history is None:
+            f.block(players * (len(CLAIMS) + 3))
+        else:
+            for s in order:
+                f.counts(history.claims[s], 2.0)
+            f.counts([history.bluffs[s] for s in order], 3.0)
+            f.counts([history.honest[s] for s in order], 3.0)
+            f.counts([history.tastes[s] for s in order], 3.0)
+        return f
 
 
 ENCODING = StirFryEncoding()

@@ -521,7 +521,9 @@ function render(root, ctx) {
     if (focused !== undefined) hand?.querySelector(`[data-index="${focused}"]`)?.focus();
   };
   hand = handPanel(ctx, ch, refresh);
-  root.append(statusLine(ctx), seats, kitchenPanel(ctx, ch), ...(hand ? [hand] : []), bar, historyPanel(ctx, ch));
+  // At the end the bar has nothing to offer: the scoreboard above the board says it all.
+  const parts = [statusLine(ctx), seats, kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
+  root.append(...parts.filter(Boolean));
   animate(root, ctx);
 }
 
@@ -601,20 +603,16 @@ function places(v) {
   return seats.map((s) => 1 + seats.filter((o) => better(o, s)).length);
 }
 
-/** The ranking: places by final score (equal scores share a place), and the rule that decided. */
+/** What the scoreboard's figures do not say in words: under Meticulous Chef, how a score over
+ *  the target became the final one. (Places, dishes and the deciding rule are on the board.) */
 function describeResult(ctx) {
   const v = ctx.view;
-  if (!v || v.phase !== "over") return "";
-  const o = v.options || {};
+  if (!v || v.phase !== "over" || !(v.options || {}).meticulous_chef) return "";
   const place = places(v);
   const seats = Array.from({ length: v.players }, (_, s) => s).sort((a, b) => place[a] - place[b] || a - b);
-  const lines = seats.map((s) => {
-    const params = { place: place[s], name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target };
-    return ctx.t(o.meticulous_chef && v.points[s] > v.target ? "stirfry.result.line_over" : "stirfry.result.line", params);
-  });
-  lines.push(ruleLine(ctx));
-  if ((v.winners || []).length > 1) lines.push(ctx.t("stirfry.result.shared"));
-  return lines.join("\n");
+  return seats.filter((s) => v.points[s] > v.target).map((s) => ctx.t("stirfry.result.line_over", {
+    place: place[s], name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target,
+  })).join("\n");
 }
 
 function ruleLine(ctx) {
@@ -626,22 +624,24 @@ function ruleLine(ctx) {
 }
 
 /** The end as a scoreboard: each player's dishes (their points one by one), what wrong taste
- *  tests cost, the Meticulous Chef's overshoot, the final score; the rule that decided. */
+ *  tests cost and the Meticulous Chef's overshoot where they count, the final score; the rule
+ *  that decided. Columns that would be 0 for everyone are left out (narrow on a phone). */
 function scoreboard(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return null;
   const place = places(v);
-  const meticulous = !!(v.options || {}).meticulous_chef;
+  const cooked = v.dishes.map((dishes) => dishes.reduce((t, d) => t + d.points, 0));
+  // Points not from dishes: a wrong taste test with an empty hand costs 5.
+  const penalties = v.points.map((p, seat) => p - cooked[seat]);
+  const overshoot = v.scores.map((score, seat) => score - v.points[seat]);
   const rows = Array.from({ length: v.players }, (_, seat) => {
     const dishes = v.dishes[seat];
-    const cooked = dishes.reduce((t, d) => t + d.points, 0);
-    const parts = [
-      { label: ctx.t("stirfry.board.dishes"), value: dishes.length ? dishes.map((d) => d.points).join(" + ") : "—" },
-      { label: ctx.t("stirfry.board.cooked"), value: cooked },
-      // Points not from dishes: a wrong taste test with an empty hand costs 5.
-      { label: ctx.t("stirfry.board.penalties"), value: v.points[seat] - cooked },
-    ];
-    if (meticulous) parts.push({ label: ctx.t("stirfry.board.overshoot"), value: v.scores[seat] - v.points[seat] });
+    const parts = [{
+      label: ctx.t("stirfry.board.dishes"),
+      value: dishes.length ? ctx.t("stirfry.board.dish_sum", { list: dishes.map((d) => d.points).join(" + "), n: cooked[seat] }) : "—",
+    }];
+    if (penalties.some(Boolean)) parts.push({ label: ctx.t("stirfry.board.penalties"), value: penalties[seat] });
+    if (overshoot.some(Boolean)) parts.push({ label: ctx.t("stirfry.board.overshoot"), value: overshoot[seat] });
     return { seat, rank: place[seat], total: v.scores[seat], parts };
   });
   const shared = (v.winners || []).length > 1;
