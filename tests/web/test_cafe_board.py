@@ -239,6 +239,8 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             played.shots.append(str(screenshot(page, f"{name}-start")))
         if played.decisions == 12:
             played.shots.append(str(screenshot(page, f"{name}-middle")))
+            if not phone:
+                check_whole_screen(page, players)  # still all in sight in the middle of a game
         # Now and then choose another guest in the hand first: its chairs light up.
         tiles = page.locator(".cafe-tile.choose")
         if tiles.count() > 1 and rng.random() < 0.5:
