@@ -436,3 +436,14 @@ def test_cafe_rings_survive_a_reload(cafe_page: Callable[..., Page]) -> None:
     page.reload()
     expect(page.locator(".cafe-root .legal[data-action]").first).to_be_visible()
     assert page.evaluate(rings) == before
+
+
+def test_cafe_three_players_with_coffee_circles(cafe_page: Callable[..., Page]) -> None:
+    """The variation and the middle player count: a whole game by the drawn pieces."""
+    page = cafe_page("desktop")
+    sign_in(page)
+    create_table(page, "cafe", 3, ["random", "random"], options={"coffee_circle": True})
+    expect(page.locator(".cafe-status")).to_contain_text("coffee circles allowed")
+    played = play(page, 3, phone=False, name="cafe-desktop-en-3p-circles", seed=11)
+    assert played.seated > 0 and played.marked_turns > 0
+    check_scoreboard(page, 3, "Hand at the end")
