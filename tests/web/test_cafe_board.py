@@ -235,6 +235,8 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
                 # Seated by another player this round: the ring of that player's colour.
                 assert seen["by"].get(chair) not in (None, 0), (chair, seen["by"])
                 played.ringed += 1
+        if played.decisions in (1, 12):
+            page.wait_for_timeout(700)  # the guests have walked to their chairs
         if played.decisions == 1:
             played.shots.append(str(screenshot(page, f"{name}-start")))
         if played.decisions == 12:
