@@ -85,6 +85,8 @@ READ_BOARD = """() => {
     chairs, by, changed, small,
     bar: document.querySelectorAll(".cafe-stool .cafe-guest").length,
     barChanged: document.querySelectorAll(".cafe-stool.changed").length,
+    freshTiles: document.querySelectorAll(".cafe-player:not(.mine) .cafe-tile.changed").length,
+    mineChanged: document.querySelectorAll(".cafe-player.mine .changed").length,
     fallback: document.querySelectorAll("#actions button").length,
   };
 }"""
@@ -101,6 +103,7 @@ class Played:
     controls: int = 0
     marked_turns: int = 0  # my turns that began with the others' moves marked
     ringed: int = 0  # guests seated by others, seen with their ring
+    fresh_tiles: int = 0  # tiles the others drew, seen marked in their hands
     shots: list[str] = field(default_factory=list)
 
 
@@ -231,6 +234,9 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             )
             if expected or seen["barChanged"]:
                 played.marked_turns += 1
+            # The tiles the others drew are marked in their hands; nothing of yours is.
+            played.fresh_tiles += seen["freshTiles"]
+            assert seen["mineChanged"] == 0
             for chair in expected:
                 # Seated by another player this round: the ring of that player's colour.
                 assert seen["by"].get(chair) not in (None, 0), (chair, seen["by"])
@@ -330,7 +336,7 @@ def test_cafe_whole_game_by_the_drawn_pieces(
     played = play(page, players, phone=kind == "phone", name=name, seed=players * 7 + len(kind))
 
     assert played.seated > 0 and played.decisions > 5
-    assert played.marked_turns > 0 and played.ringed > 0, played
+    assert played.marked_turns > 0 and played.ringed > 0 and played.fresh_tiles > 0, played
     animations: list[dict[str, int]] = page.evaluate("window.__animations")
     if reduced:
         assert animations == [], "reduced motion: marks only, nothing moves"
