@@ -12,10 +12,11 @@ change before its tile is laid, copied when the action is chosen:
   (hunters, tents, canoes): tents, canoes, gathering and moving change them.
 
 The rest cannot change before the action ends or its tile is laid: the other players'
-tracks and hands, the round, the turn, the actions used, the markets, the board's tiles, the
-drawn tiles, the draw pile and the generator. So a choice point holds only public information (it is never a way for hidden
-information to leave a state), and the fields of the action in progress (``phase``,
-``action``, ``count``, …) are those of a choice: ``choose``, nothing in progress.
+tracks and hands, the round, the turn, the actions used, the markets, the board's tiles,
+the drawn tiles, the draw pile and the generator. So a choice point holds only public
+information (it is never a way for hidden information to leave a state), and the fields of
+the action in progress (``phase``, ``action``, ``count``, …) are those of a choice:
+``choose``, nothing in progress.
 """
 
 from __future__ import annotations
