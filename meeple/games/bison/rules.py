@@ -409,7 +409,7 @@ class BisonState(State):
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
         other.events_turn = self.events_turn
-        other.back = self.back  # frozen: shared
+        other.back = self.back  # never changed once made: shared
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> BisonState:
