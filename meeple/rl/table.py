@@ -21,7 +21,7 @@ from meeple.core.encoding import (
     load_encoding,
     observation_size,
 )
-from meeple.core.game import Action, Game, OptionValue, State
+from meeple.core.game import Action, Game, OptionValue, State, without_back
 
 Reward = Literal["rank", "win", "score"]
 REWARDS: tuple[Reward, ...] = ("rank", "win", "score")
@@ -124,8 +124,12 @@ class Table:
         return spaces.Box(-OBS_BOUND, OBS_BOUND, (self.size,), np.float32)
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
-        """Index → legal action of ``seat`` (empty when it is not to move)."""
-        return self.space.legal(state.legal_actions(seat))
+        """Index → legal action of ``seat`` (empty when it is not to move).
+
+        ``back`` (a game's optional step back inside a multi-part decision, for people at a
+        table) is left out, as bots leave it out: an agent's episode always goes forward, and
+        no action space needs an index for it."""
+        return self.space.legal(without_back(state.legal_actions(seat)))
 
     def mask(self, legal: Mapping[int, Action]) -> Mask:
         """The int8 mask of the indices in ``legal``."""

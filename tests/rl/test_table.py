@@ -9,6 +9,7 @@ import pytest
 
 import meeple
 from meeple.core.encoding import Features
+from meeple.core.game import BACK, without_back
 from meeple.rl.table import OBS_BOUND, Table, final_rewards
 
 
@@ -17,7 +18,7 @@ def _finished(game_id: str, players: int, seed: int) -> meeple.State:
     rng = random.Random(seed)
     while not state.is_over:
         seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
     return state
 
 
@@ -57,3 +58,22 @@ def test_arrays_are_clipped_to_the_declared_box() -> None:
     assert array.dtype == np.float32 and array.shape == (table.size,)
     assert list(array[:4]) == [OBS_BOUND, -0.5, -OBS_BOUND, 0.0]
     assert table.observation_box().contains(array)
+
+
+def test_back_is_never_an_agents_action() -> None:
+    """Bison offers ``back`` inside a multi-part decision; the envs leave it out of the mask."""
+    table = Table("bison", 2)
+    state = table.new(3)
+    rng = random.Random(0)
+    offered = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        offered += legal[-1]["type"] == BACK
+        assert all(a["type"] != BACK for a in table.legal(state, seat).values())
+        state.apply(seat, rng.choice(without_back(legal)))
+    assert offered > 0
+    with pytest.raises(ValueError, match="no index"):
+        table.space.index({"type": BACK})
