@@ -190,6 +190,19 @@ def test_a_whole_game_on_the_table(
     expect(page.locator(".cheese-replay")).to_be_visible()
     page.wait_for_timeout(300)
     screenshot(page, f"{name}-end")
+    if device == "phone":
+        # Nothing is wider than the phone.
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+        # The table pans under a finger; its corner button shows all of it at a glance.
+        ring, box = placed(page, ".cheese-ring"), placed(page, ".cheese-ringbox")
+        assert ring[2] > box[2]
+        page.locator(".cheese-zoom").click()
+        ring, box = placed(page, ".cheese-ring"), placed(page, ".cheese-ringbox")
+        assert ring[2] <= box[2] and ring[3] <= box[3]
+        page.locator(".cheese-ringbox").scroll_into_view_if_needed()
+        screenshot(page, f"{name}-end-whole")
+        page.locator(".cheese-zoom").click()
+        assert placed(page, ".cheese-ring")[2] > placed(page, ".cheese-ringbox")[2]
     # Reopened, the finished table shows its end at once: the board, the scoreboard.
     page.reload()
     expect(page.locator("svg.cheese-ring")).to_be_visible()

@@ -425,7 +425,7 @@ function stopTimer() {
 }
 
 // The phone's pan of the table, kept across redraws (null: centre it the first time).
-const pan = { left: null, top: null, followed: null };
+const pan = { left: null, top: null, followed: null, whole: false };
 
 // --- the side of the table: hand, deck, players ------------------------------------------
 
@@ -672,16 +672,24 @@ function render(root, ctx) {
   });
   const marks = { changed: newCards(ctx.before, v), fly: ctx.animate ? newCards(ctx.previous, v) : new Set() };
   const table = drawTable(ctx, v, lines, targets, marks, frame);
-  const ringbox = h("div", { class: "cheese-ringbox" }, table.el);
+  const ringbox = h("div", { class: `cheese-ringbox${pan.whole ? " cheese-whole" : ""}` }, table.el);
   ringbox.addEventListener("scroll", () => {
     pan.left = ringbox.scrollLeft;
     pan.top = ringbox.scrollTop;
   }, { passive: true });
+  // Phones: the whole table at a glance, or close up (the pieces large enough for a finger).
+  const zoomLabel = ctx.t(pan.whole ? "cheese.zoom_in" : "cheese.zoom_out");
+  const zoom = h("button", { type: "button", class: "cheese-zoom", "aria-pressed": pan.whole ? "true" : "false", "aria-label": zoomLabel, title: zoomLabel }, pan.whole ? "＋" : "－");
+  zoom.addEventListener("click", () => {
+    pan.whole = !pan.whole;
+    rerender();
+    root.querySelector(".cheese-zoom")?.focus();
+  });
   const side = h("div", { class: "cheese-side" },
     over && anim.frames.length ? drawResolutionBar(ctx) : drawHand(ctx, v, rerender),
     drawPlayers(ctx, v, frame),
     over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
-  root.append(h("div", { class: "cheese-table" }, ringbox, side));
+  root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom), side));
   // On a phone the table is larger than the screen: keep where the player panned it, and
   // bring each cheese into view when the resolution comes to it.
   if (!ctx.previous && !ctx.redraw) {
