@@ -195,7 +195,8 @@ function cheeseShape(ctx, i, value) {
 /**
  * The table: the circle of cheeses and their queues. `lines` are the queues to draw (the
  * view's, or a resolution frame's), `targets` the cheeses that take the chosen first card,
- * `changed`/`fly` the cards to mark / to slide in ("i:k" keys).
+ * `marks.changed` / `marks.fly` the cards to mark / to slide in ("i:k": cheese i, place k),
+ * `frame` the resolution's step (or null). Returns the <svg> and the cards to slide in.
  */
 function drawTable(ctx, v, lines, targets, marks, frame) {
   const n = v.cheeses.length;
@@ -259,7 +260,8 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
     const ccls = ["cheese-cheese"];
     if (v.next_cheese === i && v.phase !== "over") ccls.push("cheese-next");
     if (st === "now") ccls.push("cheese-active");
-    if (st === "done") ccls.push("cheese-done");
+    // (At the last step the table is over, not dimmed: what ate stands out by itself.)
+    if (st === "done" && frame.event.event !== "game_over") ccls.push("cheese-done");
     const label = ctx.t("cheese.cheese_label", { letter: letter(i), n: ch.cheese });
     const node = s("g", { class: ccls.join(" "), transform: `translate(${(g.rc * cos).toFixed(1)} ${(g.rc * sin).toFixed(1)})`, "data-cheese": i },
       cheeseShape(ctx, i, ch.cheese));
