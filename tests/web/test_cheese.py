@@ -336,3 +336,14 @@ def test_the_scoreboard_breaks_ties_as_the_rulebook_says(new_page: Callable[...,
     # No tie, no note.
     out = page.evaluate(_SCOREBOARD, [[card("mouse", 0, "ate")], []])
     assert out["board"]["note"] is None
+
+
+def test_a_narrow_board_puts_the_hand_below_the_table(new_page: Callable[..., Page]) -> None:
+    """A tablet (the page keeps its columns): the table keeps the board's whole width."""
+    page = open_table(new_page, 5, "en", {"width": 820, "height": 1180})
+    board = placed(page, "#board")
+    ring = placed(page, ".cheese-ringbox")
+    hand = placed(page, ".cheese-hand")
+    assert ring[2] >= 0.95 * board[2]
+    assert hand[1] >= ring[1] + ring[3]
+    assert small_on_board(page) == []
