@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core.game import Game
+from meeple.core.game import Game, without_back
 
 
 @dataclass
@@ -77,7 +77,7 @@ def simulate(
         decisions = 0
         while not state.is_over:
             seat = rng.choice(state.to_move)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
             decisions += 1
         result.decisions += decisions
         result.games += 1

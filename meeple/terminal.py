@@ -20,7 +20,7 @@ from rich.text import Text
 
 from meeple.bots import Bot, RandomBot
 from meeple.core.errors import IllegalAction
-from meeple.core.game import Action, Game, State
+from meeple.core.game import BACK, Action, Game, State
 from meeple.core.replay import Replay
 
 Ask = Callable[[str], str]
@@ -107,8 +107,9 @@ def play_game(
                 log.show_new(state, console)
                 continue
             console.print(Panel(Text(game.render_text(state.view(human))), title=f"seat {human}"))
-            replay.play(state, human, choose_action(game, state, human, ask, console))
-            log.show_new(state, console)
+            action = choose_action(game, state, human, ask, console)
+            replay.play(state, human, action)
+            log.show_new(state, console, went_back=human if action["type"] == BACK else None)
     except Quit:
         console.print("Game left unfinished.")
     finally:
@@ -127,7 +128,8 @@ class EventLog:
     Games keep the events of their latest resolution in the view, appending while
     it lasts and starting afresh with the next; what is new is the part after what
     was printed, or the whole list when it starts afresh. Everything comes from
-    the seat's view, so bots' hidden choices stay hidden.
+    the seat's view, so bots' hidden choices stay hidden. After a ``back`` the events
+    are those of the choice point again: one line says so, and nothing is printed twice.
     """
 
     def __init__(self, game: Game[Any], seat: int) -> None:
@@ -135,11 +137,17 @@ class EventLog:
         self.seat = seat
         self.shown: list[Any] = []
 
-    def show_new(self, state: State, console: Console) -> None:
-        """Print the events that were not printed yet."""
+    def show_new(self, state: State, console: Console, went_back: int | None = None) -> None:
+        """Print the events that were not printed yet (``went_back``: the seat that has just
+        taken ``back``)."""
         view = state.view(self.seat)
         events = view.get("events", [])
         if not isinstance(events, list):
+            return
+        if went_back is not None:
+            line = f"seat {went_back}: {self.game.describe_action({'type': BACK})}"
+            console.print(Text("· " + line, style="dim"))
+            self.shown = list(events)
             return
         start = len(self.shown) if events[: len(self.shown)] == self.shown else 0
         for event in events[start:]:

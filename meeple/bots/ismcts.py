@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.game import Action, State, without_back
 
 WIN_WEIGHT = 0.7
 EXPLORATION = 0.7
@@ -186,7 +186,7 @@ class ISMCTSBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        legal = without_back(state.legal_actions(seat))
         if len(legal) == 1:
             return legal[0]
         if self.guide is not None and all(a["type"] in self.follow for a in legal):
@@ -267,7 +267,7 @@ class ISMCTSBot(Bot):
             seat = self._acting_seat(world, me, at_root)
             ranker = self.guide if at_root else self.policy
             at_root = False
-            legal = world.legal_actions(seat)
+            legal = without_back(world.legal_actions(seat))
             keyed = [((seat, action_key(a)), a) for a in legal]
             untried = [(k, a) for k, a in keyed if k not in node.children]
             present = [node.children[k] for k, _ in keyed if k in node.children]
@@ -293,7 +293,7 @@ class ISMCTSBot(Bot):
             if self.policy is not None:
                 action = self.policy.choose(world, mover)
             else:
-                action = dice.choice(world.legal_actions(mover))
+                action = dice.choice(without_back(world.legal_actions(mover)))
             world.apply(mover, action)
             steps += 1
         self.moves += steps

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from meeple.core.bot import Bot
-from meeple.core.game import Action, State
+from meeple.core.game import Action, State, without_back
 
 
 class RandomBot(Bot):
@@ -23,4 +23,5 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+        # Never ``back``: a bot has no second thoughts, and random play must go forward.
+        return self.rng.choice(without_back(state.legal_actions(seat)))

@@ -1,11 +1,12 @@
 """The game contract and what every game shares: errors, randomness, replays, conformance."""
 
 from meeple.core.errors import BadOptions, IllegalAction, UnknownGame
-from meeple.core.game import JSON, Action, Game, Option, OptionValue, State
+from meeple.core.game import BACK, JSON, Action, Game, Option, OptionValue, State, without_back
 from meeple.core.replay import Replay
 from meeple.core.rng import Rng
 
 __all__ = [
+    "BACK",
     "JSON",
     "Action",
     "BadOptions",
@@ -17,4 +18,5 @@ __all__ = [
     "Rng",
     "State",
     "UnknownGame",
+    "without_back",
 ]

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from meeple.core.game import JSON, Action, State
+from meeple.core.game import JSON, Action, State, without_back
 
 
 class Bot(ABC):
@@ -16,6 +16,8 @@ class Bot(ABC):
     A bot may read only what the seat may know: ``state.view(seat)``,
     ``state.legal_actions(seat)``, and samples from ``state.determinize(seat, rng)``.
     Bots are seeded, so the same seed and the same states give the same choices.
+    A bot never takes ``back`` (:data:`~meeple.core.game.BACK`): it chooses from
+    ``without_back(state.legal_actions(seat))``.
     """
 
     name: str = "bot"
@@ -24,7 +26,7 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
-        """Return one of ``state.legal_actions(seat)``."""
+        """Return one of ``state.legal_actions(seat)``, never ``back``."""
 
     def reseed(self, seed: int) -> None:
         """Restart the bot's own randomness, ``self.rng``, from ``seed`` (a search does, so
@@ -32,10 +34,10 @@ class Bot(ABC):
         self.rng.seed(seed)
 
     def ranked(self, state: State, seat: int) -> list[Action]:
-        """``state.legal_actions(seat)``, the bot's favourites first: by default its
-        choice, then the others in their order. A search tries moves in this order."""
+        """``state.legal_actions(seat)`` less ``back``, the bot's favourites first: by default
+        its choice, then the others in their order. A search tries moves in this order."""
         choice = self.choose(state, seat)
-        return [choice, *(a for a in state.legal_actions(seat) if a != choice)]
+        return [choice, *(a for a in without_back(state.legal_actions(seat)) if a != choice)]
 
 
 class HeuristicBot(Bot):
@@ -52,7 +54,7 @@ class HeuristicBot(Bot):
         self.noise = noise
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        legal = without_back(state.legal_actions(seat))
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(legal)
         if len(legal) == 1:
@@ -60,14 +62,15 @@ class HeuristicBot(Bot):
         return self.decide(state.view(seat), legal, seat)
 
     def ranked(self, state: State, seat: int) -> list[Action]:
-        legal = state.legal_actions(seat)
+        legal = without_back(state.legal_actions(seat))
         if len(legal) == 1:
             return legal
         return self.rank(state.view(seat), legal, seat)
 
     @abstractmethod
     def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
-        """Return one of ``legal``, judged from ``view`` (the seat's own) alone."""
+        """Return one of ``legal`` (which never holds ``back``), judged from ``view`` (the
+        seat's own) alone."""
 
     def rank(self, view: JSON, legal: list[Action], seat: int) -> list[Action]:
         """All of ``legal``, best first as judged from ``view``: by default the choice of

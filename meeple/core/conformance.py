@@ -13,7 +13,9 @@ runs them all, one pytest case per check::
         check(meeple.load("buffet"))
 
 The checks play seeded random games, so a failure is reproducible from the seed
-printed in its message.
+printed in its message. Where a game offers ``back`` (:data:`~meeple.core.game.BACK`), the
+random games take it now and then (:data:`BACK_CHANCE`), so that play after a ``back`` is
+checked like any other; :func:`check_back` checks what ``back`` itself promises.
 """
 
 from __future__ import annotations
@@ -24,11 +26,17 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from meeple.core.errors import BadOptions, IllegalAction
-from meeple.core.game import Action, Game, OptionValue, State
+from meeple.core.game import BACK, Action, Game, OptionValue, State, without_back
 from meeple.core.validation import same_json
 
 MAX_DECISIONS = 100_000
 """A random playout longer than this is taken to be an endless game."""
+
+BACK_CHANCE = 0.1
+"""How often a random playout takes ``back`` where it is offered. A ``back`` undoes the part
+of a decision made so far, so taking it at every chance (as a uniform choice among few
+actions would) could stretch a game without end; at one chance in ten, a decision of *k*
+parts is completed with probability 0.9^k, so every playout still ends, and soon."""
 
 Check = Callable[[Game[Any]], None]
 
@@ -51,9 +59,17 @@ def configurations(game: Game[Any]) -> list[tuple[int, dict[str, OptionValue]]]:
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int, Action]:
-    """Apply a random legal action of a random seat to move; return what was played."""
+    """Apply a random legal action of a random seat to move; return what was played.
+
+    ``back``, where offered, is taken with probability :data:`BACK_CHANCE`; otherwise the
+    action is uniform among the others."""
     seat = rng.choice(state.to_move)
-    action = rng.choice(state.legal_actions(seat))
+    legal = state.legal_actions(seat)
+    forward = without_back(legal)
+    if len(forward) < len(legal) and rng.random() < BACK_CHANCE:
+        action = legal[-1]
+    else:
+        action = rng.choice(forward)
     state.apply(seat, action)
     return seat, action
 
@@ -349,6 +365,45 @@ def _without_rng(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "rng"}
 
 
+def check_back(game: Game[Any]) -> None:
+    """``back``, where a game offers it, keeps the contract of :data:`~meeple.core.game.BACK`.
+
+    It is listed once, last, as exactly ``{"type": "back"}``; never at the start of a
+    game nor after its end; and applying it gives exactly (the same ``to_json()``) a state
+    the same game was in before, within the decisions of the same seat, with that seat to
+    move. A game that never offers it passes.
+    """
+    for players, opts in configurations(game):
+        seen: dict[str, int] = {}  # to_json dumps of the playout's states -> their step
+        mover_since = 0  # the step at which the seat to move now began its decisions
+        last_mover: tuple[int, ...] = ()
+        for step, state in enumerate(playout(game, players, 83, opts)):
+            where = _where(game, players, 83, opts, step)
+            dump = _dump(state.to_json())
+            if state.to_move != last_mover:
+                mover_since, last_mover = step, state.to_move
+            seen.setdefault(dump, step)
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                backs = [i for i, a in enumerate(legal) if a.get("type") == BACK]
+                if not backs:
+                    continue
+                assert backs == [len(legal) - 1], f"{where}: back must be listed once, last"
+                assert same_json(legal[-1], {"type": BACK}), f"{where}: back has fields"
+                assert step > 0, f"{where}: back offered at the start of the game"
+                copy = state.clone()
+                copy.apply(seat, legal[-1])
+                before = seen.get(_dump(copy.to_json()))
+                assert before is not None and before < step, (
+                    f"{where}: back did not return to a state the game was in before"
+                )
+                assert before >= mover_since, (
+                    f"{where}: back went further back than the decisions of seat {seat}"
+                )
+                assert seat in copy.to_move, f"{where}: after back, seat {seat} is not to move"
+                assert len(without_back(copy.legal_actions(seat))) > 0, f"{where}: back to nothing"
+
+
 def check_views_are_json(game: Game[Any]) -> None:
     """``view`` for every seat and for spectators is JSON data; a bad seat is refused."""
     for players, opts in configurations(game):
@@ -377,6 +432,7 @@ CHECKS: list[Check] = [
     check_clone_is_independent,
     check_determinize,
     check_determinize_sees_only_the_view,
+    check_back,
     check_views_are_json,
 ]
 """Every check, in the order a game author should make them pass."""

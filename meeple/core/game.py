@@ -32,6 +32,27 @@ JSON = dict[str, Any]
 
 OptionValue = int | str | bool
 
+BACK = "back"
+"""The type of the optional, generic ``{"type": "back"}`` action. A game may offer it inside a
+multi-part decision, while nothing hidden or random has been revealed since the decision
+began; it returns the state exactly (the same ``to_json()``) to that choice point. It is
+always listed last among the legal actions. Bots, simulations and golden transcripts never
+take it: they choose from :func:`without_back`. ``docs/architecture.md`` has the contract."""
+
+
+def without_back(actions: list[Action]) -> list[Action]:
+    """``actions`` less a ``back``: what bots, simulations and goldens choose from.
+
+    Because a game lists ``back`` last, this costs one look, and the other actions keep
+    their order (so seeded random play is the same whether or not ``back`` is offered).
+
+    >>> without_back([{"type": "move", "to": 3}, {"type": "back"}])
+    [{'type': 'move', 'to': 3}]
+    """
+    if actions and actions[-1]["type"] == BACK:
+        return actions[:-1]
+    return actions
+
 
 @dataclass(frozen=True)
 class Option:
@@ -74,6 +95,11 @@ class Game(ABC, Generic[S]):
     """The answer given for a seat that does not respond in time when this action is among its
     legal ones (stirfry: an opponent who does not answer a taste test trusts the chef). The
     server uses it for its response timer; other decisions fall to a bot instead."""
+    timeout_action: ClassVar[Action | None] = None
+    """What the server applies instead of ``response_action`` when the answer did not come in
+    time, if the game records that (stirfry: a trust marked ``"timeout": true``, so the log says
+    the seat did not answer). Never a legal action; a state's ``apply`` accepts it whenever
+    ``response_action`` is legal. ``None``: ``response_action`` itself is applied."""
 
     def new(
         self,

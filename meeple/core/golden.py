@@ -15,20 +15,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from meeple.core.game import Game, OptionValue
+from meeple.core.game import Game, OptionValue, without_back
 from meeple.core.replay import Replay
 
 
 def make_golden(
     game: Game[Any], players: int, seed: int, options: dict[str, OptionValue] | None = None
 ) -> dict[str, Any]:
-    """Play a whole game with seeded random choices; return the replay and final state."""
+    """Play a whole game with seeded random choices (never ``back``); return the replay and
+    final state."""
     state = game.new(players, seed=seed, options=options)
     replay = Replay.of(state)
     rng = random.Random(seed)
     while not state.is_over:
         seat = rng.choice(state.to_move)
-        replay.play(state, seat, rng.choice(state.legal_actions(seat)))
+        replay.play(state, seat, rng.choice(without_back(state.legal_actions(seat))))
     return {"replay": replay.to_json(), "final": state.to_json(), "winners": state.winners}
 
 

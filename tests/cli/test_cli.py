@@ -215,3 +215,26 @@ def test_arena_rate_stores_the_levels_ratings(tmp_path: Path) -> None:
     assert [line for line in again.output.splitlines() if "rating" in line] == [
         line for line in result.output.splitlines() if "rating" in line
     ]
+
+
+def test_a_player_can_go_back_in_the_terminal(tmp_path: Path) -> None:
+    """Bison in the terminal: choose an action and its hunters, then ``back`` (the last item
+    of the menu, or typed as JSON), then another action."""
+    path = tmp_path / "back.json"
+    answers = (
+        '{"type": "action", "action": "move1"}\n'
+        '{"type": "back"}\n'
+        '{"type": "action", "action": "gather"}\n'
+        "1\n"  # its first hunter count: none
+        "q\n"
+    )
+    result = runner.invoke(
+        app,
+        ["play", "bison", "--players", "2", "--seed", "2", "--bots", "random", "--save", str(path)],
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    assert "back to the start of this action" in result.output  # in the menu and in the log
+    assert "seat 0: back to the start of this action" in result.output
+    human = [action["type"] for seat, action in Replay.load(path).actions if seat == 0]
+    assert human[:4] == ["action", "back", "action", "hunters"]

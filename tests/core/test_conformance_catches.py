@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from meeple.core import conformance
-from meeple.core.game import JSON, Action, OptionValue
-from meeple.games.buffet.rules import Buffet, BuffetState
+from meeple.core.game import BACK, JSON, Action, OptionValue
+from meeple.games.buffet.rules import OFFSET, Buffet, BuffetState
 
 
 class LeakyView(BuffetState):
@@ -65,6 +65,42 @@ class ForgetsPositions(BuffetState):
         return data
 
 
+class BackUndoesDiscards(BuffetState):
+    """A sound ``back``: during an exchange, the cards put aside go back to the hand."""
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        actions = super().legal_actions(seat)
+        if actions and self.pending:
+            actions.append({"type": BACK})
+        return actions
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action["type"] != BACK:
+            super()._apply(seat, action)
+            return
+        for value in self.pending:
+            self.hands[seat][value + OFFSET] += 1
+        self.pending = []
+
+
+class BackGoesNowhere(BackUndoesDiscards):
+    __slots__ = ()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action["type"] != BACK:
+            super()._apply(seat, action)
+
+
+class BackListedFirst(BackUndoesDiscards):
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        actions = super().legal_actions(seat)
+        return actions[-1:] + actions[:-1] if self.pending and actions else actions
+
+
 def broken_game(state_class: type[BuffetState]) -> Buffet:
     """Buffet whose states are of ``state_class``."""
 
@@ -94,6 +130,8 @@ CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
     (SharedClone, conformance.check_clone_is_independent, "shares state"),
     (NoResampling, conformance.check_determinize, "never re-sampled"),
     (ForgetsPositions, conformance.check_json_round_trip, "differs|diverged"),
+    (BackGoesNowhere, conformance.check_back, "did not return"),
+    (BackListedFirst, conformance.check_back, "listed once, last"),
 ]
 
 
@@ -111,3 +149,17 @@ def test_the_unbroken_game_passes_those_checks() -> None:
     game = broken_game(type("Plain", (BuffetState,), {"__slots__": ()}))
     for _, check, _ in CASES:
         check(game)
+
+
+def test_a_sound_back_passes_every_check_and_is_taken_by_random_play() -> None:
+    """Buffet with a ``back`` that undoes an exchange's discards: the whole suite passes, and
+    the suite's random games do take it (so play after a back is checked too)."""
+    game = broken_game(BackUndoesDiscards)
+    taken = 0
+    for seed in range(4):
+        state, rng = game.new(3, seed=seed), random.Random(seed)
+        while not state.is_over:
+            _, action = conformance.random_step(state, rng)
+            taken += action == {"type": BACK}
+    assert taken
+    conformance.check_game(game)

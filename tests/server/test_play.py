@@ -249,3 +249,30 @@ def test_other_origins_only_when_allowed(server_factory: Callable[..., Server]) 
     server.client.cookies.clear()
     with server.client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:
         assert json.loads(ws.receive_text())["seat"] == 0
+
+
+def test_back_writes_one_log_line_and_repeats_nothing(server: Server) -> None:
+    """A Bison player chooses an action, a hunter count, then ``back``: the board is as at
+    the choice, and the log says so in one line without printing the choice point's events
+    again (they are the round's start, seen already). A reload rebuilds the same log."""
+    aki = server.person()
+    table_id = aki.table("bison", 2, bots=["random"])
+    sock = aki.ws(table_id)
+    state = sock.until(lambda m: m["type"] == "state" and bool(m["legal"]))
+    at_choice = state["view"]
+    seen = state["log"]["from"] + len(state["log"]["events"])
+    for action in ({"type": "action", "action": "move1"}, {"type": "hunters", "count": 0}):
+        sock.send({"type": "action", "action": action, "version": state["version"]})
+        state = sock.until(lambda m: m["type"] == "state" and bool(m["legal"]))
+    assert state["legal"][-1] == {"type": "back"}
+    sock.send({"type": "action", "action": {"type": "back"}, "version": state["version"]})
+    state = sock.until(lambda m: m["type"] == "state" and bool(m["legal"]))
+    assert state["view"] == at_choice and {"type": "back"} not in state["legal"]
+    log = state["log"]
+    whole = log["from"] + len(log["events"])
+    assert log["events"][-1] == {"event": "back", "seat": 0}
+    # Since the choice: the action and its hunters (one event), then the back line. Nothing else.
+    assert whole == seen + 2
+    sock.close()
+    again = aki.ws(table_id).until(lambda m: m["type"] == "state")
+    assert len(again["log"]["events"]) == whole and again["log"]["events"][-1]["event"] == "back"

@@ -12,6 +12,9 @@ Each action is a short sequence of decisions, each with a small list of legal ac
    ``canoe`` change per step; ``gather_at`` a space and ``gather`` each hunter; ``move``
    each hunter.
 
+From 2 to the end of 4, until the tile is laid (the one thing hidden an action reveals),
+``back`` returns exactly to the choice of 1 (:mod:`meeple.games.bison.choicepoint`).
+
 ``docs/rules/bison.md`` lists every ruling; the constants are in
 :mod:`meeple.games.bison.data`, the board in :mod:`~meeple.games.bison.board`.
 """
@@ -23,10 +26,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from meeple.core.game import JSON, Action, Game, Option, OptionValue, State
+from meeple.core.game import BACK, JSON, Action, Game, Option, OptionValue, State
 from meeple.core.rng import Rng
 from meeple.games.bison import text
 from meeple.games.bison.board import EMPTY, Board, start_board
+from meeple.games.bison.choicepoint import ChoicePoint
 from meeple.games.bison.data import (
     ACTION_COST,
     ACTION_KINDS,
@@ -78,12 +82,13 @@ from meeple.games.bison.geometry import (
     space_of,
     terrain_of_space,
 )
-from meeple.games.bison.scoring import gain, score_regions, winners
+from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
 from meeple.games.bison.shelters import Candidate, after, can_spend, changes
 from meeple.games.bison.tiles import REGULAR_TILES, START_TILES, TILES
 from meeple.games.bison.views import build_view, json_copy
 
-FORMAT = 1
+FORMAT = 2
+"""2: with ``back``, the choice point of the action in progress."""
 
 if not (
     FREE_ACTIONS_BEFORE_EACH_ACTION
@@ -126,6 +131,7 @@ class BisonState(State):
     __slots__ = (
         "action",
         "advanced",
+        "back",
         "board",
         "count",
         "deck",
@@ -192,6 +198,7 @@ class BisonState(State):
     moved: list[int]  # move: where each moved hunter now stands
     events: list[dict[str, Any]]  # what the last turn did (and the scoring after it), for logs
     events_turn: int  # the turn of the game those events began in
+    back: ChoicePoint | None  # where ``back`` returns to, while it may; shared by clones
 
     # --- contract -----------------------------------------------------------------
 
@@ -207,6 +214,13 @@ class BisonState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int or self.phase == OVER or seat != self.current:
             return []
+        actions = self._forward_actions(seat)
+        if self.back is not None:
+            actions.append({"type": BACK})  # last, as the contract asks
+        return actions
+
+    def _forward_actions(self, seat: int) -> list[Action]:
+        """The legal actions of the seat to move, ``back`` aside."""
         phase = self.phase
         if phase == CHOOSE:
             return self._choices(seat)
@@ -251,12 +265,18 @@ class BisonState(State):
         return [{"type": "move", "from": a, "to": b} for a, b in self._moves(seat)]
 
     def _apply(self, seat: int, action: Action) -> None:
+        if action["type"] == "action":
+            # The choice point, taken before the turn's log may start afresh below.
+            self.back = ChoicePoint.of(self)
         turn = self._game_turn()
         if turn != self.events_turn:
             # A new turn begins: the log starts afresh (the last turn's stays until now).
             self.events = []
             self.events_turn = turn
         kind = action["type"]
+        if kind == BACK:
+            self._go_back()
+            return
         if self.phase == CHOOSE:
             self._apply_choice(seat, action)
         elif kind == "hunters":
@@ -350,6 +370,7 @@ class BisonState(State):
             "moved": list(self.moved),
             "events": json_copy(self.events),
             "events_turn": self.events_turn,
+            "back": None if self.back is None else self.back.to_json(),
         }
 
     def clone(self) -> BisonState:
@@ -388,6 +409,7 @@ class BisonState(State):
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
         other.events_turn = self.events_turn
+        other.back = self.back  # frozen: shared
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> BisonState:
@@ -516,8 +538,21 @@ class BisonState(State):
             else:
                 self.phase = MOVE
 
+    def _go_back(self) -> None:
+        """Return to the choice point of the action in progress: its choice is open again."""
+        assert self.back is not None
+        self.back.restore(self)
+        self.back = None
+        self.phase = CHOOSE
+        self.action = -1
+        self.count = self.remaining = 0
+        self.target = -1
+        self.touched = []
+        self.moved = []
+
     def _finish_action(self) -> None:
         seat = self.current
+        self.back = None
         self.used[seat] |= 1 << self.action
         self.action = -1
         self.count = self.remaining = 0
@@ -563,6 +598,8 @@ class BisonState(State):
             animals=tile.animals,
         )
         self.hands[seat] = EMPTY
+        # The tile is seen by all now: no going back from here.
+        self.back = None
         self._log("place", seat, tile=tile.id, position=position, orientation=orientation)
         if self.count:
             # 新たに配置するハンターはすべて、新しく配置したタイルのうち1つの地形に置かなければなりません。
@@ -704,8 +741,13 @@ class BisonState(State):
         if final:
             # 最終得点集計の前に、各プレイヤーは個人ボードの各動物のストックを 0 にしておきます。
             self.tracks = [[0] * len(ANIMALS) for _ in range(self.players)]
-            self._log("final_scoring", self.start)
+            self._log("final_scoring", self.start, round=self.round)
+        else:
+            self._log("round_scoring", self.start, round=self.round)
         for region in score_regions(self.board, self.owner, self.hunters, self.shelter):
+            # Everything a page needs to show the region scored: its spaces, its animals,
+            # and per player (strongest first) the place, the pieces that placed them, the
+            # animals taken and how they were counted (all, half, their own spaces).
             self.events.append(
                 {
                     "event": "score",
@@ -713,7 +755,14 @@ class BisonState(State):
                     "spaces": list(region.spaces),
                     "animals": region.animals,
                     "awards": [
-                        {"seat": a.seat, "place": a.place, "animals": a.animals}
+                        {
+                            "seat": a.seat,
+                            "place": a.place,
+                            "animals": a.animals,
+                            "share": a.share,
+                            "shelters": list(a.shelters),
+                            "hunters": a.hunters,
+                        }
                         for a in region.awards
                     ],
                 }
@@ -722,7 +771,17 @@ class BisonState(State):
                 self._gain(award.seat, region.terrain, award.animals, log=False)
         if final:
             self.phase = OVER
-            self.events.append({"event": "game_over", "winners": self.winners})
+            self.events.append(
+                {
+                    "event": "game_over",
+                    "winners": self.winners,
+                    "decided_by": decided_by(self.tracks),
+                    "standings": [
+                        {"seat": s.seat, "animals": s.animals, "lowest": s.lowest, "place": s.place}
+                        for s in standings(self.tracks)
+                    ],
+                }
+            )
         else:
             self._start_round()
 
@@ -787,6 +846,7 @@ class Bison(Game[BisonState]):
         state.moved = []
         state.events = []
         state.events_turn = -1
+        state.back = None
         state._start_round()
         return state
 
@@ -832,6 +892,8 @@ class Bison(Game[BisonState]):
             state.moved = _ints(data["moved"])
             state.events = [dict(json_copy(e)) for e in data["events"]]
             state.events_turn = _int(data["events_turn"])
+            back = data["back"]
+            state.back = None if back is None else ChoicePoint.from_json(back)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
             raise ValueError(f"malformed bison state: {err}") from err
         _check_consistent(state)
@@ -969,6 +1031,7 @@ def _check_consistent(state: BisonState) -> None:
         if not 0 <= state.used[seat] < 1 << len(ACTION_KINDS):
             raise ValueError("malformed bison state: used actions out of range")
     _check_action(state)
+    _check_back(state)
 
 
 PHASE_ACTIONS = {
@@ -1029,6 +1092,24 @@ def _check_action(state: BisonState) -> None:
         raise ValueError("malformed bison state: gathering at a space not the player's")
     if any(not 0 <= s < SPACES for s in (*state.touched, *state.moved)):
         raise ValueError("malformed bison state: bad spaces in the action in progress")
+
+
+BACK_PHASES = frozenset(PHASES) - {CHOOSE, DEPLOY, OVER}
+"""The phases in which ``back`` is offered: an action is in progress and its tile, if any,
+is still in hand."""
+
+
+def _check_back(state: BisonState) -> None:
+    """A choice point exactly while ``back`` may be taken, and one that is a sound state."""
+    if (state.back is not None) != (state.phase in BACK_PHASES):
+        raise ValueError(f"malformed bison state: a choice point does not fit phase {state.phase}")
+    if state.back is None:
+        return
+    there = state.clone()
+    there._go_back()
+    if there.events_turn > state.events_turn:
+        raise ValueError("malformed bison state: a choice point later than the state")
+    _check_consistent(there)
 
 
 GAME = Bison()
