@@ -227,7 +227,7 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
     const step = g.steps[i];
     const st = frame ? frame.status[i] : "";
     const queue = lines[i];
-    const qg = s("g", { class: `cheese-queue${st === "now" ? " cheese-active" : st === "done" ? " cheese-done" : ""}`, role: "list", "aria-label": ctx.t("cheese.queue_label", { letter: letter(i), n: queue.length }) });
+    const qg = s("g", { class: `cheese-queue${st === "now" ? " cheese-active" : st === "done" ? " cheese-done" : ""}`, role: queue.length ? "list" : "group", "aria-label": ctx.t("cheese.queue_label", { letter: letter(i), n: queue.length }) });
     queue.forEach((card, k) => {
       const r = g.r0 + k * step;
       const lastCard = k === queue.length - 1 && !(placing && v.next_cheese === i);
@@ -692,6 +692,9 @@ function render(root, ctx) {
     drawPlayers(ctx, v, frame),
     over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
   root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom), side));
+  // On a wide screen the table takes the height left below the board's top (at least 420 px).
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  root.style.setProperty("--cheese-room", `${Math.max(420, Math.floor(window.innerHeight - top - 10))}px`);
   // On a phone the table is larger than the screen: keep where the player panned it, and
   // bring each cheese into view when the resolution comes to it.
   if (!ctx.previous && !ctx.redraw) {
