@@ -325,6 +325,7 @@ def test_the_scoreboard_breaks_ties_as_the_rulebook_says(new_page: Callable[...,
     assert out["board"]["note"].startswith("cheese.result.by_kings")
     assert '"ka":1' in out["board"]["note"] and '"kb":0' in out["board"]["note"]
     assert '"cheese":4,"cats":1,"dogs":0' in out["result"]
+    assert "by_kings" not in out["result"]  # the tie-break is said once, in the note
     # Equal in points, king mice and mouse cards: they share the first place.
     same = [
         [card("mouse", 0, "ate"), card("cat", 1, "chased")],

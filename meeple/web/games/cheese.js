@@ -838,11 +838,12 @@ function tieLines(ctx, ties) {
   });
 }
 
-/** The final ranking, each score with its amounts, and the tie-breaks that decided. */
+/** The final ranking, each score with its amounts, and the rule. (The tie-breaks that decided
+ *  are the scoreboard's note: said once.) */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
-  const { sorted, ties } = tally(v);
+  const { sorted } = tally(v);
   const lines = sorted.map((r) => ctx.t("cheese.result.line", {
     place: r.rank,
     name: who(ctx, r.seat),
@@ -853,7 +854,6 @@ function describeResult(ctx) {
     kings: ctx.t("cheese.n_kings", { count: r.kings }),
     mice: ctx.t("cheese.n_mice", { count: r.mice }),
   }));
-  lines.push(...tieLines(ctx, ties));
   lines.push(ctx.t("cheese.result.rule"));
   return lines.join("\n");
 }
