@@ -569,7 +569,7 @@ function drawResolutionBar(ctx) {
     h("strong", { text: ctx.t("cheese.resolution") }),
     h("span", { class: "cheese-res-step", text: ctx.t("cheese.step_of", { i: anim.step + 1, n: total }) })));
   bar.append(h("p", { class: "cheese-res-caption", text: frame ? eventText(frame.event, ctx) : "" }));
-  const skip = h("button", { type: "button", class: `cheese-res-btn ${playing ? "cheese-skip" : "cheese-replay"}` }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
+  const skip = h("button", { type: "button", class: `cheese-res-btn ${playing ? "cheese-skip skip-playback" : "cheese-replay"}` }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
   skip.addEventListener("click", () => {
     stopTimer();
     anim.step = playing ? total - 1 : 0;
