@@ -125,6 +125,8 @@ def cafe_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]
             reduced_motion="reduce" if reduced else "no-preference",
         )
         context.add_init_script(RECORD_ANIMATIONS)
+        # Others' moves at once, as conftest's new_page does: the bots here answer at once.
+        context.add_init_script("localStorage.setItem('meeple.pace', 'off')")
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda err: errors.append(str(err)))
