@@ -835,7 +835,7 @@ function boardBar(ctx) {
     const { origins } = spaceTargets(ctx);
     if (origins.length > 1) bar.append(h("span", { class: "bison-hint", text: ctx.t(ui.from === null ? "bison.hint.pick" : "bison.hint.move", { space: ui.from === null ? "" : spaceName(ctx, ui.from) }) }));
   }
-  if (back) bar.append(legalButton(ctx, back, ctx.t("bison.back"), [h("span", { "aria-hidden": "true", text: "↶ " }), ctx.t("bison.back")], "bison-back"));
+  if (back) bar.append(legalButton(ctx, back, describeAction(back, ctx), [h("span", { "aria-hidden": "true", text: "↶ " }), ctx.t("bison.back")], "bison-back"));
   return bar;
 }
 
