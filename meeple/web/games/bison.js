@@ -563,7 +563,7 @@ function board(ctx, marks) {
       const region = v.regions[sp.region];
       const label = ctx.t("bison.space_label", {
         space: spaceName(ctx, sp.space), n: sp.animals, animal: animal(ctx, ANIMALS[sp.space % 3], sp.animals),
-        region: region.animals, size: region.spaces.length, count: region.spaces.length,
+        region: region.animals, kind: animal(ctx, ANIMALS[sp.space % 3], region.animals), size: region.spaces.length, count: region.spaces.length,
       });
       info.set(sp.space, label);
       const cls = ["bison-space", sp.terrain];
@@ -909,9 +909,9 @@ function playerBoard(ctx, p, marks, mine) {
   const owed = cost - paid;
   const tracks = h("div", { class: "bison-tracks" }, ANIMALS.map((a) => {
     const value = p.animals[a];
-    const row = h("div", { class: `bison-track ${a}${changedHere.has(a) ? " changed" : ""}`, "data-animal": a },
+    const row = h("div", { class: `bison-track ${a}${changedHere.has(a) ? " changed" : ""}`, "data-animal": a, title: `${animal(ctx, a, 2)} ${value}` },
       icon(a, { size: mine ? 24 : 18 }),
-      h("span", { class: "bison-track-name", text: animal(ctx, a, 2) }),
+      mine ? null : h("span", { class: "bison-track-name", text: animal(ctx, a, 2) }),
       trackBar(value),
       h("span", { class: "bison-track-value", text: String(value) }));
     const controls = h("span", { class: "bison-track-controls" });
