@@ -433,3 +433,45 @@ def test_the_board_lets_only_legal_actions_through(new_page: Callable[..., Page]
     target.focus()
     page.keyboard.press("Enter")
     expect(page.locator('.bison-action.used[data-kind="tile"]')).to_have_count(1)
+
+
+def test_the_scoreboard_says_when_the_lowest_track_decided(new_page: Callable[..., Page]) -> None:
+    """Tied on animals, the higher lowest track wins (最も低い動物の数を比べ、多い方が勝利): the
+    scoreboard ranks by it, sums the final scoring by terrain, and says what decided."""
+    page = new_page()
+    page.goto("/")
+    board = page.evaluate(
+        """async () => {
+          const i18n = await import("/i18n.js");
+          await i18n.setLang("en");
+          const bison = (await import("/games/bison.js")).default;
+          const award = (seat, place, animals) => ({ seat, place, animals, share: "all", shelters: [], hunters: 1 });
+          const view = {
+            rounds: 6, round: 6, winners: [1],
+            player_info: [
+              { seat: 0, total: 9, animals: { bison: 5, fish: 0, turkeys: 4 } },
+              { seat: 1, total: 9, animals: { bison: 3, fish: 3, turkeys: 3 } },
+            ],
+            events: [
+              { event: "final_scoring", seat: 0, round: 6 },
+              { event: "score", terrain: "grassland", spaces: [1], animals: 5, awards: [award(0, 1, 5)] },
+              { event: "score", terrain: "grassland", spaces: [4], animals: 3, awards: [award(1, 1, 3)] },
+              { event: "score", terrain: "mountain", spaces: [2], animals: 7, awards: [award(0, 1, 4), award(1, 2, 3)] },
+              { event: "score", terrain: "river", spaces: [5], animals: 3, awards: [award(1, 1, 3)] },
+              { event: "game_over", winners: [1], decided_by: "lowest" },
+            ],
+          };
+          const players = [{ seat: 0, name: "Aki" }, { seat: 1, name: "Ben" }];
+          return bison.scoreboard({ view, over: true, t: i18n.t, players, seat: 0, lang: "en" });
+        }"""
+    )
+    rows = {r["seat"]: r for r in board["rows"]}
+    assert rows[1]["rank"] == 1 and rows[0]["rank"] == 2
+    assert [p["value"] for p in rows[0]["parts"]] == [5, 4, 0]  # grassland, mountain, river
+    assert [p["value"] for p in rows[1]["parts"]] == [3, 3, 3]
+    assert [p["label"] for p in rows[0]["parts"]] == [
+        "Grassland (bison)",
+        "Mountain (turkeys)",
+        "River (fish)",
+    ]
+    assert "lowest track" in board["note"] and "Ben 3" in board["note"] and "Aki 0" in board["note"]
