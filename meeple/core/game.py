@@ -95,6 +95,11 @@ class Game(ABC, Generic[S]):
     """The answer given for a seat that does not respond in time when this action is among its
     legal ones (stirfry: an opponent who does not answer a taste test trusts the chef). The
     server uses it for its response timer; other decisions fall to a bot instead."""
+    timeout_action: ClassVar[Action | None] = None
+    """What the server applies instead of ``response_action`` when the answer did not come in
+    time, if the game records that (stirfry: a trust marked ``"timeout": true``, so the log says
+    the seat did not answer). Never a legal action; a state's ``apply`` accepts it whenever
+    ``response_action`` is legal. ``None``: ``response_action`` itself is applied."""
 
     def new(
         self,

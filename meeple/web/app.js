@@ -63,6 +63,7 @@ async function start() {
     else route();
   });
   window.addEventListener("hashchange", route);
+  window.addEventListener("meeple:signed-in", route);
   await me();
   await route();
 }

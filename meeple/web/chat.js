@@ -29,7 +29,7 @@ function line(message, { meId, onMute }) {
 export function chatPanel({ send, meId, isPlayer }) {
   let messages = [];
   let hideSpectators = isPlayer && localStorage.getItem(HIDE_KEY) === "1";
-  const list = h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", "aria-label": t("chat.title") });
+  const list = h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", tabindex: "0", "aria-label": t("chat.title") });
   const input = h("input", { id: "chat-input", type: "text", maxlength: MAX_LENGTH, autocomplete: "off", "aria-label": t("chat.write"), placeholder: t("chat.write") });
   const count = h("span", { class: "muted chat-count", "aria-hidden": "true" });
   const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit", class: "primary", id: "chat-send", text: t("chat.send") }));
@@ -94,7 +94,7 @@ export function chatPanel({ send, meId, isPlayer }) {
 
 /** The chat of a replay: the messages written up to `version`, read-only. */
 export function chatReplay(messages) {
-  const list = h("ol", { class: "chat-log", id: "chat-log", "aria-label": t("chat.title") });
+  const list = h("ol", { class: "chat-log", id: "chat-log", tabindex: "0", "aria-label": t("chat.title") });
   const element = h("section", { class: "chat card", id: "chat" }, h("h2", { text: t("chat.title") }), list);
   return {
     element,

@@ -89,6 +89,7 @@ export async function showPlayer(root, playerId) {
             h("span", { class: "muted", text: g.finished ? day(g.finished) : "" }),
             h("span", { text: g.won ? t("community.won") : t("community.score", { score: g.score ?? "–" }) }),
             g.rated ? h("span", { class: "badge", text: t("community.rated") }) : null,
+            h("a", { class: "button", href: `#/table/${g.table}`, text: t("lobby.see_end") }),
             h("a", { class: "button", href: `#/replay/${g.table}`, text: t("lobby.replay") }))))
           : h("p", { class: "muted", text: t("community.no_games") })));
   };

@@ -4,7 +4,7 @@
 import { get, post } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, listOf, t } from "./i18n.js";
-import { ensurePlayer } from "./session.js";
+import { ensurePlayer, me } from "./session.js";
 
 const REFRESH_MS = 4000;
 const TIMERS = [null, 30, 60, 120, 300];
@@ -82,6 +82,16 @@ function createForm(game, levels, player) {
   });
   const timer = h("select", { name: "turn_seconds" },
     TIMERS.map((s) => h("option", { value: s ?? "", text: s ? t("lobby.timer.seconds", { n: s }) : t("lobby.timer.none") })));
+  // A game whose opponents answer between turns (Stir Fry's taste test) says how long they have:
+  // the answer time at a timed table (never longer than a move), no limit at an untimed one.
+  const answerNote = game.response_seconds ? h("small", { class: "muted answer-time", "aria-live": "polite" }) : null;
+  const showAnswerTime = () => {
+    if (!answerNote) return;
+    const n = timer.value ? Math.min(game.response_seconds, Number(timer.value)) : null;
+    answerNote.textContent = n ? t(`${game.id}.lobby.answer_time`, { n }) : t(`${game.id}.lobby.answer_none`);
+  };
+  timer.addEventListener("change", showAnswerTime);
+  showAnswerTime();
 
   // Rated tables are for registered players (a guest's results are not rated).
   const rated = player?.registered
@@ -92,10 +102,13 @@ function createForm(game, levels, player) {
     seatsBox,
     options.length ? h("fieldset", { class: "options" }, h("legend", { text: t("lobby.options") }), options) : null,
     h("label", {}, t("lobby.timer"), timer),
+    answerNote,
     rated,
     h("button", { type: "submit", class: "primary create-table", text: t("lobby.create") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    // The name is asked here, when it is needed, not before anyone has seen a game.
+    if (!(await ensurePlayer())) return;
     const n = Number(players.value);
     const seats = [];
     for (let seat = 0; seat < n; seat += 1) {
@@ -149,7 +162,12 @@ function tableRow(table, games) {
   const game = games.find((g) => g.id === table.game) ?? { id: table.game, name: table.game };
   const free = table.seats.some((s) => s.kind === "human" && !s.player);
   let action;
-  if (table.status === "finished") action = h("a", { class: "button", href: `#/replay/${table.id}`, text: t("lobby.replay") });
+  // A finished table opens to its final board and scoreboard; the replay is one more link.
+  if (table.status === "finished") {
+    action = h("span", { class: "row" },
+      h("a", { class: "button", href: `#/table/${table.id}`, text: t("lobby.see_end") }),
+      h("a", { class: "button", href: `#/replay/${table.id}`, text: t("lobby.replay") }));
+  }
   else if (table.you !== null) action = h("a", { class: "button primary", href: `#/table/${table.id}`, text: t("lobby.resume") });
   else if (table.status === "open" && free) action = h("a", { class: "button primary", href: `#/table/${table.id}`, text: t("lobby.join") });
   else action = h("a", { class: "button", href: `#/table/${table.id}`, text: t("lobby.watch") });
@@ -164,7 +182,7 @@ function tableRow(table, games) {
 }
 
 export async function showLobby(root) {
-  const player = await ensurePlayer(root);
+  const player = await me();
   root.replaceChildren();
   const [{ games }, { levels }] = await Promise.all([get("/api/games"), get("/api/levels")]);
   const lists = {
@@ -174,7 +192,7 @@ export async function showLobby(root) {
   };
   root.append(
     h("h1", { id: "lobby-title", text: t("lobby.title") }),
-    h("p", { class: "muted", text: t("lobby.hello", { name: player.name }) }),
+    h("p", { class: "muted", text: player ? t("lobby.hello", { name: player.name }) : t("lobby.hello_anonymous") }),
     h("section", { class: "games", "aria-labelledby": "games-title" },
       h("h2", { id: "games-title", text: t("lobby.games") }),
       h("div", { class: "game-grid" }, games.map((g) => gameCard(g, levels, player)))),

@@ -17,7 +17,16 @@ function showWho() {
   const who = document.getElementById("who");
   if (!who) return;
   who.replaceChildren();
-  if (!player) return;
+  if (!player) {
+    // Nobody asks for a name to look around: the lobby, running tables and replays are open to
+    // all. A name is asked when you create or join a table, or here.
+    who.append(h("button", { type: "button", class: "link", id: "sign-in", text: t("session.login_or_guest"), onclick: async () => {
+      // Signed in from the header: the page is drawn again for a player (the lobby's forms, a
+      // table's chat). A flow that asks for a name itself (create, join) goes on by itself.
+      if (await askName()) window.dispatchEvent(new Event("meeple:signed-in"));
+    } }));
+    return;
+  }
   who.append(h("span", { class: "who-name", text: player.name }));
   who.append(
     h("button", {
@@ -33,9 +42,10 @@ function showWho() {
   );
 }
 
-/** A form asking for a name (guest), or a username and password (account). Resolves once the
- *  player exists. */
-export function signIn(root) {
+/** A form asking for a name (guest), or a username and password (account), drawn into `root`.
+ *  Resolves once the player exists, or with null when `cancel` (a button's label key) is given
+ *  and pressed. */
+export function signIn(root, cancel = null) {
   return new Promise((resolve) => {
     let mode = "guest";
     const error = h("p", { class: "error", role: "alert" });
@@ -55,7 +65,8 @@ export function signIn(root) {
         h("div", { class: "row" },
           h("button", { type: "submit", class: "primary", text: t(submit) }),
           ["guest", "login", "register"].filter((m) => m !== mode).map((m) =>
-            h("button", { type: "button", class: "link", text: t(`session.switch.${m}`), onclick: () => { mode = m; draw(); } }))));
+            h("button", { type: "button", class: "link", text: t(`session.switch.${m}`), onclick: () => { mode = m; draw(); } })),
+          cancel ? h("button", { type: "button", class: "cancel", text: t(cancel), onclick: () => resolve(null) }) : null));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         const data = Object.fromEntries(new FormData(form));
@@ -76,7 +87,33 @@ export function signIn(root) {
   });
 }
 
-/** The player, asking for a name first if this browser has none. */
-export async function ensurePlayer(root) {
-  return (await me()) || (await signIn(root));
+let asking = null; // the dialog open now, so that two callers share one
+
+/** Ask who is playing in a dialog over the page; resolves with the player, or null when the
+ *  person closes it (Escape or "Not now"). */
+export function askName() {
+  if (asking) return asking;
+  const dialog = h("dialog", { class: "signin-dialog", "aria-label": t("session.title") });
+  document.body.append(dialog);
+  asking = new Promise((resolve) => {
+    const finish = (who) => {
+      dialog.close();
+      dialog.remove();
+      asking = null;
+      resolve(who);
+    };
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      finish(null);
+    });
+    signIn(dialog, "session.not_now").then(finish);
+    dialog.showModal();
+    dialog.querySelector("input")?.focus();
+  });
+  return asking;
+}
+
+/** The player, asking for a name first if this browser has none (null if the person declines). */
+export async function ensurePlayer() {
+  return (await me()) || (await askName());
 }

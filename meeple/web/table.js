@@ -8,9 +8,40 @@ import { h, toast } from "./dom.js";
 import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { chatPanel } from "./chat.js";
-import { ensurePlayer } from "./session.js";
+import { askName, me as currentPlayer } from "./session.js";
 
 const renderers = {};
+
+// How fast the others' moves are shown: at a person's pace (the default), fast, or at once.
+const PACES = ["normal", "fast", "off"];
+const PACE_MS = { normal: 900, fast: 350, off: 0 };
+const PACE_KEY = "meeple.pace";
+const SINCE_LINES = 4; // lines of "last moves" for a spectator
+
+function pace() {
+  const chosen = localStorage.getItem(PACE_KEY);
+  return PACES.includes(chosen) ? chosen : "normal";
+}
+
+function paceMs() {
+  return PACE_MS[pace()];
+}
+
+/** The end of a game whose renderer has no scoreboard: winners first, then by score (equal
+ *  scores share a rank). */
+export function defaultScoreboard(table) {
+  const scores = table.scores || [];
+  const winners = new Set(table.winners || []);
+  const order = table.seats.map((s) => s.seat).sort((a, b) =>
+    Number(winners.has(b)) - Number(winners.has(a)) || (scores[b] ?? 0) - (scores[a] ?? 0));
+  return {
+    rows: order.map((seat) => {
+      const rank = winners.has(seat) ? 1 : 1 + order.filter((o) => winners.has(o) || (scores[o] ?? 0) > (scores[seat] ?? 0)).length;
+      return { seat, rank, total: scores[seat] ?? "", parts: [] };
+    }),
+    note: null,
+  };
+}
 
 /** The renderer module of a game (games/<id>.js), loaded once. */
 export async function renderer(game) {
@@ -76,7 +107,8 @@ export function scoreboardTable(board, players) {
 }
 
 export async function showTable(root, tableId) {
-  const me = await ensurePlayer(root);
+  // Watching needs no name; joining a free seat (an invite link) asks for one.
+  let me = await currentPlayer();
   root.replaceChildren();
   let table;
   try {
@@ -86,6 +118,9 @@ export async function showTable(root, tableId) {
     return null;
   }
   if (table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
+    me = me || (await askName());
+  }
+  if (me && table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
     try {
       table = await post(`/api/tables/${tableId}/join`, {});
       toast(t("table.joined"));
@@ -95,8 +130,9 @@ export async function showTable(root, tableId) {
   }
   const game = await renderer(table.game);
 
+  const chatSend = (body) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(body));
   const chat = chatPanel({
-    send: (body) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(body)),
+    send: chatSend,
     meId: me?.id ?? null,
     isPlayer: table.you !== null,
   });
@@ -113,19 +149,34 @@ export async function showTable(root, tableId) {
   const actions = h("div", { id: "actions", class: "actions" });
   let board = h("div", { id: "board", class: "board" });
   const result = h("section", { id: "result", class: "result card", hidden: true, "aria-live": "polite" });
+  const skip = h("button", { type: "button", id: "show-now", class: "show-now", hidden: true });
+  const paceChoice = h("select", { id: "pace", "aria-label": t("table.pace") },
+    PACES.map((p) => h("option", { value: p, "data-t": `table.pace.${p}`, text: t(`table.pace.${p}`) })));
+  paceChoice.value = pace();
+  paceChoice.addEventListener("change", () => {
+    localStorage.setItem(PACE_KEY, paceChoice.value);
+    if (paceMs() === 0) showNow();
+  });
+  const sinceTitle = h("h2", { class: "since-title", id: "since-title" });
+  // Scrollable lists take the keyboard's focus, so that they can be scrolled without a mouse.
+  const sinceList = h("ol", { class: "since-list", "aria-live": "polite", tabindex: "0", "aria-labelledby": "since-title" });
+  const since = h("section", { id: "since", class: "since", hidden: true }, sinceTitle, sinceList);
   const seats = h("ul", { id: "players", class: "players" });
-  const log = h("ol", { id: "log", class: "log" });
+  const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   root.append(
     h("section", { class: "table-page", "data-game": table.game, "data-table": tableId },
-      h("header", { class: "table-head" }, title, status, rules, leave),
+      h("header", { class: "table-head" }, title, status,
+        h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), rules, leave),
       invite, banner,
       h("div", { class: "table-body" },
-        h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer), actions, board, result),
+        // The renderer's leftover action buttons come below the board, so that their coming and
+        // going never moves it; the prompt and the strip above keep a fixed height.
+        h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer, skip), since, result, board, actions),
         // Separate grid cells, so that a phone shows the seats above the board and the log below.
         h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats),
         h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log, chat.element))));
 
-  let state = null; // the newest state message
+  let state = null; // the state message drawn now
   let drawnVersion = null;
   // What the renderers compare against to show what happened (see games/README.md):
   // `previousView` is the view drawn before the current one; `beforeView` the view just after
@@ -141,13 +192,58 @@ export async function showTable(root, tableId) {
   let stopped = false;
   let retries = 0;
   let pending = false;
+  // Others' moves are drawn one at a time, at a pace a person can follow (`pace`), even when
+  // several arrive at once (bots answer in a fraction of a second): the states not drawn yet
+  // wait in `queue`, and "Show now" draws the newest at once. Each state message carries
+  // `upto`, the length of the log once it is applied, so that the log never runs ahead of the
+  // board.
+  const queue = [];
+  let paceTimer = null;
+  let lastDrawAt = 0;
+  let drawnUpto = 0;
+  // Where the log stood after this seat's last decision: the strip "since your last move"
+  // lists the events after it (null until the first decision seen here).
+  let mineFrom = null;
+
+  const newest = () => queue.at(-1) ?? state;
 
   const act = (action) => {
     if (!state || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
+    if (queue.length) {
+      // A click on a board that is still catching up: catch up first, and send the action only
+      // if the newest state still offers it.
+      const wanted = JSON.stringify(action);
+      showNow();
+      if (!state.legal.some((a) => JSON.stringify(a) === wanted)) return;
+    }
     pending = true;
     sentVersion = state.version;
     board.classList.add("waiting");
     socket.send(JSON.stringify({ type: "action", action, version: state.version }));
+  };
+
+  let animateNext = true;
+
+  // A renderer that plays the end back step by step (Cheese's resolution, Bison's scoring)
+  // shows the scores as they stand at its step, and keeps the result back until it is done:
+  // otherwise the seats and the result would tell the end before the board does.
+  let shownScores = null;
+  const holds = new Set(); // one token per hold of the board drawn now
+  const showScores = (scores) => {
+    shownScores = scores;
+    if (state) drawSeats();
+  };
+  const holdResult = () => {
+    const token = {};
+    holds.add(token);
+    return () => {
+      // A release from a board drawn before is a no-op: its token is gone already.
+      if (holds.delete(token) && state) {
+        drawResult();
+        // The log too: a renderer may leave out of it what its playback has not shown yet.
+        if (!holds.size) drawLog();
+      }
+    };
   };
 
   const context = () => ({
@@ -166,26 +262,8 @@ export async function showTable(root, tableId) {
     animate: animateNext && previousView !== null && !reducedMotion.matches,
     showScores,
     holdResult,
+    deadline: state.deadline ?? null, // when the awaited decision's time runs out (ms), if it does
   });
-  let animateNext = true;
-
-  // A renderer that plays the end back step by step (Cheese's resolution, Bison's scoring)
-  // shows the scores as they stand at its step, and keeps the result back until it is done:
-  // otherwise the seats and the result would tell the end before the board does.
-  let shownScores = null;
-  const holds = new Set(); // one token per hold of the board drawn now
-  const showScores = (scores) => {
-    shownScores = scores;
-    if (state) drawSeats();
-  };
-  const holdResult = () => {
-    const token = {};
-    holds.add(token);
-    return () => {
-      // A release from a board drawn before is a no-op: its token is gone already.
-      if (holds.delete(token) && state) drawResult();
-    };
-  };
 
   const drawSeats = () => {
     const players = playersOf(state.table);
@@ -219,13 +297,30 @@ export async function showTable(root, tableId) {
     timer.classList.toggle("urgent", left <= 5);
   };
 
+  /** The log as far as the board drawn now; the lines since this seat's last decision marked. */
   const drawLog = () => {
     const ctx = context();
-    log.replaceChildren(...events.map((e) => {
+    log.replaceChildren(...events.slice(0, drawnUpto).map((e, i) => {
       const text = game.describeEvent(e, ctx);
-      return text ? h("li", { text }) : null;
+      return text ? h("li", { text, class: mineFrom !== null && i >= mineFrom ? "since" : "" }) : null;
     }).filter(Boolean));
     log.scrollTop = log.scrollHeight;
+    drawSince();
+  };
+
+  /** The strip over the board: what the others did since this seat's last decision, in words
+   *  (for a spectator, or before a first decision here, the last few moves). Its height is
+   *  fixed, so that the board below never moves. */
+  const drawSince = () => {
+    const ctx = context();
+    const player = state.seat !== null && mineFrom !== null;
+    const from = player ? mineFrom : Math.max(0, drawnUpto - SINCE_LINES);
+    const lines = events.slice(from, drawnUpto).map((e) => game.describeEvent(e, ctx)).filter(Boolean);
+    sinceTitle.textContent = player ? t("table.since_your_move") : t("table.last_moves");
+    sinceList.replaceChildren(...(lines.length
+      ? lines.map((text) => h("li", { text }))
+      : [h("li", { class: "muted", text: t("table.nothing_since") })]));
+    sinceList.scrollTop = sinceList.scrollHeight;
   };
 
   const draw = (force = false) => {
@@ -256,8 +351,10 @@ export async function showTable(root, tableId) {
     document.title = state.legal.length && !state.is_over ? t("table.title_your_turn", { game: name }) : t("table.title", { game: name });
     if (state.view === null) {
       prompt.textContent = t("table.waiting_for_players");
+      since.hidden = true;
       return;
     }
+    since.hidden = false;
     if (state.is_over) prompt.textContent = t("table.over");
     else if (state.legal.length) prompt.textContent = game.prompt(ctx) || t("table.your_turn");
     else {
@@ -292,43 +389,129 @@ export async function showTable(root, tableId) {
     drawResult();
   };
 
+  /** The end: who won, the scoreboard (the renderer's, else rank and score), the renderer's
+   *  lines, and what to do next — over the board, where the eye is when the game ends. */
   const drawResult = () => {
     const ctx = context();
     const tbl = state.table;
     result.hidden = !state.is_over || holds.size > 0;
-    if (!result.hidden) {
-      const lines = game.describeResult ? game.describeResult(ctx) : "";
-      result.replaceChildren(
+    if (result.hidden) return;
+    const players = playersOf(tbl);
+    const lines = game.describeResult ? game.describeResult(ctx) : "";
+    const board = (game.scoreboard && game.scoreboard(ctx)) || defaultScoreboard(tbl);
+    const seated = state.seat !== null;
+    // replaceChildren() writes a null as the text "null": the parts left out are filtered.
+    result.replaceChildren(...[
+      h("div", { class: "result-head" },
         h("h2", { text: t("table.result") }),
-        h("p", { class: "winners", text: winnersLine(tbl, playersOf(tbl)) }),
-        game.scoreboard ? scoreboardTable(game.scoreboard(ctx), playersOf(tbl)) : null,
-        // The renderer's lines carry their own ranks ("1. Aki: 17 points"): no list numbers.
-        lines ? h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))) : null,
-        h("p", {}, h("a", { href: `#/replay/${tbl.id}`, text: t("table.open_replay") }), " · ", h("a", { href: "#/", text: t("nav.lobby") })));
+        h("button", { type: "button", class: "link fold-result", "aria-expanded": String(!resultFolded), text: resultFolded ? t("table.show_result") : t("table.hide_result"),
+          onclick: () => { resultFolded = !resultFolded; drawResult(); } })),
+      h("p", { class: "winners", text: winnersLine(tbl, players) }),
+      resultFolded ? null : scoreboardTable(board, players),
+      resultFolded || !lines ? null : h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))),
+      h("p", { class: "row result-actions" },
+        h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),
+        seated ? h("button", { type: "button", class: "primary", id: "play-again", text: t("table.play_again"), onclick: () => playAgain(tbl) }) : null,
+        h("a", { class: "button", href: "#/", text: t("nav.lobby") }))].filter(Boolean));
+  };
+  let resultFolded = false;
+
+  /** A new table of the same game, options, timer and seats (bots of the same levels; the
+   *  other people's seats free for them), where this player sits down. */
+  const playAgain = async (tbl) => {
+    const body = {
+      game: tbl.game,
+      players: tbl.players,
+      options: tbl.options,
+      seats: tbl.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })),
+      response_seconds: tbl.response_seconds,
+    };
+    if (tbl.turn_seconds) body.turn_seconds = tbl.turn_seconds;
+    if (tbl.rated) body.rated = true;
+    try {
+      const fresh = await post("/api/tables", body);
+      const others = tbl.seats.filter((s) => s.kind === "human" && s.player && s.player.id !== me?.id);
+      // The others at this table hear of it in its chat, with the link to the new one.
+      if (others.length) chatSend({ type: "chat", text: t("table.again_chat", { link: `${location.origin}${location.pathname}#/table/${fresh.id}` }) });
+      location.hash = `#/table/${fresh.id}`;
+    } catch (err) {
+      toast(errorText(err.code, err.message), "error");
     }
   };
+
+  /** Draw a state now: the log up to it, and what arrived since the state drawn before. */
+  const drawState = (message) => {
+    recent = events.slice(drawnUpto, message.upto);
+    drawnUpto = message.upto;
+    state = message;
+    lastDrawAt = performance.now();
+    draw();
+    skip.hidden = queue.length === 0;
+    skip.textContent = t("table.show_now", { count: queue.length });
+  };
+
+  /** Draw the next waiting state when its time comes. */
+  const pump = () => {
+    if (paceTimer !== null || !queue.length) {
+      skip.hidden = queue.length === 0;
+      return;
+    }
+    const wait = Math.max(0, lastDrawAt + paceMs() - performance.now());
+    skip.hidden = false;
+    skip.textContent = t("table.show_now", { count: queue.length });
+    paceTimer = setTimeout(() => {
+      paceTimer = null;
+      if (stopped || !queue.length) return;
+      drawState(queue.shift());
+      pump();
+    }, wait);
+  };
+
+  /** Draw the newest state at once ("Show now", or a click while the board catches up). */
+  const showNow = () => {
+    if (paceTimer !== null) clearTimeout(paceTimer);
+    paceTimer = null;
+    if (queue.length) drawState(queue.splice(0).at(-1));
+  };
+  skip.addEventListener("click", showNow);
 
   const onMessage = (message) => {
     if (message.type === "state") {
       pending = false;
       board.classList.remove("waiting");
-      const known = events.length;
       if (message.log.from > events.length) {
         // Events went missing (a message lost around a reconnect): ask for the whole log again
         // rather than number the ones we have wrongly.
         socket.send(JSON.stringify({ type: "sync" }));
       } else {
-        if (message.log.from === 0) events = [];
+        if (message.log.from === 0) {
+          events = [];
+          drawnUpto = Math.min(drawnUpto, message.log.events.length);
+        }
         events.splice(message.log.from, message.log.events.length, ...message.log.events);
       }
-      recent = events.slice(Math.min(known, message.log.from));
-      // The first state after our own action: from here on, the others' moves are marked.
-      if (sentVersion !== null && message.version > sentVersion) {
+      message.upto = events.length;
+      // The first state after our own action: from here on, the others' moves are marked. The
+      // strip starts with our own move's events, which may tell what it revealed of the others
+      // (Buffet's cards, a taste test).
+      const own = sentVersion !== null && message.version > sentVersion;
+      if (own) {
         beforeView = message.view;
+        mineFrom = Math.min(message.log.from, message.upto);
         sentVersion = null;
       }
-      state = message;
-      draw();
+      const last = newest();
+      // At once: the first state, our own move, a change that is not a move (someone's
+      // connection), or when the player wants every move at once. Others' moves wait their turn.
+      if (last === null || own || message.version === last.version || paceMs() === 0) {
+        if (paceTimer !== null) clearTimeout(paceTimer);
+        paceTimer = null;
+        queue.length = 0;
+        drawState(message);
+      } else {
+        queue.push(message);
+        pump();
+      }
     } else if (message.type === "chat") {
       chat.add(message.message);
     } else if (message.type === "chat_history") {
@@ -392,12 +575,14 @@ export async function showTable(root, tableId) {
     stop() {
       stopped = true;
       clearInterval(ticker);
+      if (paceTimer !== null) clearTimeout(paceTimer);
       document.title = t("app.title");
       root.removeEventListener("keydown", keys);
       socket?.close();
     },
     relabel() {
       translateStatic(root);
+      paceChoice.setAttribute("aria-label", t("table.pace"));
       title.textContent = gameName(state?.table.game ?? table.game);
       if (state) draw(true);
     },

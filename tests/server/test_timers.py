@@ -3,6 +3,7 @@ a taste test is answered by the first opponent (or, after the response time, by 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -71,17 +72,21 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot(server: Server) -> None:
 
 def test_an_opponent_who_does_not_answer_trusts(server: Server) -> None:
     aki = server.person()
-    table_id = aki.table("stirfry", 3, bots=["random", "random"], options={"target": 50})
+    table_id = aki.table(
+        "stirfry", 3, bots=["random", "random"], options={"target": 50}, turn_seconds=300
+    )
     sock = aki.ws(table_id)
     shorten(server, table_id, response=0.1)
     # Aki plays her own turns but never answers a taste test; the server trusts for her.
+    logged: list[dict[str, Any]] = []
     for _ in range(5000):
         message = sock.receive()
         if message["type"] == "chat_history":
             continue
         if message["type"] != "state" or message["is_over"]:
             break
-        if any(by == "timeout" for seat, _, by in server.by_whom(table_id) if seat == 0):
+        logged.extend(message["log"]["events"])
+        if any(e["event"] == "trust" and e.get("timeout") for e in logged):
             break
         legal = message["legal"]
         if {"type": "trust"} in legal:
@@ -89,8 +94,40 @@ def test_an_opponent_who_does_not_answer_trusts(server: Server) -> None:
             assert message["deadline"] is not None, message
         if legal and {"type": "trust"} not in legal:
             sock.send({"type": "action", "action": legal[-1], "version": message["version"]})
+    # Stored and logged as what it was: no answer, so a trust (the log says so).
     timeouts = [a for seat, a, by in server.by_whom(table_id) if by == "timeout"]
-    assert timeouts and all(a == {"type": "trust"} for a in timeouts)
+    assert timeouts and all(a == {"type": "trust", "timeout": True} for a in timeouts)
+    late = [e for e in logged if e["event"] == "trust" and e.get("timeout")]
+    assert late and all(e["seat"] == 0 for e in late)
+    # Answers Aki gave herself are never marked.
+    mine = [a for seat, a, by in server.by_whom(table_id) if by == "human"]
+    assert all("timeout" not in a for a in mine)
+
+
+def test_no_time_limit_means_no_limit_for_the_taste_test_either(server: Server) -> None:
+    """Ruling (docs/rules/stirfry.md, "Time"): at a table without a time limit the taste test
+    waits for the answer as long as any other decision does."""
+    aki = server.person()
+    table_id = aki.table("stirfry", 2, bots=["random"], options={"target": 50})
+    sock = aki.ws(table_id)
+    shorten(server, table_id, response=0.1)
+    for _ in range(5000):
+        message = sock.until(lambda m: m["type"] == "state")
+        assert not message["is_over"], "no taste test came up"
+        legal = message["legal"]
+        if {"type": "trust"} in legal:
+            break
+        # Aki never declares, so that the bot's declarations are the taste tests.
+        mine = [a for a in legal if a["type"] in ("cook", "end_turn", "discard")]
+        if mine:
+            sock.send({"type": "action", "action": mine[0], "version": message["version"]})
+    assert message["deadline"] is None  # no countdown: no limit
+    version = message["version"]
+    time.sleep(0.6)  # six times the response time the table would have had
+    assert len(server.by_whom(table_id)) == version  # nobody answered for Aki
+    sock.send({"type": "action", "action": {"type": "trust"}, "version": version})
+    after = sock.until(lambda m: m["type"] == "state" and m["version"] > version)
+    assert any(e["event"] == "trust" and "timeout" not in e for e in after["log"]["events"])
 
 
 def test_the_first_taste_to_arrive_wins(server: Server) -> None:

@@ -4,8 +4,9 @@ Fixtures:
 - ``server_url``: the address of a server started for the session (SQLite in a temporary
   folder, bots without delay, a short grace time);
 - ``browser``: headless chromium from ``/usr/bin/chromium`` (never a downloaded browser);
-- ``new_page(locale="en-US", viewport=None, touch=False)``: a page in a fresh context (its own
-  cookies), with a touch screen if asked;
+- ``new_page(locale="en-US", viewport=None, touch=False, pace="off")``: a page in a fresh
+  context (its own cookies), with a touch screen if asked, showing others' moves at once unless
+  ``pace`` says otherwise;
 - helpers (plain functions, import them from ``tests.web.conftest``):
   ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
   ``play_to_end(page, timeout=180, seed=0)`` and ``screenshot(page, name)``.
@@ -128,7 +129,10 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
     errors: list[str] = []
 
     def make(
-        locale: str = "en-US", viewport: dict[str, int] | None = None, touch: bool = False
+        locale: str = "en-US",
+        viewport: dict[str, int] | None = None,
+        touch: bool = False,
+        pace: str = "off",
     ) -> Page:
         size = viewport or {"width": 1280, "height": 900}
         context = browser.new_context(
@@ -137,6 +141,9 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
             viewport={"width": size["width"], "height": size["height"]},
             has_touch=touch,  # a phone: taps and fingers (page.touchscreen)
         )
+        # Others' moves at once unless a test asks for a person's pace ("normal"): bots here
+        # answer without delay, and a whole game shown one move at a time would take minutes.
+        context.add_init_script(f"localStorage.setItem('meeple.pace', {json.dumps(pace)})")
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda err: errors.append(str(err)))
@@ -150,10 +157,13 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
 
 
 def sign_in(page: Page, name: str = "Aki") -> None:
-    """Open the lobby and play as a guest called ``name``."""
+    """Open the lobby and play as a guest called ``name`` (the header's "Sign in": nobody is
+    asked for a name before seeing the lobby)."""
     page.goto("/")
+    page.locator("#sign-in").click()
     page.locator("#guest-name").fill(name)
     page.locator("form.signin button[type=submit]").click()
+    expect(page.locator("#who .who-name")).to_have_text(name)
     expect(page.locator("#lobby-title")).to_be_visible()
 
 

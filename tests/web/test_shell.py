@@ -165,7 +165,47 @@ def test_switching_language_relabels_everything(new_page: Callable[..., Page]) -
 def test_japanese_browsers_start_in_japanese(new_page: Callable[..., Page]) -> None:
     page = new_page(locale="ja-JP")
     page.goto("/")
+    expect(page.locator("#sign-in")).to_have_text("ログイン")
+    page.locator("#sign-in").click()
     expect(page.locator("form.signin h2")).to_have_text("プレイヤー名")
+
+
+def test_a_newcomer_looks_around_and_is_asked_a_name_only_to_play(
+    new_page: Callable[..., Page],
+) -> None:
+    """Issue 15, arriving: the lobby shows the games and the tables before asking for a name;
+    watching a running table needs none; creating a table asks for it, then goes on."""
+    host = new_page()
+    sign_in(host, "Host")
+    running = create_table(host, "cheese", 3, ["random", "random"])
+    visitor = new_page()
+    visitor.goto("/")
+    expect(visitor.locator("#lobby-title")).to_be_visible()
+    expect(visitor.locator("article.game")).to_have_count(5)
+    expect(visitor.locator("form.signin")).to_have_count(0)
+    expect(visitor.locator(f"#tables-running li[data-table={running}]")).to_be_visible()
+    screenshot(visitor, "lobby-newcomer")
+    # Watching: no name asked, the spectator's view of the board.
+    visitor.locator(f"#tables-running li[data-table={running}] a").click()
+    expect(visitor.locator("#status")).to_contain_text("watching")
+    expect(visitor.locator("#board svg").first).to_be_visible()
+    expect(visitor.locator("form.signin")).to_have_count(0)
+    # Creating a table: the name is asked in a dialog, and the table is created after it.
+    visitor.goto("/")
+    card = visitor.locator("article.game[data-game=buffet]")
+    card.locator("button.new-table").click()
+    card.locator("button.create-table").click()
+    dialog = visitor.locator("dialog.signin-dialog")
+    expect(dialog).to_be_visible()
+    # "Not now" closes it and nothing is created.
+    dialog.locator("button.cancel").click()
+    expect(dialog).to_have_count(0)
+    assert "#/table/" not in visitor.url
+    card.locator("button.create-table").click()
+    visitor.locator("#guest-name").fill("Newcomer")
+    visitor.locator("form.signin button[type=submit]").click()
+    visitor.wait_for_url("**/#/table/*")
+    expect(visitor.locator(".seat.mine .seat-name")).to_have_text("Newcomer")
 
 
 def test_a_phone_has_no_sideways_scrolling(new_page: Callable[..., Page]) -> None:
@@ -256,6 +296,7 @@ def test_the_table_reconnects_after_the_server_crashes(browser: Browser, tmp_pat
 def test_an_account_can_be_registered_and_signed_in_again(new_page: Callable[..., Page]) -> None:
     page = new_page()
     page.goto("/")
+    page.locator("#sign-in").click()
     page.locator("form.signin button", has_text="Create an account").click()
     page.locator("input[name=username]").fill("kenji_42")
     page.locator("input[name=password]").fill("correct horse")
@@ -263,7 +304,8 @@ def test_an_account_can_be_registered_and_signed_in_again(new_page: Callable[...
     expect(page.locator("#lobby-title")).to_be_visible()
     expect(page.locator("#who .who-name")).to_have_text("kenji_42")
     page.locator("#who button").click()  # sign out
-    expect(page.locator("form.signin")).to_be_visible()
+    expect(page.locator("#sign-in")).to_be_visible()
+    page.locator("#sign-in").click()
     page.locator("form.signin button", has_text="I have an account").click()
     page.locator("input[name=username]").fill("kenji_42")
     page.locator("input[name=password]").fill("wrong password")
@@ -279,7 +321,7 @@ def test_translation_fills_placeholders_and_falls_back_to_the_key(
 ) -> None:
     page = new_page(locale="ja-JP")
     page.goto("/")
-    expect(page.locator("form.signin h2")).to_have_text("プレイヤー名")
+    expect(page.locator("#lobby-title")).to_have_text("ロビー")
     texts = page.evaluate(
         """async () => {
             const i18n = await import("/i18n.js");

@@ -46,7 +46,8 @@ from meeple.games.stirfry.data import (
 from meeple.games.stirfry.scoring import cooked_points, cooks_for
 from meeple.games.stirfry.text import describe_action, event_line, render_text
 
-FORMAT = 1
+FORMAT = 2
+"""2: the dishes served are part of the state (format 1 had no ``dishes``)."""
 
 CHEF = "chef"
 """The chef declares, cooks or ends the turn."""
@@ -119,6 +120,29 @@ def counts_of(cards: list[int]) -> list[int]:
     return counts
 
 
+@dataclass(frozen=True)
+class Dish:
+    """One dish served: the turn it was cooked in, its cards (deck order) and its points."""
+
+    turn: int
+    cards: tuple[int, ...]
+    points: int
+
+    def to_json(self) -> JSON:
+        return {
+            "turn": self.turn,
+            "cards": [CARD_NAMES[c] for c in self.cards],
+            "points": self.points,
+        }
+
+
+TIMEOUT_TRUST: Action = {"type": "trust", "timeout": True}
+"""What the server applies for an opponent who did not answer a taste test in time: a trust
+that says it was not chosen (the log reads "did not answer in time: trusts the chef"). It is
+never among the legal actions (no player or bot chooses it); ``apply`` accepts it exactly when
+a plain trust is legal. See ``Game.timeout_action``."""
+
+
 # Legal-action dicts are built fresh on every call (callers may keep or mutate them).
 _TRUST_OR_TASTE = ({"type": "trust"}, {"type": "taste"})
 
@@ -137,6 +161,7 @@ class StirFryState(State):
         "declared",
         "declared_pair",
         "declared_protein",
+        "dishes",
         "events",
         "extra_draws",
         "face_down",
@@ -178,6 +203,7 @@ class StirFryState(State):
     table: list[int]  # cards out of play this turn, face up (dish, tasted declarations)
     face_down: list[list[int]]  # per seat, cards it put out of play face down this turn
     final_round: list[int] | None  # Closing Time: seats still to play their last turn
+    dishes: list[list[Dish]]  # per seat, every dish it served, in order (public history)
     won: list[int]  # winners, once over
     events: list[dict[str, Any]]  # what the last action set off, for logs and clients
     awaiting: tuple[int, ...]  # to_move, kept up to date by every transition
@@ -223,11 +249,22 @@ class StirFryState(State):
         actions.append({"type": "end_turn"})
         return actions
 
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s action; also :data:`TIMEOUT_TRUST`, whenever a trust is legal."""
+        if (
+            type(action) is dict
+            and action == TIMEOUT_TRUST
+            and {"type": "trust"} in self.legal_actions(seat)
+        ):
+            self._apply(seat, action)
+            return
+        super().apply(seat, action)
+
     def _apply(self, seat: int, action: Action) -> None:
         self.events = []
         kind = action["type"]
         if kind == "trust":
-            self._trust(seat)
+            self._trust(seat, timeout=action.get("timeout") is True)
         elif kind == "taste":
             self._taste(seat)
         elif kind == "discard":
@@ -293,6 +330,7 @@ class StirFryState(State):
             "face_down": [len(cards) for cards in self.face_down],
             "my_face_down": [] if seat is None else [CARD_NAMES[c] for c in self.face_down[seat]],
             "final_round": None if self.final_round is None else list(self.final_round),
+            "dishes": [[d.to_json() for d in served] for served in self.dishes],
             "events": copy.deepcopy(self.events),
             "winners": list(self.won),
         }
@@ -324,6 +362,7 @@ class StirFryState(State):
             "table": [CARD_NAMES[c] for c in self.table],
             "face_down": [[CARD_NAMES[c] for c in cards] for cards in self.face_down],
             "final_round": None if self.final_round is None else list(self.final_round),
+            "dishes": [[d.to_json() for d in served] for served in self.dishes],
             "winners": list(self.won),
             "events": copy.deepcopy(self.events),
         }
@@ -353,6 +392,7 @@ class StirFryState(State):
         other.table = self.table[:]
         other.face_down = [cards[:] for cards in self.face_down]
         other.final_round = None if self.final_round is None else self.final_round[:]
+        other.dishes = [served[:] for served in self.dishes]  # Dish is frozen
         other.won = self.won[:]
         # Event dicts are never changed once made; only the list is replaced.
         other.events = self.events[:]
@@ -471,11 +511,14 @@ class StirFryState(State):
         else:
             self._declaration_stands()
 
-    def _trust(self, seat: int) -> None:
+    def _trust(self, seat: int, timeout: bool = False) -> None:
         # FIRST_TASTE_DECIDES: a trust only waits for the others; a taste ends the wait.
         self.asked.remove(seat)
         self.answered.append(seat)
-        self.events.append({"event": "trust", "seat": seat})
+        event: dict[str, Any] = {"event": "trust", "seat": seat}
+        if timeout:
+            event["timeout"] = True  # the seat did not answer: the server trusted for it
+        self.events.append(event)
         if self.asked:
             self.awaiting = tuple(self.asked)
         else:
@@ -546,6 +589,7 @@ class StirFryState(State):
             hand[card] -= 1
         gained = cooked_points(cards)
         self.points[chef] += gained
+        self.dishes[chef].append(Dish(self.turn, tuple(sorted(cards)), gained))
         self.table.extend(cards)
         self.events.append(
             {
@@ -648,6 +692,7 @@ class StirFry(Game[StirFryState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     response_action: ClassVar[Action | None] = {"type": "trust"}
+    timeout_action: ClassVar[Action | None] = TIMEOUT_TRUST
     options: ClassVar[Mapping[str, Option]] = {
         "target": Option(
             default=TARGETS[0],
@@ -708,6 +753,7 @@ class StirFry(Game[StirFryState]):
         state.table = []
         state.face_down = [[] for _ in range(players)]
         state.final_round = None
+        state.dishes = [[] for _ in range(players)]
         state.won = []
         state.events = []
         state.awaiting = ()
@@ -745,6 +791,9 @@ class StirFry(Game[StirFryState]):
             state.final_round = (
                 None if final_round is None else [_seat(s, n) for s in _list(final_round)]
             )
+            state.dishes = [
+                [_dish(d) for d in _list(served)] for served in _seats_list(data["dishes"], n)
+            ]
             state.won = [_seat(s, n) for s in _list(data["winners"])]
             state.events = [dict(e) for e in _list(copy.deepcopy(data["events"]))]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
@@ -812,6 +861,22 @@ def _card(value: object) -> int:
 
 def _cards(value: object) -> list[int]:
     return [_card(name) for name in _list(value)]
+
+
+def _dish(value: object) -> Dish:
+    if type(value) is not dict:
+        raise ValueError(f"expected a dish, not {value!r}")
+    cards = _cards(value["cards"])
+    dish = Dish(turn=_int(value["turn"]), cards=tuple(cards), points=_int(value["points"]))
+    if (
+        not 3 <= len(cards) <= 5
+        or NOODLES not in cards
+        or len(set(cards)) != len(cards)
+        or dish.points != cooked_points(cards)
+        or dish.turn < 1
+    ):
+        raise ValueError(f"not a dish anyone could serve: {value!r}")
+    return dish
 
 
 def _check_consistent(state: StirFryState) -> None:

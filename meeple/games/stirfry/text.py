@@ -48,6 +48,8 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "discard":
         return f"discard {action.get('card')}"
     if kind == "trust":
+        if action.get("timeout") is True:
+            return "no answer in time: trust the chef"
         return "trust the chef (no taste test)"
     if kind == "taste":
         return "call a taste test!"
@@ -73,6 +75,8 @@ def event_line(event: dict[str, Any], me: int | None) -> str:
         what = "a pair" if event["as"] == "pair" else event["as"]
         return f"{who} laid {_cards(event['count'])} face down as {what} (draws {event['draws']})"
     if kind == "trust":
+        if event.get("timeout"):
+            return f"{who} did not answer in time: trusts the chef"
         return f"{who} trusted the chef"
     if kind == "taste":
         verdict = "a bluff — caught!" if event["bluff"] else "honest — a wrong accusation"

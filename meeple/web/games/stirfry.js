@@ -1,14 +1,21 @@
 // Stir Fry Eighteen: the renderer (see README.md in this folder for the contract).
 //
-// HTML cards, no board. From top to bottom: the table (target, turn, deck, variants in
-// play), the score race with each rival's hand size, a taste-test question when the viewer
-// must answer a declaration, this turn's kitchen (the declaration waiting for answers, cards
-// face up and face down) beside the dishes served so far, the viewer's hand (cards with their
-// values; clicked to discard at the end of the turn), and the chef's choices: dishes by
-// points with each card's score, declarations as a grid (each card of the hand × what it may
-// be declared as; honest ones marked), pairs, and ending the turn.
+// The table as it lies in front of the players, drawn with our own SVG cards (stirfry-art.js):
+// - a panel per player: points on the way to the target, the hand as card backs, the cards it
+//   laid face down this turn, and the dishes it served (public history from the view, so
+//   every viewer, a reload and the replay show the same);
+// - the kitchen: the deck, the pile of this turn's cards (face up: the dish and tasted
+//   declarations; face down: declarations and discards) and a declaration awaiting answers;
+// - the viewer's hand as cards: the chef picks cards (3–5 with noodles to cook, one to declare
+//   as a protein, two as a pair) and the bar under the hand offers what the picked cards can
+//   do; at the end of the turn a card is clicked to discard it;
+// - the bar under the hand, always in the same place: the chef's choices, the taste-test
+//   question with its countdown, or whom the table waits for.
+// What others did since the viewer's last decision is marked `changed`; moves animate.
 
 import { h } from "../dom.js";
+import { serverNow } from "../api.js";
+import { KIND, art, cardBack, cardFace, icon } from "./stirfry-art.js";
 
 const CARDS = ["noodles", "leek", "ginger", "mushroom", "soy", "chicken", "pork", "shrimp", "tofu"];
 // Each card's values as [points, cards the dish must also hold] (meeple/games/stirfry/data.py).
@@ -29,7 +36,8 @@ const DRAWS = { chicken: 2, pork: 3, shrimp: 4, tofu: 1, pair: 3 }; // data.py: 
 const TOFU_WITH_PROTEIN = -5;
 const WRONG_TASTE_POINTS = 5;
 const HAND_LIMIT = 3;
-const KIND = { noodles: "noodles", soy: "sauce", leek: "veg", ginger: "veg", mushroom: "veg", chicken: "meat", pork: "meat", shrimp: "meat", tofu: "tofu" };
+const SHOWN_DISHES = 3; // the latest dishes in a player's panel; all of them in the history below
+const FLY_MS = 450; // every animation ends within 600 ms
 
 // --- words -----------------------------------------------------------------------------
 
@@ -46,6 +54,7 @@ const card = (ctx, name) => ctx.t(`stirfry.card.${name}`);
 const cards = (ctx, names) => names.map((n) => card(ctx, n)).join(ctx.t("stirfry.plus"));
 const list = (ctx, items) => items.join(ctx.t("stirfry.comma"));
 const claimName = (ctx, as) => (as === "pair" ? ctx.t("stirfry.a_pair") : card(ctx, as));
+const claimText = (ctx, d) => (d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) }));
 
 // --- scoring (as meeple/games/stirfry/scoring.py) ----------------------------------------
 
@@ -69,76 +78,46 @@ function isTrue(cardsDown, as) {
   return a === b || (a === "tofu" && VEGETABLES.has(b)) || (b === "tofu" && VEGETABLES.has(a));
 }
 
-// --- remembering the dishes served (the view shows only this turn's table) ----------------
+const sameCards = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-const served = { key: "", sig: "", turn: 0, dishes: [] };
+// --- the cards as elements -----------------------------------------------------------------
 
-function remember(v) {
-  const key = `${typeof location === "undefined" ? "" : location.hash}|${v.seat}|${v.players}|${JSON.stringify(v.options)}`;
-  if (served.key !== key || v.turn < served.turn) {
-    served.key = key;
-    served.sig = "";
-    served.dishes = [];
-  }
-  served.turn = v.turn;
-  const sig = JSON.stringify([v.turn, v.phase, v.points, v.deck, v.hand_sizes, v.events]);
-  if (sig === served.sig) return; // the same state drawn again (a new language, a redraw)
-  served.sig = sig;
-  const events = v.events || [];
-  let turn = v.turn - events.filter((e) => e.event === "turn").length;
-  for (const e of events) {
-    if (e.event === "turn") turn = e.turn;
-    if (e.event === "cook") served.dishes.push({ seat: e.seat, cards: e.cards, points: e.points, turn });
-  }
-  // The dish of this turn stays on the table until the turn ends: make sure it is listed.
+function valueText(ctx, name) {
+  const lines = [String(VALUES[name][0][0])]
+    .concat(VALUES[name].slice(1).map(([v, need]) => ctx.t("stirfry.value_with", { n: v, cards: cards(ctx, need) })));
+  if (name === "tofu") lines.push(ctx.t("stirfry.tofu_minus", { n: TOFU_WITH_PROTEIN }));
+  return `${card(ctx, name)}: ${lines.join(" / ")}`;
 }
 
-// --- pieces --------------------------------------------------------------------------------
-
-function valueLines(ctx, name) {
-  return VALUES[name].slice(1).map(([v, need]) => ctx.t("stirfry.value_with", { n: v, cards: cards(ctx, need) }))
-    .concat(name === "tofu" ? [ctx.t("stirfry.tofu_minus", { n: TOFU_WITH_PROTEIN })] : []);
+/** A card face as an SVG picture; `hand` lights the better values whose partners it holds. */
+function face(ctx, name, hand = null) {
+  const lit = hand ? VALUES[name].map(([, need], i) => (i > 0 && need.every((x) => hand.includes(x)) ? i : -1)).filter((i) => i > 0) : [];
+  return cardFace(name, card(ctx, name), VALUES[name], {
+    lit, minus: name === "tofu" ? TOFU_WITH_PROTEIN : null, label: valueText(ctx, name),
+  });
 }
 
-/** A card: its kind's colour, its name, its base value large and its better values below. */
-function cardFace(ctx, name, opts = {}) {
-  const { action, small, note } = opts;
-  const cls = `sf-card sf-${name} sf-kind-${KIND[name]}${small ? " sf-small" : ""}`;
-  const body = [
-    h("span", { class: "sf-card-name", text: card(ctx, name) }),
-    small ? null : h("span", { class: "sf-card-base", text: String(VALUES[name][0][0]) }),
-    small ? null : h("span", { class: "sf-card-values" }, valueLines(ctx, name).map((l, i) => {
-      // A better value whose partners are all in the hand too is lit.
-      const need = i + 1 < VALUES[name].length ? VALUES[name][i + 1][1] : null;
-      const on = opts.hand && need && need.every((x) => opts.hand.includes(x));
-      return h("span", { class: on ? "sf-on" : null, text: l });
-    })),
-    note ? h("span", { class: "sf-card-note", text: note }) : null,
-  ];
-  const label = `${card(ctx, name)}: ${[String(VALUES[name][0][0]), ...valueLines(ctx, name)].join(" / ")}`;
-  if (action) {
-    const text = ctx.t("stirfry.discard_card", { card: card(ctx, name) });
-    return h("button", {
-      type: "button", class: `${cls} legal`, "data-action": JSON.stringify(action),
-      "aria-label": `${text} (${label})`, title: text, onclick: () => ctx.act(action),
-    }, body);
-  }
-  return h("div", { class: cls, role: "img", "aria-label": label, title: label }, body);
+/** A row of card backs (at most `max` drawn, then "+n"). */
+function backs(n, label, cls = "", max = 8) {
+  return h("span", { class: `sf-backs ${cls}`, role: "img", "aria-label": label, title: label },
+    Array.from({ length: Math.min(n, max) }, () => h("span", { class: "sf-mini-back" }, cardBack())),
+    n > max ? h("span", { class: "sf-more", text: `+${n - max}` }) : null);
+}
+
+/** A dish: its cards as icons, each with the points it scored, and the total. */
+function dishView(ctx, dish, seat, cls = "", compact = false) {
+  const label = ctx.t("stirfry.dish_label", { name: nameOf(ctx, seat), turn: dish.turn, cards: cards(ctx, dish.cards), n: dish.points });
+  return h("li", {
+    class: `sf-dish ${cls}`, style: `--c: var(--seat-${seat})`, title: label, "aria-label": label,
+    "data-seat": seat, "data-turn": dish.turn, "data-cards": dish.cards.join(" "), "data-points": dish.points,
+  },
+    h("span", { class: "sf-plate", "aria-hidden": "true" }, dishParts(dish.cards).map(([n, pts]) =>
+      h("span", { class: `sf-in sf-kind-${KIND[n]}` }, icon(n), compact ? null : h("small", { text: String(pts) })))),
+    h("strong", { class: "sf-dish-pts", "aria-hidden": "true", text: String(dish.points) }));
 }
 
 function chip(ctx, name) {
-  return h("span", { class: `sf-chip sf-kind-${KIND[name]}`, text: card(ctx, name) });
-}
-
-/** A dish's cards as chips, each with the points it scores in this dish. */
-function pointChips(ctx, names) {
-  return dishParts(names).map(([n, pts]) => h("span", { class: `sf-chip sf-kind-${KIND[n]}` }, card(ctx, n), h("b", { text: ` ${pts}` })));
-}
-
-function backs(ctx, n, label, cls = "") {
-  return h("span", { class: `sf-backs ${cls}`, role: "img", "aria-label": label, title: label },
-    Array.from({ length: Math.min(n, 10) }, () => h("span", { class: "sf-back" })),
-    n > 10 ? h("span", { class: "sf-more", text: `+${n - 10}` }) : null);
+  return h("span", { class: `sf-chip sf-kind-${KIND[name]}` }, icon(name), card(ctx, name));
 }
 
 function actionButton(ctx, action, content, cls = "", label = null) {
@@ -149,7 +128,49 @@ function actionButton(ctx, action, content, cls = "", label = null) {
   }, content ?? text);
 }
 
-// --- the parts of the page -------------------------------------------------------------------
+// --- what changed since the viewer's last decision ---------------------------------------
+
+/** The differences between the view after the viewer's last decision and this one. */
+function changes(ctx) {
+  const v = ctx.view;
+  const b = ctx.before;
+  const none = { points: new Set(), hands: new Set(), faceDown: new Set(), dishes: v.dishes.map((d) => d.length), pile: false, deck: false, declaration: false, drawn: [] };
+  if (!b || b === v || !b.dishes) return none;
+  const out = { ...none, dishes: b.dishes.map((d) => d.length) };
+  for (let seat = 0; seat < v.players; seat += 1) {
+    if (b.points[seat] !== v.points[seat]) out.points.add(seat);
+    if (b.hand_sizes[seat] !== v.hand_sizes[seat] && seat !== ctx.seat) out.hands.add(seat);
+    if (b.face_down[seat] !== v.face_down[seat] && v.face_down[seat]) out.faceDown.add(seat);
+  }
+  out.pile = v.table.length > 0 && !sameCards(b.table, v.table);
+  out.deck = b.deck !== v.deck;
+  out.declaration = !!v.declaration && (!b.declaration || b.declaration.seat !== v.declaration.seat || b.declaration.as !== v.declaration.as || b.turn !== v.turn);
+  if (v.hand && b.hand) {
+    // The cards drawn since: this hand less the one before (same names, counted).
+    const left = [...b.hand];
+    v.hand.forEach((n, i) => {
+      const at = left.indexOf(n);
+      if (at >= 0) left.splice(at, 1);
+      else out.drawn.push(i);
+    });
+  }
+  return out;
+}
+
+// --- the picked cards of the chef (kept across redraws of the same decision) ------------------
+
+const picked = { key: "", at: new Set() };
+
+function pickedFor(ctx) {
+  const key = `${typeof location === "undefined" ? "" : location.hash}|${ctx.view.turn}|${JSON.stringify(ctx.view.hand)}|${JSON.stringify(ctx.legal)}`;
+  if (picked.key !== key) {
+    picked.key = key;
+    picked.at = new Set();
+  }
+  return picked.at;
+}
+
+// --- the parts of the board -------------------------------------------------------------------
 
 function statusLine(ctx) {
   const v = ctx.view;
@@ -157,60 +178,243 @@ function statusLine(ctx) {
   return h("div", { class: "sf-status" },
     h("span", { class: "sf-pill sf-target", text: ctx.t("stirfry.target", { target: v.target }) }),
     h("span", { class: "sf-pill", text: ctx.t("stirfry.turn_n", { turn: v.turn }) }),
-    h("span", { class: "sf-pill", title: ctx.t("stirfry.deck_help") },
-      backs(ctx, 1, "", "sf-deck-back"), ctx.t("stirfry.deck_n", { n: v.deck })),
-    h("span", { class: "sf-variants" },
-      h("span", { class: "sf-muted", text: ctx.t("stirfry.variants") }),
-      switches.length
-        ? switches.map((k) => h("span", { class: "sf-pill sf-variant", title: ctx.t(`stirfry.option_help.${k}`), text: ctx.t(`stirfry.option.${k}`) }))
-        : h("span", { class: "sf-muted", text: ctx.t("stirfry.no_variants") })),
+    switches.map((k) => h("span", { class: "sf-pill sf-variant", title: ctx.t(`stirfry.option_help.${k}`), text: ctx.t(`stirfry.option.${k}`) })),
     v.final_round ? h("span", { class: "sf-pill sf-final", text: ctx.t("stirfry.final_round", { names: list(ctx, v.final_round.map((s) => who(ctx, s))) }) }) : null);
 }
 
-function scoresPanel(ctx) {
+function seatPanel(ctx, seat, ch) {
   const v = ctx.view;
   const over = v.phase === "over";
-  return h("section", { class: "sf-scores", "aria-label": ctx.t("stirfry.scores") },
-    Array.from({ length: v.players }, (_, seat) => {
-      const pts = v.points[seat];
-      const share = Math.max(0, Math.min(1, pts / v.target));
-      const deciding = (v.to_move || []).includes(seat) && !over;
-      const won = (v.winners || []).includes(seat);
-      const cls = `sf-score${seat === v.chef && !over ? " chef" : ""}${seat === ctx.seat ? " mine" : ""}${won ? " won" : ""}`;
-      return h("div", { class: cls, style: `--c: var(--seat-${seat})`, "data-seat": seat },
-        h("div", { class: "sf-score-head" },
-          h("span", { class: "sf-swatch", "aria-hidden": "true" }),
-          h("strong", { text: who(ctx, seat) }),
-          seat === v.chef && !over ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
-          deciding && seat !== v.chef ? h("span", { class: "sf-tag sf-tag-answer", text: ctx.t("stirfry.answering") }) : null,
-          won ? h("span", { class: "sf-tag sf-tag-won", text: ctx.t("stirfry.winner") }) : null,
-          h("span", { class: "sf-points", text: ctx.t("stirfry.points_of", { n: pts, target: v.target }) })),
-        h("div", { class: "sf-bar", role: "img", "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
-          h("span", { style: `width: ${share * 100}%` })),
-        h("div", { class: "sf-score-foot" },
-          backs(ctx, v.hand_sizes[seat], ctx.t("stirfry.hand_size", { name: who(ctx, seat), n: v.hand_sizes[seat] })),
-          h("span", { class: "sf-muted", text: ctx.t("stirfry.in_hand", { n: v.hand_sizes[seat] }) }),
-          v.extra_draws[seat] ? h("span", { class: "sf-extra", text: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat], count: v.extra_draws[seat] }) }) : null));
-    }));
+  const pts = v.points[seat];
+  const share = Math.max(0, Math.min(1, pts / v.target));
+  const deciding = (v.to_move || []).includes(seat) && !over;
+  const won = (v.winners || []).includes(seat);
+  const chef = seat === v.chef && !over;
+  const dishes = v.dishes[seat];
+  const shown = dishes.slice(-SHOWN_DISHES);
+  const first = dishes.length - shown.length;
+  const down = v.face_down[seat] + (v.declaration && v.declaration.seat === seat ? v.declaration.count : 0);
+  const cls = `sf-seat${chef ? " chef" : ""}${seat === ctx.seat ? " mine" : ""}${won ? " won" : ""}${deciding ? " deciding" : ""}`;
+  return h("section", { class: cls, style: `--c: var(--seat-${seat})`, "data-seat": seat, "aria-label": who(ctx, seat) },
+    h("div", { class: "sf-seat-head" },
+      h("span", { class: "sf-swatch", "aria-hidden": "true" }),
+      h("strong", { class: "sf-seat-name", text: who(ctx, seat) }),
+      chef ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
+      deciding && !chef ? h("span", { class: "sf-tag sf-tag-answer", text: ctx.t("stirfry.answering") }) : null,
+      won ? h("span", { class: "sf-tag sf-tag-won", text: ctx.t("stirfry.winner") }) : null),
+    h("div", { class: `sf-points${ch.points.has(seat) ? " changed" : ""}`, "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
+      h("strong", { text: String(pts) }), h("span", { class: "sf-muted", text: ` / ${v.target}` }),
+      h("span", { class: "sf-bar", "aria-hidden": "true" }, h("span", { style: `width: ${share * 100}%` }))),
+    h("div", { class: "sf-seat-cards" },
+      h("span", { class: `sf-hand-backs${ch.hands.has(seat) ? " changed" : ""}`, "data-fly": `hand-${seat}` },
+        backs(v.hand_sizes[seat], ctx.t("stirfry.hand_size", { name: who(ctx, seat), n: v.hand_sizes[seat] }), "", 6),
+        h("span", { class: "sf-count", "aria-hidden": "true", text: String(v.hand_sizes[seat]) })),
+      down ? h("span", { class: `sf-down-backs${ch.faceDown.has(seat) || (ch.declaration && v.declaration.seat === seat) ? " changed" : ""}` },
+        backs(down, ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n: down, count: down }), "sf-down", 4)) : null,
+      dishes.length ? h("span", { class: "sf-dish-count", text: ctx.t("stirfry.dish_count", { n: dishes.length, count: dishes.length, points: dishes.reduce((t, d) => t + d.points, 0) }) }) : null,
+      v.extra_draws[seat] ? h("span", { class: "sf-extra", title: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat], count: v.extra_draws[seat] }), text: ctx.t("stirfry.extra_short", { n: v.extra_draws[seat] }) }) : null),
+    h("ol", { class: "sf-dishes", "aria-label": ctx.t("stirfry.dishes_of", { name: who(ctx, seat), n: dishes.length, count: dishes.length }) },
+      first ? h("li", { class: "sf-earlier", text: ctx.t("stirfry.earlier_dishes", { n: first, count: first, points: dishes.slice(0, first).reduce((t, d) => t + d.points, 0) }) }) : null,
+      shown.map((d, i) => dishView(ctx, d, seat, first + i >= ch.dishes[seat] ? "changed sf-new" : "", true)),
+      dishes.length ? null : h("li", { class: "sf-muted sf-no-dish", text: ctx.t("stirfry.no_dishes") })));
 }
 
-/** The taste test, for an opponent asked to answer: what was said, what each answer risks. */
+function kitchenPanel(ctx, ch) {
+  const v = ctx.view;
+  const deck = h("div", { class: `sf-deck${ch.deck ? " changed" : ""}`, "data-fly": "deck", title: ctx.t("stirfry.deck_help"), role: "img", "aria-label": ctx.t("stirfry.deck_n", { n: v.deck }) },
+    h("span", { class: "sf-stack", "aria-hidden": "true" },
+      Array.from({ length: Math.min(3, Math.max(1, Math.ceil(v.deck / 6))) }, () => cardBack()),
+      v.deck ? null : h("span", { class: "sf-empty-slot" })),
+    h("span", { class: "sf-deck-n", "aria-hidden": "true", text: ctx.t("stirfry.deck_short", { n: v.deck }) }));
+
+  // The pile: this turn's cards out of play. Face up the tasted declarations, then the dish
+  // (cooking ends the turn, so this turn's dish is the table's last cards).
+  const chefDishes = v.dishes[v.chef] || [];
+  const last = chefDishes[chefDishes.length - 1];
+  const dish = last && last.turn === v.turn && v.table.length >= last.cards.length
+    && sameCards([...v.table.slice(v.table.length - last.cards.length)].sort((a, b) => CARDS.indexOf(a) - CARDS.indexOf(b)), last.cards) ? last : null;
+  const tasted = dish ? v.table.slice(0, v.table.length - dish.cards.length) : v.table;
+  const pile = h("div", { class: `sf-pile${ch.pile ? " changed" : ""}`, "data-fly": "pile", "aria-label": ctx.t("stirfry.pile") },
+    h("p", { class: "sf-label", text: ctx.t("stirfry.pile") }),
+    h("div", { class: "sf-pile-cards" },
+      tasted.map((n) => h("span", { class: "sf-card sf-small sf-flip", "data-card": n }, face(ctx, n))),
+      dish ? h("span", { class: "sf-pile-dish" }, dish.cards.map((n) => h("span", { class: "sf-card sf-small", "data-card": n }, face(ctx, n))),
+        h("strong", { class: "sf-pile-pts", text: ctx.t("stirfry.pts", { n: dish.points }) })) : null,
+      v.face_down.map((n, seat) => (n ? h("span", { class: "sf-pile-down", style: `--c: var(--seat-${seat})` },
+        backs(n, ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n, count: n }), "sf-down", 4)) : null)),
+      !v.table.length && !v.face_down.some(Boolean) && !v.declaration ? h("span", { class: "sf-muted", text: ctx.t("stirfry.pile_empty") }) : null),
+    v.my_face_down && v.my_face_down.length ? h("p", { class: "sf-muted sf-mine-down", text: ctx.t("stirfry.my_face_down", { cards: cards(ctx, v.my_face_down) }) }) : null);
+
+  const d = v.declaration;
+  const parts = [deck, pile];
+  if (d) {
+    parts.push(h("div", { class: `sf-declaration${ch.declaration ? " changed" : ""}`, style: `--c: var(--seat-${d.seat})`, "data-fly": "declaration" },
+      h("span", { class: "sf-claim-cards" },
+        Array.from({ length: d.count }, () => h("span", { class: "sf-card sf-small sf-down-card" }, cardBack(ctx.t("stirfry.face_down_n", { n: d.count, count: d.count })))),
+        h("span", { class: "sf-claim-badge" }, d.as === "pair" ? h("strong", { text: "×2" }) : icon(d.as, card(ctx, d.as)))),
+      h("div", { class: "sf-claim-text" },
+        h("p", { text: ctx.t("stirfry.claim_line", { name: who(ctx, d.seat), claim: claimText(ctx, d) }) }),
+        h("p", { class: "sf-muted", text: ctx.t("stirfry.claim_draws", { n: d.draws, count: d.draws }) }),
+        d.cards ? h("p", { class: "sf-muted", text: ctx.t(isTrue(d.cards, d.as) ? "stirfry.really_true" : "stirfry.really_bluff", { cards: cards(ctx, d.cards) }) }) : null,
+        d.waiting.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.waiting", { names: list(ctx, d.waiting.map((x) => who(ctx, x))) }) }) : null,
+        d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((x) => who(ctx, x))) }) }) : null)));
+  } else if (v.bluff_caught && v.phase !== "over") {
+    parts.push(h("p", { class: "sf-caught", text: ctx.t("stirfry.bluff_caught") }));
+  }
+  return h("section", { class: "sf-kitchen", "aria-label": ctx.t("stirfry.kitchen", { name: who(ctx, v.chef) }) }, parts);
+}
+
+function handPanel(ctx, ch, refresh) {
+  const v = ctx.view;
+  if (v.hand === null || v.hand === undefined) return null;
+  const legal = ctx.legal || [];
+  const discards = new Map(legal.filter((a) => a.type === "discard").map((a) => [a.card, a]));
+  const choosing = legal.some((a) => a.type === "cook" || a.type === "declare" || a.type === "declare_pair");
+  const at = pickedFor(ctx);
+  const row = h("div", { class: "sf-hand-row" });
+  const used = new Set(); // one discard button per kind of card: copies are the same
+  v.hand.forEach((n, i) => {
+    const drawn = ch.drawn.includes(i) ? " changed sf-drawn" : "";
+    const action = !used.has(n) ? discards.get(n) : null;
+    if (action) {
+      used.add(n);
+      const text = ctx.t("stirfry.discard_card", { card: card(ctx, n) });
+      row.append(h("button", {
+        type: "button", class: `sf-card legal sf-discard${drawn}`, "data-action": JSON.stringify(action), "data-card": n,
+        "aria-label": `${text} (${valueText(ctx, n)})`, title: text, onclick: () => ctx.act(action),
+      }, face(ctx, n, v.hand)));
+    } else if (choosing) {
+      const on = at.has(i);
+      row.append(h("button", {
+        type: "button", class: `sf-card sf-pick${on ? " picked" : ""}${drawn}`, "aria-pressed": on ? "true" : "false", "data-card": n, "data-index": i,
+        "aria-label": ctx.t("stirfry.pick_card", { card: valueText(ctx, n) }),
+        onclick: () => {
+          if (at.has(i)) at.delete(i);
+          else at.add(i);
+          refresh();
+        },
+      }, face(ctx, n, v.hand)));
+    } else {
+      row.append(h("span", { class: `sf-card${drawn}`, "data-card": n }, face(ctx, n, v.hand)));
+    }
+  });
+  if (!v.hand.length) row.append(h("span", { class: "sf-muted sf-empty-hand", text: ctx.t("stirfry.empty_hand") }));
+  return h("section", { class: `sf-hand${discards.size ? " sf-discarding" : ""}${v.seat === v.chef ? " chef" : ""}`, style: `--c: var(--seat-${ctx.seat})`, "aria-label": ctx.t("stirfry.your_hand", { n: v.hand.length }) },
+    h("h3", { class: "sf-hand-title", text: ctx.t("stirfry.your_hand", { n: v.hand.length }) }), row);
+}
+
+/** What the picked cards can do: cook them, declare one as a protein, or two as a pair. */
+function pickedActions(ctx, names) {
+  const legal = ctx.legal || [];
+  if (!names.length) return [h("p", { class: "sf-muted sf-pick-help", text: ctx.t("stirfry.pick_help") })];
+  const out = [];
+  const cook = legal.find((a) => a.type === "cook" && sameCards(a.cards, names));
+  if (cook) {
+    out.push(actionButton(ctx, cook, [h("span", { class: "sf-verb", text: ctx.t("stirfry.cook_it") }), h("strong", { text: ctx.t("stirfry.pts", { n: dishScore(cook.cards) }) })], "sf-cook-btn primary-choice"));
+  }
+  if (names.length === 1) {
+    for (const a of legal.filter((x) => x.type === "declare" && x.card === names[0])) {
+      const honest = a.card === a.as;
+      out.push(actionButton(ctx, a, [icon(a.as), h("span", { text: ctx.t("stirfry.as_claim", { card: card(ctx, a.as), n: DRAWS[a.as] }) }),
+        h("small", { class: "sf-verdict", text: ctx.t(honest ? "stirfry.honest" : "stirfry.bluff") })], honest ? "honest" : "bluff"));
+    }
+  }
+  if (names.length === 2) {
+    const pair = legal.find((a) => a.type === "declare_pair" && sameCards(a.cards, names));
+    if (pair) {
+      const honest = isTrue(pair.cards, "pair");
+      out.push(actionButton(ctx, pair, [h("strong", { text: "×2" }), h("span", { text: ctx.t("stirfry.as_pair", { n: DRAWS.pair }) }),
+        h("small", { class: "sf-verdict", text: ctx.t(honest ? "stirfry.honest" : "stirfry.bluff") })], honest ? "honest" : "bluff"));
+    }
+  }
+  if (!out.length) {
+    const v = ctx.view;
+    const why = names.length === 1 && v.declared.protein ? "stirfry.single_used"
+      : names.length === 2 && v.declared.pair ? "stirfry.pair_used"
+        : names.length >= 3 && !names.includes("noodles") ? "stirfry.needs_noodles"
+          : names.length >= 3 && new Set(names).size < names.length ? "stirfry.needs_different"
+            : names.length > 5 ? "stirfry.too_many" : "stirfry.pick_more";
+    out.push(h("p", { class: "sf-muted sf-pick-help", text: ctx.t(why) }));
+  }
+  return out;
+}
+
+/** The bar under the hand: always there, so nothing above it moves when its content changes. */
+function barPanel(ctx) {
+  const v = ctx.view;
+  const legal = ctx.legal || [];
+  const bar = h("section", { class: "sf-bar-panel", "aria-label": ctx.t("stirfry.choices") });
+  if (legal.some((a) => a.type === "trust" || a.type === "taste")) {
+    bar.append(questionPanel(ctx));
+    return bar;
+  }
+  if (legal.some((a) => a.type === "discard")) {
+    bar.append(h("p", { class: "sf-ask", text: ctx.t("stirfry.discard_prompt", { n: v.hand.length - HAND_LIMIT }) }));
+    return bar;
+  }
+  if (!legal.length) {
+    if (v.phase !== "over") {
+      const names = (v.to_move || []).map((x) => who(ctx, x));
+      bar.append(h("p", { class: "sf-muted sf-waiting", text: ctx.t("stirfry.waiting", { names: list(ctx, names) }) }));
+    }
+    return bar;
+  }
+  const at = pickedFor(ctx);
+  const names = [...at].sort((a, b) => a - b).map((i) => v.hand[i]);
+  const pickedRow = h("div", { class: "sf-picked" }, h("div", { class: "sf-picked-actions", "aria-live": "polite" }, pickedActions(ctx, names)));
+  // Best dishes in one click, for a chef who does not want to pick the cards one by one.
+  const cooks = legal.filter((a) => a.type === "cook").sort((a, b) => dishScore(b.cards) - dishScore(a.cards) || b.cards.length - a.cards.length);
+  const quick = h("div", { class: "sf-quick" },
+    h("span", { class: "sf-label", text: cooks.length ? ctx.t("stirfry.best_dishes") : ctx.t("stirfry.cannot_cook") }),
+    cooks.slice(0, 3).map((a) => actionButton(ctx, a, [
+      h("span", { class: "sf-plate", "aria-hidden": "true" }, dishParts(a.cards).map(([n, pts]) => h("span", { class: `sf-in sf-kind-${KIND[n]}` }, icon(n), h("small", { text: String(pts) })))),
+      h("strong", { text: ctx.t("stirfry.pts", { n: dishScore(a.cards) }) }),
+    ], "sf-quick-dish")));
+  const end = legal.find((a) => a.type === "end_turn");
+  const used = Object.entries(v.declared || {}).filter(([, on]) => on).map(([k]) => ctx.t(`stirfry.declared_kind.${k}`));
+  if (end) pickedRow.append(actionButton(ctx, end, ctx.t("stirfry.act.end_turn"), "sf-end-btn"));
+  bar.append(pickedRow, quick);
+  if (used.length) bar.append(h("p", { class: "sf-muted sf-used", text: ctx.t("stirfry.used", { kinds: list(ctx, used) }) }));
+  return bar;
+}
+
+/** The taste test, for an opponent asked to answer: what was said, what each answer risks,
+ *  and how long is left (the table's answer time; none at a table without a time limit). */
 function questionPanel(ctx) {
   const legal = ctx.legal || [];
-  const answers = legal.filter((a) => a.type === "trust" || a.type === "taste");
-  const d = ctx.view.declaration;
-  if (!answers.length || !d) return null;
   const v = ctx.view;
+  const d = v.declaration;
+  const trust = legal.find((a) => a.type === "trust");
+  const taste = legal.find((a) => a.type === "taste");
   const chef = nameOf(ctx, d.seat);
   const mine = v.hand_sizes[ctx.seat];
-  const claim = d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) });
-  const trust = answers.find((a) => a.type === "trust");
-  const taste = answers.find((a) => a.type === "taste");
-  return h("section", { class: "sf-question", role: "group", "aria-label": ctx.t("stirfry.question") },
-    h("h3", { text: ctx.t("stirfry.question") }),
-    h("p", { class: "sf-claim" },
-      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count, count: d.count }), "sf-claim-backs"),
-      h("span", { text: ctx.t("stirfry.claim_line", { name: chef, claim }) })),
+  const clock = h("p", { class: "sf-clock", role: "timer", "aria-live": "off" });
+  const deadline = ctx.deadline ?? null;
+  const bar = h("span", { class: "sf-clock-bar", "aria-hidden": "true" }, h("span"));
+  const tick = () => {
+    if (!clock.isConnected && clock.dataset.started) return false;
+    clock.dataset.started = "1";
+    if (!deadline) {
+      clock.textContent = ctx.t("stirfry.answer_no_limit");
+      return false;
+    }
+    const left = Math.max(0, Math.ceil((deadline - serverNow()) / 1000));
+    clock.replaceChildren(h("span", { text: ctx.t("stirfry.answer_left", { n: left, count: left }) }), bar);
+    if (!clock.dataset.total) clock.dataset.total = String(Math.max(left, 1));
+    bar.firstChild.style.width = `${Math.min(100, (100 * left) / Number(clock.dataset.total))}%`;
+    clock.classList.toggle("urgent", left <= 5);
+    return left > 0;
+  };
+  if (tick()) {
+    const timer = setInterval(() => {
+      if (!tick()) clearInterval(timer);
+    }, 250);
+  }
+  return h("div", { class: "sf-question", role: "group", "aria-label": ctx.t("stirfry.question") },
+    h("div", { class: "sf-question-head" },
+      h("h3", { text: ctx.t("stirfry.question") }),
+      h("p", { class: "sf-claim", text: ctx.t("stirfry.claim_line", { name: chef, claim: claimText(ctx, d) }) }),
+      clock),
     // Each protein (and tofu) is in the deck once: holding it proves the claim false.
     d.as !== "pair" && (v.hand || []).includes(d.as) ? h("p", { class: "sf-hint", text: ctx.t("stirfry.hint_you_hold", { card: card(ctx, d.as) }) }) : null,
     h("div", { class: "sf-answers" },
@@ -220,152 +424,78 @@ function questionPanel(ctx) {
       taste ? h("div", { class: "sf-answer" },
         actionButton(ctx, taste, ctx.t("stirfry.act.taste"), "big taste"),
         h("p", { text: ctx.t("stirfry.if_bluff", { name: chef }) }),
-        h("p", { text: mine ? ctx.t("stirfry.if_honest_hand", { name: chef, n: mine, draws: d.draws }) : ctx.t("stirfry.if_honest_points", { name: chef, n: WRONG_TASTE_POINTS, draws: d.draws }) })) : null),
-    d.trusted && d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((s) => who(ctx, s))) }) }) : null);
+        h("p", { text: mine ? ctx.t("stirfry.if_honest_hand", { name: chef, n: mine, draws: d.draws }) : ctx.t("stirfry.if_honest_points", { name: chef, n: WRONG_TASTE_POINTS, draws: d.draws }) })) : null));
 }
 
-function kitchenPanel(ctx) {
+/** Every dish of the game, by player: the public history (the same for every viewer). */
+function historyPanel(ctx, ch) {
   const v = ctx.view;
-  const parts = [h("h3", { text: ctx.t("stirfry.kitchen", { name: who(ctx, v.chef) }) })];
-  const d = v.declaration;
-  if (d) {
-    const claim = d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) });
-    parts.push(h("div", { class: "sf-declaration" },
-      backs(ctx, d.count, ctx.t("stirfry.face_down_n", { n: d.count, count: d.count }), "sf-claim-backs"),
-      h("div", {},
-        h("p", { text: ctx.t("stirfry.claim_line", { name: who(ctx, d.seat), claim }) }),
-        d.cards ? h("p", { class: "sf-muted", text: ctx.t(isTrue(d.cards, d.as) ? "stirfry.really_true" : "stirfry.really_bluff", { cards: cards(ctx, d.cards) }) }) : null,
-        d.waiting.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.waiting", { names: list(ctx, d.waiting.map((s) => who(ctx, s))) }) }) : null,
-        d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((s) => who(ctx, s))) }) }) : null)));
-  }
-  if (v.table.length) {
-    // The table holds the tasted declarations in order, then the dish (cooking ends the turn).
-    const last = served.dishes[served.dishes.length - 1];
-    const dish = last && last.turn === v.turn && last.seat === v.chef && v.table.length >= last.cards.length
-      && last.cards.every((n, i) => v.table[v.table.length - last.cards.length + i] === n) ? last : null;
-    const tasted = dish ? v.table.slice(0, v.table.length - dish.cards.length) : v.table;
-    if (tasted.length) {
-      // Before cooking the table holds only tasted cards; later, unknown (a page opened afresh).
-      const sure = dish || v.phase === "chef" || v.phase === "taste_test";
-      parts.push(h("p", { class: "sf-label", text: ctx.t(sure ? "stirfry.tasted_up" : "stirfry.face_up") }),
-        h("div", { class: "sf-row" }, tasted.map((n) => cardFace(ctx, n, { small: true }))));
-    }
-    if (dish) {
-      parts.push(h("p", { class: "sf-label", text: ctx.t("stirfry.dish_up", { n: dish.points }) }),
-        h("div", { class: "sf-row" }, pointChips(ctx, dish.cards)));
-    }
-  }
-  const down = v.face_down.map((n, seat) => [seat, n]).filter(([, n]) => n);
-  for (const [seat, n] of down) {
-    const text = ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n, count: n });
-    parts.push(h("p", { class: "sf-row sf-down" }, backs(ctx, n, text), h("span", { text })));
-  }
-  if (v.my_face_down && v.my_face_down.length) parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.my_face_down", { cards: cards(ctx, v.my_face_down) }) }));
-  const used = Object.entries(v.declared || {}).filter(([, on]) => on).map(([k]) => ctx.t(`stirfry.declared_kind.${k}`));
-  if (used.length && v.phase !== "over") parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.used", { kinds: list(ctx, used) }) }));
-  if (v.bluff_caught) parts.push(h("p", { class: "sf-caught", text: ctx.t("stirfry.bluff_caught") }));
-  if (parts.length === 1) parts.push(h("p", { class: "sf-muted", text: ctx.t("stirfry.kitchen_empty") }));
-  return h("section", { class: "sf-kitchen", "aria-label": ctx.t("stirfry.kitchen", { name: who(ctx, v.chef) }) }, parts);
+  const total = v.dishes.reduce((t, d) => t + d.length, 0);
+  return h("details", { class: "sf-history", open: v.phase === "over" ? true : null },
+    h("summary", { text: ctx.t("stirfry.all_dishes", { n: total, count: total }) }),
+    h("div", { class: "sf-history-seats" }, v.dishes.map((dishes, seat) => h("section", { class: "sf-history-seat", style: `--c: var(--seat-${seat})` },
+      h("h4", {}, h("span", { class: "sf-swatch", "aria-hidden": "true" }), who(ctx, seat)),
+      h("ol", { class: "sf-dishes sf-dishes-all", "data-seat": seat },
+        dishes.map((d, i) => dishView(ctx, d, seat, i >= ch.dishes[seat] ? "changed" : "")),
+        dishes.length ? null : h("li", { class: "sf-muted sf-no-dish", text: ctx.t("stirfry.no_dishes") }))))));
 }
 
-function dishesPanel(ctx) {
-  const dishes = served.dishes.slice(-6).reverse();
-  const box = h("section", { class: "sf-dishes", "aria-label": ctx.t("stirfry.dishes") },
-    h("h3", { text: ctx.t("stirfry.dishes") }));
-  if (!dishes.length) {
-    box.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.no_dishes") }));
-    return box;
-  }
-  box.append(h("ol", { class: "sf-dish-list" }, dishes.map((d) =>
-    h("li", { style: `--c: var(--seat-${d.seat})` },
-      h("span", { class: "sf-swatch", "aria-hidden": "true" }),
-      h("span", { class: "sf-dish-who", text: ctx.t("stirfry.dish_who", { name: who(ctx, d.seat), turn: d.turn }) }),
-      h("span", { class: "sf-dish-cards" }, pointChips(ctx, d.cards)),
-      h("strong", { class: "sf-dish-pts", text: ctx.t("stirfry.pts", { n: d.points }) })))));
-  return box;
-}
+// --- moves -----------------------------------------------------------------------------------
 
-function handPanel(ctx) {
+/** Cards fly from where they came from (the deck, a player's panel, the pile) to where they
+ *  are now; tasted cards turn over. Only for the step from the previous view to this one. */
+function animate(root, ctx) {
   const v = ctx.view;
-  if (v.hand === null || v.hand === undefined) return null;
-  const discards = new Map((ctx.legal || []).filter((a) => a.type === "discard").map((a) => [a.card, a]));
-  const box = h("section", { class: `sf-hand${discards.size ? " sf-discarding" : ""}`, "aria-label": ctx.t("stirfry.your_hand", { n: v.hand.length }) },
-    h("h3", { text: ctx.t("stirfry.your_hand", { n: v.hand.length }) }));
-  box.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.hand_help") }));
-  if (discards.size) box.append(h("p", { class: "sf-ask", text: ctx.t("stirfry.discard_prompt", { n: v.hand.length - HAND_LIMIT }) }));
-  box.append(h("div", { class: "sf-row sf-hand-row" }, v.hand.map((n) => {
-    const action = discards.get(n);
-    if (action) discards.delete(n); // one button per card kind: the copies are the same
-    return cardFace(ctx, n, { action, hand: v.hand });
-  })));
-  if (!v.hand.length) box.lastChild.append(h("span", { class: "sf-muted", text: ctx.t("stirfry.empty_hand") }));
-  return box;
-}
-
-function choicesPanel(ctx) {
-  const legal = ctx.legal || [];
-  const chefTypes = new Set(["cook", "declare", "declare_pair", "end_turn"]);
-  if (!legal.some((a) => chefTypes.has(a.type))) return null;
-  const box = h("section", { class: "sf-choices", "aria-label": ctx.t("stirfry.choices") });
-
-  // Cooking: one dish ends the turn.
-  const cooks = legal.filter((a) => a.type === "cook").sort((a, b) => dishScore(b.cards) - dishScore(a.cards) || b.cards.length - a.cards.length);
-  const cookBox = h("div", { class: "sf-block sf-cook" }, h("h3", { text: ctx.t("stirfry.cook_title") }));
-  if (cooks.length) {
-    cookBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cook_help") }),
-      h("div", { class: "sf-list" }, cooks.map((a) => actionButton(ctx, a, [
-        h("span", { class: "sf-dish-total", text: ctx.t("stirfry.pts", { n: dishScore(a.cards) }) }),
-        h("span", { class: "sf-dish-parts" }, pointChips(ctx, a.cards)),
-      ], "sf-cook-btn"))));
-  } else {
-    cookBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cannot_cook") }));
+  const p = ctx.previous;
+  if (!ctx.animate || !p || !p.dishes || typeof Element === "undefined" || !Element.prototype.animate) return;
+  const at = (sel) => root.querySelector(sel)?.getBoundingClientRect();
+  const fly = (el, from) => {
+    if (!el || !from) return;
+    const to = el.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.3 }, { transform: "none", opacity: 1 }],
+      { duration: FLY_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+  };
+  const deck = at('[data-fly="deck"]');
+  const pile = at('[data-fly="pile"]');
+  // A dish served: from the pile to the chef's panel.
+  v.dishes.forEach((dishes, seat) => {
+    if (dishes.length > (p.dishes[seat] || []).length) {
+      fly(root.querySelector(`.sf-seat[data-seat="${seat}"] .sf-dish:last-child`), pile);
+    }
+  });
+  // Cards drawn into the viewer's hand: from the deck.
+  if (v.hand && p.hand) {
+    const left = [...p.hand];
+    root.querySelectorAll(".sf-hand-row .sf-card").forEach((el) => {
+      const i = left.indexOf(el.dataset.card);
+      if (i >= 0) left.splice(i, 1);
+      else fly(el, deck);
+    });
   }
-
-  // Declaring: a grid of the hand's cards × what a single card may be declared as, then pairs.
-  const singles = legal.filter((a) => a.type === "declare");
-  const pairs = legal.filter((a) => a.type === "declare_pair");
-  const declBox = h("div", { class: "sf-block sf-declare" }, h("h3", { text: ctx.t("stirfry.declare_title") }));
-  const used = ctx.view.declared || {};
-  if (singles.length) {
-    const claims = [...new Set(singles.map((a) => a.as))];
-    const rows = [...new Set(singles.map((a) => a.card))];
-    const grid = h("table", { class: "sf-grid" },
-      h("caption", { text: ctx.t("stirfry.declare_one") }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: ctx.t("stirfry.lay_down") }),
-        claims.map((as) => h("th", { scope: "col", text: ctx.t("stirfry.as_claim", { card: card(ctx, as), n: DRAWS[as] }) })))),
-      h("tbody", {}, rows.map((c) => h("tr", {},
-        h("th", { scope: "row" }, chip(ctx, c)),
-        claims.map((as) => {
-          const a = singles.find((x) => x.card === c && x.as === as);
-          if (!a) return h("td");
-          const honest = c === as;
-          return h("td", {}, actionButton(ctx, a, ctx.t(honest ? "stirfry.honest" : "stirfry.bluff"), honest ? "honest" : "bluff"));
-        })))));
-    declBox.append(grid);
-  } else if (used.protein) {
-    declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.single_used") }));
+  // Another player's hand grew: backs from the deck.
+  for (let seat = 0; seat < v.players; seat += 1) {
+    if (seat !== ctx.seat && v.hand_sizes[seat] > p.hand_sizes[seat]) {
+      const backsEl = root.querySelectorAll(`.sf-seat[data-seat="${seat}"] .sf-hand-backs .sf-mini-back`);
+      [...backsEl].slice(p.hand_sizes[seat]).forEach((el) => fly(el, deck));
+    }
   }
-  if (pairs.length) {
-    const honest = (a) => isTrue(a.cards, "pair");
-    pairs.sort((a, b) => Number(honest(b)) - Number(honest(a)));
-    declBox.append(h("p", { class: "sf-label", text: ctx.t("stirfry.declare_pair", { n: DRAWS.pair }) }),
-      h("div", { class: "sf-pairs" }, pairs.map((a) => actionButton(ctx, a, [
-        h("span", { class: "sf-dish-parts" }, a.cards.map((n) => chip(ctx, n))),
-        h("span", { class: "sf-verdict", text: ctx.t(honest(a) ? "stirfry.honest" : "stirfry.bluff") }),
-      ], honest(a) ? "honest" : "bluff"))));
-  } else if (used.pair) {
-    declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.pair_used") }));
+  // A declaration: the face-down cards come from the chef's panel.
+  if (v.declaration && !p.declaration) {
+    const from = at(`.sf-seat[data-seat="${v.declaration.seat}"]`);
+    root.querySelectorAll(".sf-claim-cards .sf-card").forEach((el) => fly(el, from));
   }
-  if (singles.length || pairs.length) declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.declare_help") }));
-  else if (!used.protein && !used.pair) declBox.append(h("p", { class: "sf-muted", text: ctx.t("stirfry.cannot_declare") }));
-
-  box.append(h("div", { class: "sf-blocks" }, cookBox, declBox));
-  const end = legal.find((a) => a.type === "end_turn");
-  if (end) {
-    box.append(h("div", { class: "sf-end" }, actionButton(ctx, end, ctx.t("stirfry.act.end_turn"), "sf-end-btn"),
-      h("span", { class: "sf-muted", text: ctx.t("stirfry.end_help") })));
+  // Tasted cards turn face up; a dish lands on the pile from the chef's panel.
+  if (v.table.length > p.table.length && v.turn === p.turn) {
+    const from = at(`.sf-seat[data-seat="${v.chef}"]`);
+    root.querySelectorAll(".sf-pile-cards .sf-card").forEach((el, i) => {
+      if (i >= p.table.length) {
+        if (el.classList.contains("sf-flip")) el.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], { duration: 350, easing: "ease-out" });
+        else fly(el, from);
+      }
+    });
   }
-  return box;
 }
 
 // --- the contract ---------------------------------------------------------------------------
@@ -373,15 +503,28 @@ function choicesPanel(ctx) {
 function render(root, ctx) {
   const v = ctx.view;
   root.classList.add("sf-root");
-  remember(v);
-  root.append(...[
-    statusLine(ctx),
-    scoresPanel(ctx),
-    questionPanel(ctx),
-    h("div", { class: "sf-middle" }, kitchenPanel(ctx), dishesPanel(ctx)),
-    handPanel(ctx),
-    choicesPanel(ctx),
-  ].filter(Boolean));
+  root.dataset.players = String(v.players);
+  const ch = changes(ctx);
+  const seats = h("div", { class: "sf-seats", style: `--n: ${v.players}` },
+    Array.from({ length: v.players }, (_, seat) => seatPanel(ctx, seat, ch)));
+  let bar = barPanel(ctx);
+  let hand = null;
+  // Picking a card redraws only the hand and the bar (no server round trip).
+  const refresh = () => {
+    const nextHand = handPanel(ctx, ch, refresh);
+    const nextBar = barPanel(ctx);
+    const focused = document.activeElement?.dataset?.index;
+    if (hand && nextHand) hand.replaceWith(nextHand);
+    bar.replaceWith(nextBar);
+    hand = nextHand;
+    bar = nextBar;
+    if (focused !== undefined) hand?.querySelector(`[data-index="${focused}"]`)?.focus();
+  };
+  hand = handPanel(ctx, ch, refresh);
+  // At the end the bar has nothing to offer: the scoreboard above the board says it all.
+  const parts = [statusLine(ctx), seats, kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
+  root.append(...parts.filter(Boolean));
+  animate(root, ctx);
 }
 
 function prompt(ctx) {
@@ -390,7 +533,7 @@ function prompt(ctx) {
   if (!v || v.phase === "over" || !legal.length) return "";
   if (v.phase === "taste_test" && v.declaration) {
     const d = v.declaration;
-    return ctx.t("stirfry.prompt.taste", { name: nameOf(ctx, d.seat), claim: d.as === "pair" ? ctx.t("stirfry.claim_pair") : ctx.t("stirfry.claim_one", { card: card(ctx, d.as) }) });
+    return ctx.t("stirfry.prompt.taste", { name: nameOf(ctx, d.seat), claim: claimText(ctx, d) });
   }
   if (v.phase === "discard") return ctx.t("stirfry.prompt.discard", { n: v.hand.length - HAND_LIMIT });
   return ctx.t("stirfry.prompt.chef");
@@ -428,7 +571,7 @@ function describeEvent(e, ctx) {
     case "declare":
       return ctx.t(e.as === "pair" ? "stirfry.ev.declare_pair" : "stirfry.ev.declare_one", { name, what: claimName(ctx, e.as), draws: e.draws });
     case "trust":
-      return ctx.t("stirfry.ev.trust", { name });
+      return ctx.t(e.timeout ? "stirfry.ev.trust_timeout" : "stirfry.ev.trust", { name });
     case "taste":
       return ctx.t(e.bluff ? "stirfry.ev.taste_caught" : "stirfry.ev.taste_wrong", { name, cards: cards(ctx, e.cards) });
     case "penalty":
@@ -450,31 +593,62 @@ function describeEvent(e, ctx) {
   }
 }
 
-/** The ranking: places by final score (equal scores share a place), and the rule that decided. */
-function describeResult(ctx) {
-  const v = ctx.view;
-  if (!v || v.phase !== "over") return "";
-  const o = v.options || {};
-  const seats = Array.from({ length: v.players }, (_, s) => s);
+/** Places: winners first (under Meticulous Chef the target may be hit by a lower final score
+ *  than another's), then by final score; equal scores share a place. */
+function places(v) {
   const winners = new Set(v.winners || []);
-  // Winners first (the target may be hit by a lower final score under Meticulous Chef), then by score.
-  seats.sort((a, b) => Number(winners.has(b)) - Number(winners.has(a)) || v.scores[b] - v.scores[a] || a - b);
-  const lines = [];
-  let place = 0;
-  seats.forEach((s, i) => {
-    const prev = seats[i - 1];
-    if (i === 0 || winners.has(prev) !== winners.has(s) || v.scores[prev] !== v.scores[s]) place = i + 1;
-    const params = { place, name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target };
-    lines.push(ctx.t(o.meticulous_chef && v.points[s] > v.target ? "stirfry.result.line_over" : "stirfry.result.line", params));
-  });
-  if (o.meticulous_chef) lines.push(ctx.t("stirfry.result.rule_exact", { target: v.target }));
-  else if (o.closing_time) lines.push(ctx.t("stirfry.result.rule_closing", { target: v.target }));
-  else lines.push(ctx.t("stirfry.result.rule", { target: v.target }));
-  if (winners.size > 1) lines.push(ctx.t("stirfry.result.shared"));
-  return lines.join("\n");
+  const seats = Array.from({ length: v.players }, (_, s) => s);
+  const key = (s) => [winners.has(s) ? 1 : 0, v.scores[s]];
+  const better = (a, b) => key(a)[0] > key(b)[0] || (key(a)[0] === key(b)[0] && key(a)[1] > key(b)[1]);
+  return seats.map((s) => 1 + seats.filter((o) => better(o, s)).length);
 }
 
-export { dishScore, dishParts, CARDS };
+/** What the scoreboard's figures do not say in words: under Meticulous Chef, how a score over
+ *  the target became the final one. (Places, dishes and the deciding rule are on the board.) */
+function describeResult(ctx) {
+  const v = ctx.view;
+  if (!v || v.phase !== "over" || !(v.options || {}).meticulous_chef) return "";
+  const place = places(v);
+  const seats = Array.from({ length: v.players }, (_, s) => s).sort((a, b) => place[a] - place[b] || a - b);
+  return seats.filter((s) => v.points[s] > v.target).map((s) => ctx.t("stirfry.result.line_over", {
+    place: place[s], name: who(ctx, s), n: v.scores[s], points: v.points[s], target: v.target, over: v.points[s] - v.target,
+  })).join("\n");
+}
+
+function ruleLine(ctx) {
+  const v = ctx.view;
+  const o = v.options || {};
+  if (o.meticulous_chef) return ctx.t("stirfry.result.rule_exact", { target: v.target });
+  if (o.closing_time) return ctx.t("stirfry.result.rule_closing", { target: v.target });
+  return ctx.t("stirfry.result.rule", { target: v.target });
+}
+
+/** The end as a scoreboard: each player's dishes (their points one by one), what wrong taste
+ *  tests cost and the Meticulous Chef's overshoot where they count, the final score; the rule
+ *  that decided. Columns that would be 0 for everyone are left out (narrow on a phone). */
+function scoreboard(ctx) {
+  const v = ctx.view;
+  if (!v || v.phase !== "over") return null;
+  const place = places(v);
+  const cooked = v.dishes.map((dishes) => dishes.reduce((t, d) => t + d.points, 0));
+  // Points not from dishes: a wrong taste test with an empty hand costs 5.
+  const penalties = v.points.map((p, seat) => p - cooked[seat]);
+  const overshoot = v.scores.map((score, seat) => score - v.points[seat]);
+  const rows = Array.from({ length: v.players }, (_, seat) => {
+    const dishes = v.dishes[seat];
+    const parts = [{
+      label: ctx.t("stirfry.board.dishes"),
+      value: dishes.length ? ctx.t("stirfry.board.dish_sum", { list: dishes.map((d) => d.points).join(" + "), n: cooked[seat] }) : "—",
+    }];
+    if (penalties.some(Boolean)) parts.push({ label: ctx.t("stirfry.board.penalties"), value: penalties[seat] });
+    if (overshoot.some(Boolean)) parts.push({ label: ctx.t("stirfry.board.overshoot"), value: overshoot[seat] });
+    return { seat, rank: place[seat], total: v.scores[seat], parts };
+  });
+  const shared = (v.winners || []).length > 1;
+  return { rows, note: [ruleLine(ctx), shared ? ctx.t("stirfry.result.shared") : null].filter(Boolean).join(" ") };
+}
+
+export { dishScore, dishParts, CARDS, art };
 
 export default {
   render,
@@ -483,4 +657,5 @@ export default {
   describeAction,
   describeEvent,
   describeResult,
+  scoreboard,
 };

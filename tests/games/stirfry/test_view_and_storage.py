@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
+from meeple.core.errors import IllegalAction
 from meeple.games.stirfry import GAME
+from meeple.games.stirfry.rules import TIMEOUT_TRUST
 
 from .helpers import TASTE, TRUST, cook, declare, declare_pair, make, play
 
@@ -149,3 +151,78 @@ def test_determinize_resamples_the_card_tofu_replaced() -> None:
         assert world.view(0) == state.view(0)
         seen.add(world.removed)
     assert len(seen) > 1
+
+
+def test_the_dishes_served_are_public_history_in_the_state() -> None:
+    """Issue 15: every seat's dishes are part of the state and of every view (a spectator's,
+    each player's, a stored state's), not rebuilt by a client from the log."""
+    state = make(2, [["noodles", "leek", "soy", "mushroom"], ["ginger"]], deck_top=["pork"])
+    assert state.view(None)["dishes"] == [[], []]
+    play(state, (0, cook("noodles", "leek", "soy")))
+    served = {"turn": 1, "cards": ["noodles", "leek", "soy"], "points": 1 + 3 + 2}
+    for seat in (None, 0, 1):
+        assert state.view(seat)["dishes"] == [[served], []]
+    back = GAME.from_json(json.loads(json.dumps(state.to_json())))
+    assert back.view(None)["dishes"] == [[served], []]
+    # A clone's history is its own.
+    other = back.clone()
+    other.dishes[0].clear()
+    assert back.view(None)["dishes"] == [[served], []]
+
+
+def test_a_whole_game_keeps_every_dish_and_its_points() -> None:
+    """Summed up, the dishes are the points (no wrong accusation in this game), in turn order."""
+    rng = random.Random(5)
+    state = GAME.new(3, seed=5)
+    cooked: list[list[dict[str, Any]]] = [[], [], []]
+    while not state.is_over:
+        seat = rng.choice(state.to_move)
+        legal = state.legal_actions(seat)
+        # Never taste, so no penalty changes the points.
+        action = rng.choice([a for a in legal if a["type"] != "taste"])
+        state.apply(seat, action)
+        for event in state.events:
+            if event["event"] == "cook":
+                cooked[event["seat"]].append(event)
+    dishes = state.view(None)["dishes"]
+    assert [[d["cards"] for d in seat] for seat in dishes] == [
+        [e["cards"] for e in seat] for seat in cooked
+    ]
+    assert [sum(d["points"] for d in seat) for seat in dishes] == state.points
+    for seat in dishes:
+        assert [d["turn"] for d in seat] == sorted(d["turn"] for d in seat)
+
+
+@pytest.mark.parametrize(
+    "dish",
+    [
+        {"turn": 1, "cards": ["noodles", "leek"], "points": 4},
+        {"turn": 1, "cards": ["leek", "soy", "mushroom"], "points": 5},
+        {"turn": 1, "cards": ["noodles", "leek", "soy"], "points": 99},
+        {"turn": 0, "cards": ["noodles", "leek", "soy"], "points": 6},
+    ],
+)
+def test_from_json_rejects_a_dish_nobody_could_serve(dish: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="dish"):
+        GAME.from_json(tampered({"dishes": [[dish], []]}))
+
+
+def test_a_trust_given_for_a_late_seat_says_so() -> None:
+    """Issue 15: the server answers for an opponent who did not answer in time; the event says
+    it was a timeout, not a choice, and otherwise it is a trust."""
+    assert GAME.timeout_action == TIMEOUT_TRUST
+    state = make(3, [["leek", "noodles"], ["ginger"], ["soy"]])
+    with pytest.raises(IllegalAction):
+        state.clone().apply(1, TIMEOUT_TRUST)  # no taste test: nothing to answer
+    play(state, (0, declare("leek", "shrimp")))
+    assert TIMEOUT_TRUST not in state.legal_actions(1)  # never chosen by a player or a bot
+    with pytest.raises(IllegalAction):
+        state.clone().apply(0, TIMEOUT_TRUST)  # the chef is not asked
+    play(state, (1, TIMEOUT_TRUST))
+    assert state.events == [{"event": "trust", "seat": 1, "timeout": True}]
+    assert GAME.describe_event(state.events[0], state.view(0)) == (
+        "seat 1 did not answer in time: trusts the chef"
+    )
+    play(state, (2, TRUST))
+    assert state.events[0] == {"event": "trust", "seat": 2}
+    assert sum(state.hands[0]) == 1 + 4  # the declaration stands as with any trust

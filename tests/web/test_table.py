@@ -1,0 +1,158 @@
+"""The table page every game shares (issue 15): others' moves at a person's pace with "Show
+now", the strip "since your last move", the end over the board with its scoreboard, the replay
+and "play again with the same seats", and a finished table that reopens to its end."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+
+pytestmark = pytest.mark.browser
+
+
+def _log_lines(page: Page) -> int:
+    return page.locator("#log li").count()
+
+
+def test_others_moves_come_one_by_one_and_show_now_catches_up(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page(pace="normal")
+    sign_in(page)
+    # Cheese: after each of Aki's cards two bots lay theirs, instantly (no bot delay here).
+    create_table(page, "cheese", 3, ["random", "random"])
+    skip = page.locator("#show-now")
+    legal = page.locator("#app .legal[data-action]")
+    # Aki lays the cards of a turn; then the bots' moves are not all drawn at once: the page
+    # holds some back and says how many.
+    for _ in range(10):
+        if skip.is_visible():
+            break
+        if legal.count():
+            legal.first.click()
+        page.wait_for_timeout(150)
+    expect(skip).to_be_visible()
+    expect(skip).to_have_text(re.compile(r"Show now \(\d+ more moves?\)"))
+    shown = _log_lines(page)
+    page.wait_for_timeout(1100)  # one step of the pace (0.9 s) later, one more move is drawn
+    assert _log_lines(page) > shown
+    expect(page.locator("#since")).to_contain_text("Since your last move")
+    expect(page.locator("#since li").first).to_contain_text("Aki")
+    screenshot(page, "table-pace-queue")
+    # "Show now" draws the newest state at once; the strip lists the bots' moves in words.
+    if skip.is_visible():
+        skip.click()
+    expect(skip).to_be_hidden()
+    expect(page.locator("#since")).to_contain_text("Bot 2")
+    expect(page.locator("#since")).to_contain_text("Bot 3")
+    expect(page.locator("#log li.since").first).to_be_visible()
+    # The player's turn again: the board offers legal moves.
+    expect(page.locator("#app .legal[data-action]").first).to_be_visible()
+
+
+def test_a_click_while_the_board_catches_up_draws_the_newest_state(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page(pace="normal")
+    sign_in(page)
+    create_table(page, "cheese", 3, ["random", "random"])
+    legal = page.locator("#app .legal[data-action]")
+    for _ in range(12):
+        # Whatever is still held back, a click is never lost nor refused as stale.
+        legal.first.wait_for()
+        before = page.locator("#log li").count()
+        legal.first.click()
+        expect(page.locator("#log li")).not_to_have_count(before)
+    expect(page.locator("#toasts .toast-error")).to_have_count(0)
+
+
+def test_the_end_is_shown_over_the_board_with_replay_and_play_again(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page()
+    sign_in(page)
+    table_id = create_table(page, "stirfry", 2, ["random"], options={"target": 50})
+    play_to_end(page)
+    result = page.locator("#result")
+    expect(result.locator(".winners")).to_contain_text("Winner")
+    # The result sits above the board, where the eye is: its top is in the first screen.
+    top = result.evaluate("(el) => el.getBoundingClientRect().top")
+    board_top = page.locator("#board").evaluate("(el) => el.getBoundingClientRect().top")
+    assert top < board_top
+    rows = result.locator(".scoreboard tbody tr")
+    expect(rows).to_have_count(2)
+    expect(result.locator(".scoreboard tr.winner")).not_to_have_count(0)
+    expect(page.locator("#open-replay")).to_have_attribute("href", f"#/replay/{table_id}")
+    screenshot(page, "table-end")
+    # Folding the result shows the final board; unfolding brings the scoreboard back.
+    result.locator(".fold-result").click()
+    expect(result.locator(".scoreboard")).to_have_count(0)
+    result.locator(".fold-result").click()
+    expect(rows).to_have_count(2)
+    # A reload reopens the finished table to its end.
+    page.reload()
+    expect(page.locator("#result .scoreboard tbody tr")).to_have_count(2)
+    expect(page.locator("#board svg, #board .card, #board *").first).to_be_visible()
+    # Play again: a new table with the same game, options and seats (the same bot level).
+    page.locator("#play-again").click()
+    page.wait_for_url(re.compile(r".*#/table/(?!" + table_id + r")[\w-]+$"))
+    expect(page.locator("#players .seat-name")).to_have_text(["Aki", "Bot 2"])
+    expect(page.locator("#players .seat").nth(1)).to_contain_text("random")
+    expect(page.locator("#status")).to_have_text("in play")
+
+
+def test_a_spectator_sees_the_end_without_play_again(new_page: Callable[..., Page]) -> None:
+    player = new_page()
+    sign_in(player)
+    table_id = create_table(player, "stirfry", 2, ["random"], options={"target": 50})
+    play_to_end(player)
+    watcher = new_page(locale="ja-JP")
+    watcher.goto(f"/#/table/{table_id}")
+    expect(watcher.locator("#result .scoreboard tbody tr")).to_have_count(2)
+    expect(watcher.locator("#play-again")).to_have_count(0)
+    expect(watcher.locator("#open-replay")).to_have_text("リプレイを見る")
+    screenshot(watcher, "table-end-spectator-ja")
+
+
+# Each game at a small table, in one of the two languages: both languages are covered across
+# the games, and each game's own tests cover the other.
+GAMES = {"buffet": ("en-US", 3), "bison": ("ja-JP", 2), "cafe": ("en-US", 2),
+         "stirfry": ("ja-JP", 2), "cheese": ("en-US", 3)}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_marks_the_others_moves_and_reopens_to_its_scoreboard(
+    new_page: Callable[..., Page], game: str
+) -> None:
+    locale, players = GAMES[game]
+    page = new_page(locale=locale)
+    # Marks are not animations: with reduced motion the board still marks what changed.
+    page.emulate_media(reduced_motion="reduce")
+    sign_in(page)
+    create_table(page, game, players, ["random"] * (players - 1))
+    legal = page.locator("#app .legal[data-action]:visible:not([disabled])")
+    marked = page.locator("#board .changed")
+    # Play on until the others have moved since one of Aki's decisions and it is Aki's turn.
+    for _ in range(60):
+        legal.first.wait_for()
+        if marked.count():
+            break
+        legal.first.click()
+        page.wait_for_timeout(100)
+    assert marked.count() > 0, f"{game}: nothing of the others' moves is marked"
+    since = page.locator("#since li")
+    expect(since.first).not_to_have_text(re.compile("^(Nothing yet.|まだ何もありません。)$"))
+    screenshot(page, f"marked-{game}")
+    table_id = page.url.rsplit("/", 1)[1]
+    play_to_end(page, seed=2)
+    page.goto("/")
+    page.goto(f"/#/table/{table_id}")
+    expect(page.locator("#result .scoreboard tbody tr")).to_have_count(players)
+    expect(page.locator("#result .winners")).not_to_be_empty()
+    expect(page.locator("#open-replay")).to_be_visible()
+    screenshot(page, f"reopened-{game}")
