@@ -41,8 +41,9 @@ def board_targets_under(page: Page, least: int) -> list[str]:
 class BisonPlayer:
     """Plays one seat by clicking (or tapping) what a person would, and keeps what it saw."""
 
-    def __init__(self, page: Page, seed: int, touch: bool = False) -> None:
+    def __init__(self, page: Page, seed: int, touch: bool = False, over: str = "Game over") -> None:
         self.page = page
+        self.over = over  # the log's words for the end (bison.ev.game_over)
         self.rng = random.Random(seed)
         self.touch = touch
         self.backed: set[str] = set()  # kinds of action taken back
@@ -52,6 +53,7 @@ class BisonPlayer:
         self.rotations = 0
         self.bought = 0
         self.changed_seen = 0
+        self.final_seen = False
         self.animations: list[float] = []  # the durations of the board's animations seen
         self.small: set[str] = set()
         self.tops: set[int] = set()
@@ -226,7 +228,10 @@ class BisonPlayer:
             skip = page.locator("#board .bison-skip")
             if skip.count() and skip.is_visible():
                 self.shot_scoring()
-                if self.rng.random() < 0.8:
+                final = page.locator('#board .bison-scoring[data-final="true"]').count() > 0
+                if final:
+                    self.final_playback()
+                elif self.rng.random() < 0.8:
                     self.click(skip)
             for round_no, name in (shots or {}).items():
                 status = page.locator(".bison-status")
@@ -240,6 +245,17 @@ class BisonPlayer:
                 self.step()
             except PlaywrightError:
                 continue  # the board was redrawn under the click
+
+    def final_playback(self) -> None:
+        """While the final scoring plays, nothing tells the end: no result, no 'Game over' in
+        the log, the seats' scores as they stand; Skip lets it all out."""
+        page = self.page
+        expect(page.locator("#result")).to_be_hidden()
+        assert self.over not in page.locator("#log").inner_text()
+        self.final_seen = True
+        self.click(page.locator("#board .bison-skip"))
+        expect(page.locator("#result")).to_be_visible()
+        expect(page.locator("#log")).to_contain_text(self.over)
 
     def shot_scoring(self) -> None:
         """A picture of a region being scored (its players' places and animals on the board)."""
@@ -298,6 +314,7 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     player.play(timeout=240, shots={3: "bison-middle-desktop"})
     check_end(page, 2)
     screenshot(page, "bison-end-desktop")
+    assert player.final_seen, "the final scoring was played back"
     assert player.steppers_used and player.rotations
     assert player.changed_seen, "an opponent's move is marked .changed"
     # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
@@ -337,11 +354,12 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     pinch_zoom(page)
     # Reduced motion: what the others did is marked, nothing moves.
     page.emulate_media(reduced_motion="reduce")
-    player = BisonPlayer(page, seed=11, touch=True)
+    player = BisonPlayer(page, seed=11, touch=True, over="ゲーム終了")
     player.play(timeout=300, shots={2: "bison-middle-phone"})
     check_end(page, 4)
     expect(page.locator("#result")).to_contain_text("勝者")
     screenshot(page, "bison-end-phone")
+    assert player.final_seen, "the final scoring was played back"
     assert player.steppers_used
     assert player.changed_seen, "an opponent's move is marked .changed"
     assert not player.animations, player.animations[:20]

@@ -35,7 +35,7 @@ const ui = { key: "", orientation: 0, spot: null, from: null, unpicked: false, s
 // The prairie's zoom: k (1 = the whole board) and the centre shown, in SVG units.
 const zoom = { k: 1, cx: null, cy: null, base: null };
 // The scoring being played back (module-level: new states redraw the board under it).
-const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [] };
+const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null };
 const seen = new Set(); // scorings already played back (or skipped), by key
 
 // --- words ---------------------------------------------------------------------------------
@@ -395,6 +395,8 @@ function startScoring(ctx) {
   play.final = block.final;
   play.round = block.round;
   play.done = false;
+  // The log keeps these back while they play (the table draws the log again when let go).
+  play.hidden = new Set(block.regions.map((r) => JSON.stringify(r)));
   schedulePlay();
 }
 
@@ -416,7 +418,7 @@ function scoringCaption(ctx) {
     });
   }
   const skip = h("button", { type: "button", class: "bison-skip", text: ctx.t("bison.scoring.skip"), onclick: () => finishPlay() });
-  return h("div", { class: "bison-scoring", role: "status", "aria-live": "polite" },
+  return h("div", { class: "bison-scoring", role: "status", "aria-live": "polite", "data-final": String(play.final) },
     h("p", { class: "bison-scoring-text" }, h("strong", { text: title }), " ", text), skip);
 }
 
@@ -1052,8 +1054,9 @@ function render(root, ctx) {
   const playing = !play.done && play.steps.length > 0;
   if (playing) {
     ctx.showScores?.(play.steps[play.i].scores);
-    // One hold per drawing of the table (the table forgets holds when it redraws).
-    if (play.final && play.heldBy !== ctx && ctx.holdResult) {
+    // One hold per drawing of the table (the table forgets holds when it redraws): the
+    // result, and the log's lines of this scoring, wait for the playback.
+    if (play.heldBy !== ctx && ctx.holdResult) {
       play.heldBy = ctx;
       play.releases.push(ctx.holdResult());
     }
@@ -1137,7 +1140,16 @@ function describeAction(a, ctx) {
   }
 }
 
+/** Whether the log should keep an event back: a region still to be shown by the scoring
+ *  playing now, or the end before the final scoring is over. */
+function heldBack(e) {
+  if (play.done || !play.hidden) return false;
+  if (e.event === "game_over") return play.final;
+  return e.event === "score" && play.hidden.has(JSON.stringify(e));
+}
+
 function describeEvent(e, ctx) {
+  if (heldBack(e)) return "";
   const name = e.seat === undefined ? "" : who(ctx, e.seat);
   switch (e.event) {
     case "round":
