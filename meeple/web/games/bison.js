@@ -1061,14 +1061,12 @@ function render(root, ctx) {
       play.releases.push(ctx.holdResult());
     }
   }
-  // At the end (once the final scoring is shown), the winner above the board, where it is seen
-  // first, and a way down to the scoreboard.
+  // At the end (once the final scoring is shown), the winner above the board, also in a replay.
   const ended = ctx.over && !(playing && play.final) && (v.winners || []).length;
   const status = h("p", { class: "bison-status", "data-round": v.round },
     h("span", { text: ctx.t("bison.status", { round: v.round, rounds: v.rounds, deck: v.deck }) }),
     ctx.over ? null : h("span", { text: ctx.t("bison.action_number", { n: v.action_number }) }),
-    ended ? h("strong", { class: "bison-won", text: ctx.t("bison.won", { names: v.winners.map((w) => who(ctx, w)).join(ctx.t("bison.comma")), n: v.player_info[v.winners[0]].total, count: v.player_info[v.winners[0]].total }) }) : null,
-    ended ? h("button", { type: "button", class: "link bison-to-result", text: ctx.t("bison.to_result"), onclick: () => document.getElementById("result")?.scrollIntoView({ behavior: "smooth" }) }) : null);
+    ended ? h("strong", { class: "bison-won", text: ctx.t("bison.won", { names: v.winners.map((w) => who(ctx, w)).join(ctx.t("bison.comma")), n: v.player_info[v.winners[0]].total, count: v.player_info[v.winners[0]].total }) }) : null);
   const svgEl = board(ctx, marks);
   const viewport = h("div", { class: `bison-viewport${zoom.k > 1.01 ? " zoomed" : ""}` }, svgEl,
     playing ? scoringCaption(ctx) : null, zoomButtons(ctx, svgEl));
