@@ -52,6 +52,7 @@ class BisonPlayer:
         self.steppers_used = 0
         self.rotations = 0
         self.bought = 0
+        self.exchanged = 0
         self.changed_seen = 0
         self.final_seen = False
         self.animations: list[float] = []  # the durations of the board's animations seen
@@ -129,10 +130,12 @@ class BisonPlayer:
                 return
         if "action" in types:
             roll = self.rng.random()
-            if roll < 0.25 and self.pick("#board button.bison-buy.legal"):
+            # The market and the exchange on the tracks: each tried at the first chance, then
+            # now and then.
+            if (not self.bought or roll < 0.25) and self.pick("#board button.bison-buy.legal"):
                 self.bought += 1
-            elif roll < 0.35 and self.pick("#board .bison-exchange.legal"):
-                pass
+            elif (not self.exchanged or roll < 0.35) and self.pick("#board .bison-exchange.legal"):
+                self.exchanged += 1
             else:
                 # Mostly a kind of action not yet taken back, so that Back is tried in each.
                 fresh = ", ".join(
@@ -315,7 +318,7 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     check_end(page, 2)
     screenshot(page, "bison-end-desktop")
     assert player.final_seen, "the final scoring was played back"
-    assert player.steppers_used and player.rotations
+    assert player.steppers_used and player.rotations and player.bought and player.exchanged
     assert player.changed_seen, "an opponent's move is marked .changed"
     # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
     assert player.animations and max(player.animations) <= 600, player.animations[:20]
@@ -360,7 +363,7 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     expect(page.locator("#result")).to_contain_text("勝者")
     screenshot(page, "bison-end-phone")
     assert player.final_seen, "the final scoring was played back"
-    assert player.steppers_used
+    assert player.steppers_used and player.bought and player.exchanged
     assert player.changed_seen, "an opponent's move is marked .changed"
     assert not player.animations, player.animations[:20]
     assert not player.small, sorted(player.small)
