@@ -171,6 +171,8 @@ class BisonPlayer:
         else:
             if "move" in types:
                 self.shot("moving")
+            if "deploy" in types:
+                self.shot("deploying")
             self.pick("#board .bison-target.legal")
         self.settle()
 

@@ -33,7 +33,7 @@ const WALK_MS = 550; // the others' moves, within 600 ms
 // The player's choices in progress, kept across redraws until the legal actions change.
 const ui = { key: "", orientation: 0, spot: null, from: null, unpicked: false, shelter: null, pay: null };
 // The prairie's zoom: k (1 = the whole board) and the centre shown, in SVG units.
-const zoom = { k: 1, cx: null, cy: null, base: null };
+const zoom = { k: 1, cx: null, cy: null, base: null, saved: null };
 // The scoring being played back (module-level: new states redraw the board under it).
 const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null };
 const seen = new Set(); // scorings already played back (or skipped), by key
@@ -710,6 +710,24 @@ function sizeTargets(svg) {
   svg.style.setProperty("--unit", `${(1 / perUnit).toFixed(3)}`);
 }
 
+/** On a phone, the new tile's three spaces are close together: while its hunters are put,
+ *  the prairie zooms on it, and goes back to the zoom of before when that is done. */
+function focusZoom(ctx) {
+  const v = ctx.view;
+  const phone = window.matchMedia("(max-width: 700px)").matches;
+  const deploying = phone && v.phase === "deploy" && (ctx.legal || []).some((a) => a.type === "deploy") && v.pending;
+  if (deploying && !zoom.saved && zoom.base) {
+    const [cx, cy] = centre(v.cells[v.pending.target]);
+    zoom.saved = { k: zoom.k, cx: zoom.cx, cy: zoom.cy };
+    zoom.k = Math.max(zoom.k, 2.2);
+    zoom.cx = cx * SCALE;
+    zoom.cy = cy * SCALE;
+  } else if (!deploying && zoom.saved) {
+    Object.assign(zoom, zoom.saved);
+    zoom.saved = null;
+  }
+}
+
 // A resized window (a phone turned) keeps every target big enough.
 window.addEventListener("resize", () => {
   const svgEl = current.root && current.root.querySelector("svg.bison-board");
@@ -1049,6 +1067,7 @@ function render(root, ctx) {
   current = { root, ctx };
   root.classList.add("bison-root");
   resetChoices(ctx);
+  focusZoom(ctx);
   startScoring(ctx);
   const marks = changes(ctx);
   const playing = !play.done && play.steps.length > 0;
