@@ -853,7 +853,10 @@ function boardBar(ctx) {
   }
   if (legal.some((a) => a.type === "move")) {
     const { origins } = spaceTargets(ctx);
-    if (origins.length > 1) bar.append(h("span", { class: "bison-hint", text: ctx.t(ui.from === null ? "bison.hint.pick" : "bison.hint.move", { space: ui.from === null ? "" : spaceName(ctx, ui.from) }) }));
+    if (origins.length > 1) {
+      const text = ui.from === null ? ctx.t("bison.hint.pick") : ctx.t("bison.hint.move", { space: spaceName(ctx, ui.from) });
+      bar.append(h("span", { class: "bison-hint", text }));
+    }
   }
   if (back) bar.append(legalButton(ctx, back, describeAction(back, ctx), [h("span", { "aria-hidden": "true", text: "↶ " }), ctx.t("bison.back")], "bison-back"));
   return bar;
