@@ -1117,7 +1117,8 @@ function prompt(ctx) {
     gather_at: "bison.prompt.gather_at", gather: "bison.prompt.gather",
   }[v.phase];
   const cost = v.pending ? COSTS[v.pending.hunters] : 0;
-  return key ? ctx.t(key, { n, count: n, cost, action: v.pending ? ctx.t(`bison.action.${v.pending.action}`) : "" }) : "";
+  const text = key ? ctx.t(key, { n, count: n, cost, action: v.pending ? ctx.t(`bison.action.${v.pending.action}`) : "" }) : "";
+  return text.charAt(0).toUpperCase() + text.slice(1); // "Tents: …" (no case in Japanese)
 }
 
 function describeAction(a, ctx) {
