@@ -4,7 +4,8 @@ The bot never reads hidden information: every iteration starts from
 ``state.determinize(seat, rng)`` — a world consistent with what the seat sees —
 and the tree is shared across those worlds. Only the contract is used:
 ``determinize``, ``clone``, ``to_move``, ``legal_actions``, ``apply``,
-``is_over``, ``scores`` and ``winners``, so the same code plays every game.
+``is_over``, ``scores`` and ``winners``, so the same code plays every game. It never
+takes ``back`` (``core.game.without_back``), at the root, in the tree or in playouts.
 
 Simultaneous decisions (several seats in ``to_move``) are searched as if the
 seats chose one after the other, the searching seat first at the root: the

@@ -21,7 +21,7 @@ from meeple.core.encoding import (
     load_encoding,
     observation_size,
 )
-from meeple.core.game import Action, Game, OptionValue, State
+from meeple.core.game import Action, Game, OptionValue, State, without_back
 
 Reward = Literal["rank", "win", "score"]
 REWARDS: tuple[Reward, ...] = ("rank", "win", "score")
@@ -110,9 +110,12 @@ class Table:
     def array(self, features: Features) -> Observation:
         """The observation as a float32 array, clipped to ±:data:`OBS_BOUND`."""
         array = np.zeros(self.size, dtype=np.float32)
-        if features.index:
-            values = np.asarray(features.values, dtype=np.float32)
-            np.clip(values, -OBS_BOUND, OBS_BOUND, out=values)
+        values = features.values
+        if values:
+            if max(values) > OBS_BOUND or min(values) < -OBS_BOUND:
+                # Rare (the encodings scale to about 0–2): clip only then, numpy's clip
+                # costs more than the check.
+                values = [min(OBS_BOUND, max(-OBS_BOUND, v)) for v in values]
             array[features.index] = values
         return array
 
@@ -121,8 +124,12 @@ class Table:
         return spaces.Box(-OBS_BOUND, OBS_BOUND, (self.size,), np.float32)
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
-        """Index → legal action of ``seat`` (empty when it is not to move)."""
-        return self.space.legal(state.legal_actions(seat))
+        """Index → legal action of ``seat`` (empty when it is not to move).
+
+        ``back`` (a game's optional step back inside a multi-part decision, for people at a
+        table) is left out, as bots leave it out: an agent's episode always goes forward, and
+        no action space needs an index for it."""
+        return self.space.legal(without_back(state.legal_actions(seat)))
 
     def mask(self, legal: Mapping[int, Action]) -> Mask:
         """The int8 mask of the indices in ``legal``."""

@@ -17,7 +17,7 @@ import pytest
 
 import meeple
 from meeple.core.encoding import Encoding, History, load_encoding, observation_size
-from meeple.core.game import State
+from meeple.core.game import State, without_back
 from meeple.games.stirfry.encoding import CLAIMS, StirFryHistory
 
 GAMES = ["buffet", "stirfry", "cheese", "cafe", "bison"]
@@ -81,7 +81,8 @@ def test_actions_and_observations_over_random_games(
         step = 0
         while not state.is_over:
             for seat in state.to_move:
-                legal = state.legal_actions(seat)
+                # ``back`` is for people: agents, like bots, never get it (meeple.rl.table).
+                legal = without_back(state.legal_actions(seat))
                 by_index = space.legal(legal)  # raises if two actions share an index
                 assert len(by_index) == len(legal)
                 mask = [0] * space.size
@@ -100,7 +101,7 @@ def test_actions_and_observations_over_random_games(
                     twin = state.determinize(viewer, random.Random(step))
                     assert twin.view(viewer) == state.view(viewer)
                     assert _observe(encoding, twin, viewer, size, history) == obs
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
             if history is not None:
                 history.update(state.view(None))
             step += 1

@@ -44,7 +44,7 @@ def test_mask_is_the_learners_legal_actions(game_id: str) -> None:
     env.reset(seed=4)
     state = env.game_state
     assert state is not None and 1 in state.to_move
-    legal = env.table.space.legal(state.legal_actions(1))
+    legal = env.table.legal(state, 1)
     assert set(np.flatnonzero(env.action_masks())) == set(legal)
     assert -1.0 <= _episode(env, 4) <= 1.0
 

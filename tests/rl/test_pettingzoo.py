@@ -59,7 +59,7 @@ def test_masks_are_the_legal_actions_and_rewards_the_ranking(game_id: str) -> No
     seat = int(env.agent_selection.split("_")[1])
     assert seat == state.to_move[0]
     mask = env.observe(env.agent_selection)["action_mask"]
-    legal = env.table.space.legal(state.legal_actions(seat))
+    legal = env.table.legal(state, seat)
     assert set(np.flatnonzero(mask)) == set(legal)
     others = [a for a in env.agents if a != env.agent_selection]
     assert all(env.observe(a)["action_mask"].sum() == 0 for a in others)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 import meeple
+from meeple.server.live import LiveTable
 from tests.server.conftest import Server, play_out, wait_for
 
 
@@ -276,3 +277,11 @@ def test_back_writes_one_log_line_and_repeats_nothing(server: Server) -> None:
     sock.close()
     again = aki.ws(table_id).until(lambda m: m["type"] == "state")
     assert len(again["log"]["events"]) == whole and again["log"]["events"][-1]["event"] == "back"
+    # Rebuilt from the stored actions (as after a restart), the table has the same log.
+    hub = server.hub
+    found = hub.store.table(table_id)
+    assert found is not None
+    row, seat_rows = found
+    fresh = LiveTable.from_rows(hub.tables[table_id].game, row, seat_rows, {})
+    hub.rebuild(fresh, row)
+    assert fresh.logs == hub.tables[table_id].logs and fresh.version == again["version"]

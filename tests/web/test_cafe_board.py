@@ -85,6 +85,8 @@ READ_BOARD = """() => {
     chairs, by, changed, small,
     bar: document.querySelectorAll(".cafe-stool .cafe-guest").length,
     barChanged: document.querySelectorAll(".cafe-stool.changed").length,
+    freshTiles: document.querySelectorAll(".cafe-player:not(.mine) .cafe-tile.changed").length,
+    mineChanged: document.querySelectorAll(".cafe-player.mine .changed").length,
     fallback: document.querySelectorAll("#actions button").length,
   };
 }"""
@@ -101,6 +103,7 @@ class Played:
     controls: int = 0
     marked_turns: int = 0  # my turns that began with the others' moves marked
     ringed: int = 0  # guests seated by others, seen with their ring
+    fresh_tiles: int = 0  # tiles the others drew, seen marked in their hands
     shots: list[str] = field(default_factory=list)
 
 
@@ -231,14 +234,21 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             )
             if expected or seen["barChanged"]:
                 played.marked_turns += 1
+            # The tiles the others drew are marked in their hands; nothing of yours is.
+            played.fresh_tiles += seen["freshTiles"]
+            assert seen["mineChanged"] == 0
             for chair in expected:
                 # Seated by another player this round: the ring of that player's colour.
                 assert seen["by"].get(chair) not in (None, 0), (chair, seen["by"])
                 played.ringed += 1
+        if played.decisions in (1, 12):
+            page.wait_for_timeout(700)  # the guests have walked to their chairs
         if played.decisions == 1:
             played.shots.append(str(screenshot(page, f"{name}-start")))
         if played.decisions == 12:
             played.shots.append(str(screenshot(page, f"{name}-middle")))
+            if not phone:
+                check_whole_screen(page, players)  # still all in sight in the middle of a game
         # Now and then choose another guest in the hand first: its chairs light up.
         tiles = page.locator(".cafe-tile.choose")
         if tiles.count() > 1 and rng.random() < 0.5:
@@ -326,7 +336,7 @@ def test_cafe_whole_game_by_the_drawn_pieces(
     played = play(page, players, phone=kind == "phone", name=name, seed=players * 7 + len(kind))
 
     assert played.seated > 0 and played.decisions > 5
-    assert played.marked_turns > 0 and played.ringed > 0, played
+    assert played.marked_turns > 0 and played.ringed > 0 and played.fresh_tiles > 0, played
     animations: list[dict[str, int]] = page.evaluate("window.__animations")
     if reduced:
         assert animations == [], "reduced motion: marks only, nothing moves"
@@ -434,3 +444,14 @@ def test_cafe_rings_survive_a_reload(cafe_page: Callable[..., Page]) -> None:
     page.reload()
     expect(page.locator(".cafe-root .legal[data-action]").first).to_be_visible()
     assert page.evaluate(rings) == before
+
+
+def test_cafe_three_players_with_coffee_circles(cafe_page: Callable[..., Page]) -> None:
+    """The variation and the middle player count: a whole game by the drawn pieces."""
+    page = cafe_page("desktop")
+    sign_in(page)
+    create_table(page, "cafe", 3, ["random", "random"], options={"coffee_circle": True})
+    expect(page.locator(".cafe-status")).to_contain_text("coffee circles allowed")
+    played = play(page, 3, phone=False, name="cafe-desktop-en-3p-circles", seed=11)
+    assert played.seated > 0 and played.marked_turns > 0
+    check_scoreboard(page, 3, "Hand at the end")

@@ -190,6 +190,19 @@ def test_a_whole_game_on_the_table(
     expect(page.locator(".cheese-replay")).to_be_visible()
     page.wait_for_timeout(300)
     screenshot(page, f"{name}-end")
+    if device == "phone":
+        # Nothing is wider than the phone.
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+        # The table pans under a finger; its corner button shows all of it at a glance.
+        ring, box = placed(page, ".cheese-ring"), placed(page, ".cheese-ringbox")
+        assert ring[2] > box[2]
+        page.locator(".cheese-zoom").click()
+        ring, box = placed(page, ".cheese-ring"), placed(page, ".cheese-ringbox")
+        assert ring[2] <= box[2] and ring[3] <= box[3]
+        page.locator(".cheese-ringbox").scroll_into_view_if_needed()
+        screenshot(page, f"{name}-end-whole")
+        page.locator(".cheese-zoom").click()
+        assert placed(page, ".cheese-ring")[2] > placed(page, ".cheese-ringbox")[2]
     # Reopened, the finished table shows its end at once: the board, the scoreboard.
     page.reload()
     expect(page.locator("svg.cheese-ring")).to_be_visible()
@@ -312,6 +325,7 @@ def test_the_scoreboard_breaks_ties_as_the_rulebook_says(new_page: Callable[...,
     assert out["board"]["note"].startswith("cheese.result.by_kings")
     assert '"ka":1' in out["board"]["note"] and '"kb":0' in out["board"]["note"]
     assert '"cheese":4,"cats":1,"dogs":0' in out["result"]
+    assert "by_kings" not in out["result"]  # the tie-break is said once, in the note
     # Equal in points, king mice and mouse cards: they share the first place.
     same = [
         [card("mouse", 0, "ate"), card("cat", 1, "chased")],
@@ -323,3 +337,14 @@ def test_the_scoreboard_breaks_ties_as_the_rulebook_says(new_page: Callable[...,
     # No tie, no note.
     out = page.evaluate(_SCOREBOARD, [[card("mouse", 0, "ate")], []])
     assert out["board"]["note"] is None
+
+
+def test_a_narrow_board_puts_the_hand_below_the_table(new_page: Callable[..., Page]) -> None:
+    """A tablet (the page keeps its columns): the table keeps the board's whole width."""
+    page = open_table(new_page, 5, "en", {"width": 820, "height": 1180})
+    board = placed(page, "#board")
+    ring = placed(page, ".cheese-ringbox")
+    hand = placed(page, ".cheese-hand")
+    assert ring[2] >= 0.95 * board[2]
+    assert hand[1] >= ring[1] + ring[3]
+    assert small_on_board(page) == []

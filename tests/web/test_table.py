@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import create_table, play_to_end, screenshot, sign_in, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -156,3 +156,21 @@ def test_each_game_marks_the_others_moves_and_reopens_to_its_scoreboard(
     expect(page.locator("#result .winners")).not_to_be_empty()
     expect(page.locator("#open-replay")).to_be_visible()
     screenshot(page, f"reopened-{game}")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_on_a_phone_every_target_of_the_table_takes_a_finger(
+    new_page: Callable[..., Page], game: str
+) -> None:
+    """Issue 17: on a 390×844 phone every clickable element of the table page — the board's
+    pieces and the page's own buttons and links — is at least 40 px in both directions, and
+    the page is no wider than the screen."""
+    locale, players = GAMES[game]
+    page = new_page(locale=locale, viewport={"width": 390, "height": 844}, touch=True)
+    sign_in(page)
+    create_table(page, game, players, ["random"] * (players - 1))
+    page.locator("#app .legal[data-action]").first.wait_for()
+    assert small_targets(page) == []
+    wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+    assert not page.evaluate(wide)
+    screenshot(page, f"phone-{game}")

@@ -7,21 +7,21 @@ buy, exchange or choose another. :class:`ChoicePoint` keeps what an action in pr
 change before its tile is laid, copied when the action is chosen:
 
 * the log (``events`` and ``events_turn``: choosing an action may start the turn's log);
-* the animal tracks (a gain, a payment, an overflow);
-* the pieces on the board (``owner``, ``hunters``, ``shelter``) and in hand (hunters, tents,
-  canoes): tents, canoes, gathering and moving change them.
+* the player's animal track (a gain, a payment, an overflow);
+* the pieces on the board (``owner``, ``hunters``, ``shelter``) and in the player's hand
+  (hunters, tents, canoes): tents, canoes, gathering and moving change them.
 
-The rest cannot change before the action ends or its tile is laid: the round, the turn,
-the actions used, the markets, the board's tiles, the hands, the draw pile and the
-generator. So a choice point holds only public information (it is never a way for hidden
-information to leave a state), and the fields of the action in progress (``phase``,
-``action``, ``count``, …) are those of a choice: ``choose``, nothing in progress.
+The rest cannot change before the action ends or its tile is laid: the other players'
+tracks and hands, the round, the turn, the actions used, the markets, the board's tiles,
+the drawn tiles, the draw pile and the generator. So a choice point holds only public
+information (it is never a way for hidden information to leave a state), and the fields of
+the action in progress (``phase``, ``action``, ``count``, …) are those of a choice:
+``choose``, nothing in progress.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.bison.views import json_copy
@@ -29,90 +29,105 @@ from meeple.games.bison.views import json_copy
 if TYPE_CHECKING:
     from meeple.games.bison.rules import BisonState
 
-Ints = tuple[int, ...]
 
-
-@dataclass(frozen=True, slots=True)
 class ChoicePoint:
     """What an action in progress may change, as it was when the action was chosen.
 
-    Frozen and made of tuples, so states and their clones can share one.
+    Never changed once made (:meth:`restore` hands out copies), so states and their clones
+    share one. Plain lists and slots: one is made at every action chosen, so it must be
+    cheap (random playouts and searches choose thousands).
     """
 
-    events: tuple[dict[str, Any], ...]  # event dicts are never changed once made
+    __slots__ = (
+        "events",
+        "events_turn",
+        "hunters",
+        "owner",
+        "seat",
+        "shelter",
+        "supply_canoes",
+        "supply_hunters",
+        "supply_tents",
+        "track",
+    )
+
+    seat: int  # the player choosing; only their track and hand can change
+    events: list[dict[str, Any]]  # event dicts are never changed once made
     events_turn: int
-    tracks: tuple[Ints, ...]
-    owner: Ints
-    hunters: Ints
-    shelter: Ints
-    supply_hunters: Ints
-    supply_tents: tuple[Ints, ...]
-    supply_canoes: tuple[Ints, ...]
+    track: list[int]
+    supply_hunters: int
+    supply_tents: list[int]
+    supply_canoes: list[int]
+    owner: list[int]
+    hunters: list[int]
+    shelter: list[int]
 
     @classmethod
     def of(cls, state: BisonState) -> ChoicePoint:
         """The choice point of ``state`` as it is now (a player about to choose an action)."""
-        return cls(
-            events=tuple(state.events),
-            events_turn=state.events_turn,
-            tracks=tuple(map(tuple, state.tracks)),
-            owner=tuple(state.owner),
-            hunters=tuple(state.hunters),
-            shelter=tuple(state.shelter),
-            supply_hunters=tuple(state.supply_hunters),
-            supply_tents=tuple(map(tuple, state.supply_tents)),
-            supply_canoes=tuple(map(tuple, state.supply_canoes)),
-        )
+        seat = state.current
+        point = cls.__new__(cls)
+        point.seat = seat
+        point.events = state.events[:]
+        point.events_turn = state.events_turn
+        point.track = state.tracks[seat][:]
+        point.supply_hunters = state.supply_hunters[seat]
+        point.supply_tents = state.supply_tents[seat][:]
+        point.supply_canoes = state.supply_canoes[seat][:]
+        point.owner = state.owner[:]
+        point.hunters = state.hunters[:]
+        point.shelter = state.shelter[:]
+        return point
 
     def restore(self, state: BisonState) -> None:
-        """Put ``state`` back at this choice point (fresh lists: the point stays as it is)."""
-        state.events = list(self.events)
+        """Put ``state`` back at this choice point (copies: the point stays as it is)."""
+        seat = self.seat
+        state.events = self.events[:]
         state.events_turn = self.events_turn
-        state.tracks = [list(t) for t in self.tracks]
-        state.owner = list(self.owner)
-        state.hunters = list(self.hunters)
-        state.shelter = list(self.shelter)
-        state.supply_hunters = list(self.supply_hunters)
-        state.supply_tents = [list(c) for c in self.supply_tents]
-        state.supply_canoes = [list(c) for c in self.supply_canoes]
+        state.tracks[seat] = self.track[:]
+        state.supply_hunters[seat] = self.supply_hunters
+        state.supply_tents[seat] = self.supply_tents[:]
+        state.supply_canoes[seat] = self.supply_canoes[:]
+        state.owner = self.owner[:]
+        state.hunters = self.hunters[:]
+        state.shelter = self.shelter[:]
 
     def to_json(self) -> dict[str, Any]:
         """The choice point as JSON data (a part of ``BisonState.to_json``)."""
         return {
-            "events": json_copy(list(self.events)),
+            "seat": self.seat,
+            "events": json_copy(self.events),
             "events_turn": self.events_turn,
-            "tracks": [list(t) for t in self.tracks],
-            "owner": list(self.owner),
-            "hunters": list(self.hunters),
-            "shelter": list(self.shelter),
-            "supply_hunters": list(self.supply_hunters),
-            "supply_tents": [list(c) for c in self.supply_tents],
-            "supply_canoes": [list(c) for c in self.supply_canoes],
+            "track": self.track[:],
+            "supply_hunters": self.supply_hunters,
+            "supply_tents": self.supply_tents[:],
+            "supply_canoes": self.supply_canoes[:],
+            "owner": self.owner[:],
+            "hunters": self.hunters[:],
+            "shelter": self.shelter[:],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ChoicePoint:
         """The choice point back from :meth:`to_json`; ``ValueError`` if malformed (the whole
         state it belongs to is then checked by ``Bison.from_json``)."""
-        if not isinstance(data, Mapping) or set(data) != set(_FIELDS):
-            raise ValueError(f"a choice point has the fields {sorted(_FIELDS)}")
+        if not isinstance(data, Mapping) or set(data) != set(cls.__slots__):
+            raise ValueError(f"a choice point has the fields {sorted(cls.__slots__)}")
         events = data["events"]
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             raise ValueError("the events of a choice point are a list of objects")
-        return cls(
-            events=tuple(dict(json_copy(e)) for e in events),
-            events_turn=_int(data["events_turn"]),
-            tracks=_rows(data["tracks"]),
-            owner=_ints(data["owner"]),
-            hunters=_ints(data["hunters"]),
-            shelter=_ints(data["shelter"]),
-            supply_hunters=_ints(data["supply_hunters"]),
-            supply_tents=_rows(data["supply_tents"]),
-            supply_canoes=_rows(data["supply_canoes"]),
-        )
-
-
-_FIELDS = ChoicePoint.__dataclass_fields__
+        point = cls.__new__(cls)
+        point.seat = _int(data["seat"])
+        point.events = [dict(json_copy(e)) for e in events]
+        point.events_turn = _int(data["events_turn"])
+        point.track = _ints(data["track"])
+        point.supply_hunters = _int(data["supply_hunters"])
+        point.supply_tents = _ints(data["supply_tents"])
+        point.supply_canoes = _ints(data["supply_canoes"])
+        point.owner = _ints(data["owner"])
+        point.hunters = _ints(data["hunters"])
+        point.shelter = _ints(data["shelter"])
+        return point
 
 
 def _int(value: object) -> int:
@@ -121,13 +136,7 @@ def _int(value: object) -> int:
     return value
 
 
-def _ints(values: object) -> Ints:
+def _ints(values: object) -> list[int]:
     if not isinstance(values, list):
         raise ValueError(f"expected a list, not {values!r}")
-    return tuple(_int(v) for v in values)
-
-
-def _rows(values: object) -> tuple[Ints, ...]:
-    if not isinstance(values, list):
-        raise ValueError(f"expected a list of lists, not {values!r}")
-    return tuple(_ints(v) for v in values)
+    return [_int(v) for v in values]

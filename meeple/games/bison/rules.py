@@ -409,7 +409,7 @@ class BisonState(State):
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
         other.events_turn = self.events_turn
-        other.back = self.back  # frozen: shared
+        other.back = self.back  # never changed once made: shared
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> BisonState:
@@ -1105,6 +1105,8 @@ def _check_back(state: BisonState) -> None:
         raise ValueError(f"malformed bison state: a choice point does not fit phase {state.phase}")
     if state.back is None:
         return
+    if state.back.seat != state.current:
+        raise ValueError("malformed bison state: a choice point of another player")
     there = state.clone()
     there._go_back()
     if there.events_turn > state.events_turn:

@@ -135,6 +135,8 @@ class StirFryEncoding:
             ("seat_face_down", players),
             ("seat_points", players),
             ("seat_extra_draws", players),
+            ("seat_dishes_served", players),
+            ("seat_cards_served", players * _KINDS),
             ("seat_claims_standing", players * len(CLAIMS)),
             ("seat_bluffs_caught", players),
             ("seat_honest_tasted", players),
@@ -189,6 +191,11 @@ class StirFryEncoding:
         f.counts([view["face_down"][s] for s in order], 4.0)
         f.counts([view["points"][s] for s in order], target)
         f.counts([view["extra_draws"][s] for s in order], DRAWS_SCALE)
+        # The dishes each seat has served (public; older views without them: zeros).
+        served = view.get("dishes") or [[] for _ in range(players)]
+        f.counts([len(served[s]) for s in order], 5.0)
+        for s in order:
+            f.counts(_card_counts([c for dish in served[s] for c in dish["cards"]]), 3.0)
         if history is None:
             f.block(players * (len(CLAIMS) + 3))
         else:

@@ -199,19 +199,22 @@ function drawHand(ctx, v) {
     }
   }
   if (!v.hand.length) row.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.empty_hand") }));
+  // The head holds the exchange's "draw" button or the card chosen, at one height either way:
+  // nothing below it moves when the button comes and goes, and it stays in the first screen.
   const head = h("div", { class: "buffet-hand-head" }, h("h3", { text: ctx.t("buffet.your_hand") }));
   if (v.my_choice !== null && v.my_choice !== undefined) {
     head.append(h("span", { class: "buffet-chosen-note", text: ctx.t("buffet.you_chose_card", { card: signed(v.my_choice) }) }));
   }
-  box.append(head, row);
   if (exchanging) {
-    const aside = h("div", { class: "buffet-aside" }, h("span", { text: ctx.t("buffet.put_aside") }));
+    // The cards put aside wait beside the hand until the draw.
+    const aside = h("span", { class: "buffet-aside", role: "group", "aria-label": ctx.t("buffet.put_aside"), title: ctx.t("buffet.put_aside") });
     for (const c of v.my_exchange || []) aside.append(cardSvg(c, "buffet-mini buffet-faded"));
     if (!(v.my_exchange || []).length) aside.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.none_yet") }));
+    row.append(aside);
     const draw = (ctx.legal || []).find((a) => a.type === "draw");
-    if (draw) aside.append(actButton(ctx, draw, describeAction(draw, ctx), "buffet-draw"));
-    box.append(aside);
+    if (draw) head.append(actButton(ctx, draw, describeAction(draw, ctx), "buffet-draw"));
   }
+  box.append(head, row);
   return box;
 }
 

@@ -7,8 +7,9 @@
 // country's flag (pictures in cafe-art.js). Every hand is open, as in the game.
 //
 // Playing: choose a guest in your hand, then a lit chair (or the lit bar counter). A guest
-// seated since its player's previous turn wears a ring in that player's colour, and everything
-// the others changed since your own last decision carries the class `changed`.
+// wears a ring in the colour of the player who seated it until that player's next turn (one
+// round), and everything the others changed since your own last decision has the class
+// `changed`.
 
 import { h, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
@@ -190,7 +191,7 @@ function bar(ctx, diff, at) {
     s("rect", { x: mid - CELL * 1.3, y: y0 - CELL * 0.86, width: CELL * 2.6, height: CELL * 0.62, rx: 6 }),
     s("text", { x: mid, y: y0 - CELL * 0.42, "text-anchor": "middle", text: ctx.t("cafe.bar_sign") }));
   const by = y1 + CELL * 0.95;
-  const bag = s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { n: v.bag }) },
+  const bag = s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { count: v.bag, n: v.bag }) },
     s("path", { d: `M${mid - 13},${by - 20} Q${mid - 30},${by + 6} ${mid - 22},${by + 24} H${mid + 22} Q${mid + 30},${by + 6} ${mid + 13},${by - 20} Z`, class: "cafe-bag-sack" }),
     s("path", { d: `M${mid - 15},${by - 22} Q${mid},${by - 15} ${mid + 15},${by - 22} M${mid - 5},${by - 19} L${mid - 11},${by - 31} M${mid + 5},${by - 19} L${mid + 11},${by - 31}`, class: "cafe-bag-string" }),
     s("text", { x: mid, y: by + 12, "text-anchor": "middle", class: "cafe-bag-count", text: String(v.bag) }));
@@ -276,7 +277,7 @@ function controls(ctx) {
     h("button", { type: "button", class: `legal${extra}`, "data-action": JSON.stringify(a), title: describeAction(a, ctx), onclick: () => ctx.act(a), text: label })));
 }
 
-function tile(ctx, code, { choose = false, fresh = false } = {}) {
+function tile(ctx, code, { choose = false, fresh = false, chosen = false } = {}) {
   const label = guestName(ctx, code);
   const [c] = code.split("-");
   const flag = s("svg", { viewBox: "0 0 30 20", class: "cafe-tile-flag", "aria-hidden": "true", focusable: "false" },
@@ -285,7 +286,7 @@ function tile(ctx, code, { choose = false, fresh = false } = {}) {
   const cls = `cafe-tile${code.startsWith("JKR") ? " joker" : ""}${fresh ? " changed" : ""}`;
   if (!choose) return h("span", { class: cls, title: label, "aria-label": label, role: "img", "data-guest": code }, guestIcon(code), flag);
   return h("button", {
-    type: "button", class: `${cls} choose${code === selected ? " selected" : ""}`, "aria-pressed": String(code === selected), title: label, "aria-label": label, "data-guest": code,
+    type: "button", class: `${cls} choose${chosen ? " selected" : ""}`, "aria-pressed": String(chosen), title: label, "aria-label": label, "data-guest": code,
     onclick: (event) => {
       selected = code;
       // From the keyboard (a click with no pointer), go on to the guest's first lit chair.
@@ -299,10 +300,14 @@ function panel(ctx, seat, diff) {
   const mine = seat === ctx.seat;
   const playing = mine && (ctx.legal || []).length > 0;
   const added = new Map(diff.hands.get(seat) || []);
+  let chosen = false; // two equal guests in a hand: only the first shows as chosen
   const tiles = (v.hands[seat] || []).map((code) => {
     const fresh = !mine && (added.get(code) || 0) > 0;
     if (fresh) added.set(code, added.get(code) - 1);
-    return tile(ctx, code, { choose: playing && legalFor(ctx, code).length > 0, fresh });
+    const choose = playing && legalFor(ctx, code).length > 0;
+    const isChosen = choose && !chosen && code === selected;
+    chosen ||= isChosen;
+    return tile(ctx, code, { choose, fresh, chosen: isChosen });
   });
   return h("section", {
     class: `cafe-player${mine ? " mine" : ""}${seat === v.current && !ctx.over ? " current" : ""}${v.out[seat] ? " out" : ""}`,
@@ -312,7 +317,7 @@ function panel(ctx, seat, diff) {
     h("span", { class: "chip", style: `background: var(--seat-${seat})`, "aria-hidden": "true" }),
     h("strong", { class: "cafe-name", text: who(ctx, seat) }),
     v.out[seat] ? h("span", { class: "muted", text: ctx.t("cafe.out") }) : null,
-    h("span", { class: `cafe-chips${diff.chips.has(seat) ? " changed" : ""}`, text: ctx.t("cafe.points", { n: v.scores[seat] }) })),
+    h("span", { class: `cafe-chips${diff.chips.has(seat) ? " changed" : ""}`, text: ctx.t("cafe.points", { count: v.scores[seat], n: v.scores[seat] }) })),
   h("div", { class: "cafe-hand" }, tiles),
   mine ? controls(ctx) : null);
 }

@@ -195,7 +195,8 @@ function cheeseShape(ctx, i, value) {
 /**
  * The table: the circle of cheeses and their queues. `lines` are the queues to draw (the
  * view's, or a resolution frame's), `targets` the cheeses that take the chosen first card,
- * `changed`/`fly` the cards to mark / to slide in ("i:k" keys).
+ * `marks.changed` / `marks.fly` the cards to mark / to slide in ("i:k": cheese i, place k),
+ * `frame` the resolution's step (or null). Returns the <svg> and the cards to slide in.
  */
 function drawTable(ctx, v, lines, targets, marks, frame) {
   const n = v.cheeses.length;
@@ -226,7 +227,7 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
     const step = g.steps[i];
     const st = frame ? frame.status[i] : "";
     const queue = lines[i];
-    const qg = s("g", { class: `cheese-queue${st === "now" ? " cheese-active" : st === "done" ? " cheese-done" : ""}`, role: "list", "aria-label": ctx.t("cheese.queue_label", { letter: letter(i), n: queue.length }) });
+    const qg = s("g", { class: `cheese-queue${st === "now" ? " cheese-active" : st === "done" ? " cheese-done" : ""}`, role: queue.length ? "list" : "group", "aria-label": ctx.t("cheese.queue_label", { letter: letter(i), n: queue.length }) });
     queue.forEach((card, k) => {
       const r = g.r0 + k * step;
       const lastCard = k === queue.length - 1 && !(placing && v.next_cheese === i);
@@ -259,7 +260,8 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
     const ccls = ["cheese-cheese"];
     if (v.next_cheese === i && v.phase !== "over") ccls.push("cheese-next");
     if (st === "now") ccls.push("cheese-active");
-    if (st === "done") ccls.push("cheese-done");
+    // (At the last step the table is over, not dimmed: what ate stands out by itself.)
+    if (st === "done" && frame.event.event !== "game_over") ccls.push("cheese-done");
     const label = ctx.t("cheese.cheese_label", { letter: letter(i), n: ch.cheese });
     const node = s("g", { class: ccls.join(" "), transform: `translate(${(g.rc * cos).toFixed(1)} ${(g.rc * sin).toFixed(1)})`, "data-cheese": i },
       cheeseShape(ctx, i, ch.cheese));
@@ -425,7 +427,7 @@ function stopTimer() {
 }
 
 // The phone's pan of the table, kept across redraws (null: centre it the first time).
-const pan = { left: null, top: null, followed: null };
+const pan = { left: null, top: null, followed: null, whole: false };
 
 // --- the side of the table: hand, deck, players ------------------------------------------
 
@@ -567,7 +569,7 @@ function drawResolutionBar(ctx) {
     h("strong", { text: ctx.t("cheese.resolution") }),
     h("span", { class: "cheese-res-step", text: ctx.t("cheese.step_of", { i: anim.step + 1, n: total }) })));
   bar.append(h("p", { class: "cheese-res-caption", text: frame ? eventText(frame.event, ctx) : "" }));
-  const skip = h("button", { type: "button", class: `cheese-res-btn ${playing ? "cheese-skip" : "cheese-replay"}` }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
+  const skip = h("button", { type: "button", class: `cheese-res-btn ${playing ? "cheese-skip skip-playback" : "cheese-replay"}` }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
   skip.addEventListener("click", () => {
     stopTimer();
     anim.step = playing ? total - 1 : 0;
@@ -672,16 +674,27 @@ function render(root, ctx) {
   });
   const marks = { changed: newCards(ctx.before, v), fly: ctx.animate ? newCards(ctx.previous, v) : new Set() };
   const table = drawTable(ctx, v, lines, targets, marks, frame);
-  const ringbox = h("div", { class: "cheese-ringbox" }, table.el);
+  const ringbox = h("div", { class: `cheese-ringbox${pan.whole ? " cheese-whole" : ""}` }, table.el);
   ringbox.addEventListener("scroll", () => {
     pan.left = ringbox.scrollLeft;
     pan.top = ringbox.scrollTop;
   }, { passive: true });
+  // Phones: the whole table at a glance, or close up (the pieces large enough for a finger).
+  const zoomLabel = ctx.t(pan.whole ? "cheese.zoom_in" : "cheese.zoom_out");
+  const zoom = h("button", { type: "button", class: "cheese-zoom", "aria-pressed": pan.whole ? "true" : "false", "aria-label": zoomLabel, title: zoomLabel }, pan.whole ? "＋" : "－");
+  zoom.addEventListener("click", () => {
+    pan.whole = !pan.whole;
+    rerender();
+    root.querySelector(".cheese-zoom")?.focus();
+  });
   const side = h("div", { class: "cheese-side" },
     over && anim.frames.length ? drawResolutionBar(ctx) : drawHand(ctx, v, rerender),
     drawPlayers(ctx, v, frame),
     over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
-  root.append(h("div", { class: "cheese-table" }, ringbox, side));
+  root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom), side));
+  // On a wide screen the table takes the height left below the board's top (at least 420 px).
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  root.style.setProperty("--cheese-room", `${Math.max(420, Math.floor(window.innerHeight - top - 10))}px`);
   // On a phone the table is larger than the screen: keep where the player panned it, and
   // bring each cheese into view when the resolution comes to it.
   if (!ctx.previous && !ctx.redraw) {
@@ -825,11 +838,12 @@ function tieLines(ctx, ties) {
   });
 }
 
-/** The final ranking, each score with its amounts, and the tie-breaks that decided. */
+/** The final ranking, each score with its amounts, and the rule. (The tie-breaks that decided
+ *  are the scoreboard's note: said once.) */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
-  const { sorted, ties } = tally(v);
+  const { sorted } = tally(v);
   const lines = sorted.map((r) => ctx.t("cheese.result.line", {
     place: r.rank,
     name: who(ctx, r.seat),
@@ -840,7 +854,6 @@ function describeResult(ctx) {
     kings: ctx.t("cheese.n_kings", { count: r.kings }),
     mice: ctx.t("cheese.n_mice", { count: r.mice }),
   }));
-  lines.push(...tieLines(ctx, ties));
   lines.push(ctx.t("cheese.result.rule"));
   return lines.join("\n");
 }

@@ -295,9 +295,10 @@ def test_the_choice_point_holds_public_information_only() -> None:
     act(state, 0, choose("gather"), hunters(1))
     stored = state.to_json()["back"]
     assert set(stored) == {
+        "seat",
         "events",
         "events_turn",
-        "tracks",
+        "track",
         "owner",
         "hunters",
         "shelter",
@@ -363,7 +364,11 @@ def tampered(change: Any) -> dict[str, Any]:
     [
         lambda d: d.__setitem__("back", None),  # an action in progress with nowhere to go back
         lambda d: d["back"]["hunters"].__setitem__(G12, 3),  # hunters out of nowhere
-        lambda d: d["back"]["tracks"][0].__setitem__(0, 25),  # beyond the track
+        lambda d: d["back"]["track"].__setitem__(0, 25),  # beyond the track
+        lambda d: d["back"]["track"].append(3),  # a fourth animal
+        lambda d: d["back"].__setitem__("seat", 1),  # another player's choice
+        lambda d: d["back"].__setitem__("seat", 7),  # no such player
+        lambda d: d["back"].__setitem__("supply_hunters", 9),  # hunters out of nowhere
         lambda d: d["back"].pop("owner"),
         lambda d: d["back"].__setitem__("extra", 1),
         lambda d: d["back"].__setitem__("events", "none"),

@@ -214,3 +214,31 @@ def test_a_grassland_to_mountain_move_on_one_tile_takes_two_points() -> None:
         put(state, G17, 0, hunters=1)
         act(state, 0, choose(kind), hunters(1))
         assert ({"type": "move", "from": G17, "to": M17} in state.legal_actions(0)) == reachable
+
+
+def test_eight_hunters_to_play_three_mark_the_tracks() -> None:
+    """各プレイヤーは11個のハンター駒を使います。…ハンター駒3個を動物トラックに置き… — with 4 in
+    hand at the start, the market holds the other 4: once they are bought, no more."""
+    state = make(2)
+    state.tracks[0] = [20, 20, 20]
+    for _ in range(4):
+        state.apply(0, {"type": "buy_hunter"})
+    assert state.supply_hunters[0] == 8 and state.market_hunters[0] == 0
+    assert {"type": "buy_hunter"} not in state.legal_actions(0)
+
+
+def test_six_tents_and_six_canoes_each_and_no_more() -> None:
+    """各プレイヤーはテント6個（1人用2個、2人用2個、3人用1個、4人用1個）を使用します。 (カヌーも
+    同じ) A 1- and a 2-piece of each kind in hand; the market holds a 1, a 2, the 3 and the 4,
+    each to be bought once."""
+    state = make(2)
+    assert state.view(0)["player_info"][0]["market"] == {
+        "hunters": 4,
+        "tents": [1, 2, 3, 4],
+        "canoes": [1, 2, 3, 4],
+    }
+    state.tracks[0] = [20, 20, 20]
+    for size in (4, 3):
+        state.apply(0, {"type": "buy_tent", "size": size})
+        assert {"type": "buy_tent", "size": size} not in state.legal_actions(0)
+    assert state.view(0)["player_info"][0]["supply"]["tents"] == [1, 2, 3, 4]

@@ -1,0 +1,79 @@
+"""What the three adapters share: rewards from the final ranking, and observation arrays."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import meeple
+from meeple.core.encoding import Features
+from meeple.core.game import BACK, without_back
+from meeple.rl.table import OBS_BOUND, Table, final_rewards
+
+
+def _finished(game_id: str, players: int, seed: int) -> meeple.State:
+    state = meeple.load(game_id).new(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rank_rewards_follow_winners_then_scores(seed: int) -> None:
+    state = _finished("cheese", 5, seed)
+    rank = final_rewards(state, "rank")
+    scores = state.scores
+    for s in range(5):
+        if s in state.winners:
+            assert rank[s] == 1.0
+        else:
+            assert rank[s] < 1.0
+            ahead = len(state.winners) + sum(
+                1 for o in range(5) if o not in state.winners and scores[o] > scores[s]
+            )
+            assert rank[s] == 1.0 - 2.0 * ahead / 4
+    assert final_rewards(state, "win") == [float(s in state.winners) for s in range(5)]
+    assert final_rewards(state, "score") == [float(x) for x in scores]
+
+
+def test_unknown_reward_and_player_count_are_refused() -> None:
+    with pytest.raises(ValueError, match="reward"):
+        Table("buffet", 3, reward="money")
+    with pytest.raises(meeple.BadOptions):
+        Table("buffet", 2)
+
+
+def test_arrays_are_clipped_to_the_declared_box() -> None:
+    table = Table("buffet", 3)
+    features = Features()
+    features.scalar(50.0)
+    features.scalar(-0.5)
+    features.scalar(-99.0)
+    features.block(table.size - 3)
+    array = table.array(features)
+    assert array.dtype == np.float32 and array.shape == (table.size,)
+    assert list(array[:4]) == [OBS_BOUND, -0.5, -OBS_BOUND, 0.0]
+    assert table.observation_box().contains(array)
+
+
+def test_back_is_never_an_agents_action() -> None:
+    """Bison offers ``back`` inside a multi-part decision; the envs leave it out of the mask."""
+    table = Table("bison", 2)
+    state = table.new(3)
+    rng = random.Random(0)
+    offered = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        offered += legal[-1]["type"] == BACK
+        assert all(a["type"] != BACK for a in table.legal(state, seat).values())
+        state.apply(seat, rng.choice(without_back(legal)))
+    assert offered > 0
+    with pytest.raises(ValueError, match="no index"):
+        table.space.index({"type": BACK})
