@@ -417,7 +417,7 @@ function scoringCaption(ctx) {
       awards: awards.join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
     });
   }
-  const skip = h("button", { type: "button", class: "bison-skip", text: ctx.t("bison.scoring.skip"), onclick: () => finishPlay() });
+  const skip = h("button", { type: "button", class: "bison-skip skip-playback", text: ctx.t("bison.scoring.skip"), onclick: () => finishPlay() });
   return h("div", { class: "bison-scoring", role: "status", "aria-live": "polite", "data-final": String(play.final) },
     h("p", { class: "bison-scoring-text" }, h("strong", { text: title }), " ", text), skip);
 }
