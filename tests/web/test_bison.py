@@ -48,6 +48,7 @@ class BisonPlayer:
         self.touch = touch
         self.backed: set[str] = set()  # kinds of action taken back
         self.back_offered: set[str] = set()
+        self.passed_back: set[str] = set()
         self.clicks = 0
         self.steppers_used = 0
         self.rotations = 0
@@ -123,7 +124,10 @@ class BisonPlayer:
             self.back_offered.add(kind)
             # Mostly from inside the action (a payment, a tile about to be laid, a hunter to
             # move), sometimes right after choosing it.
-            wanted = kind not in self.backed and (body or self.rng.random() < 0.4)
+            fresh = kind not in self.backed
+            wanted = fresh and (body or kind in self.passed_back or self.rng.random() < 0.4)
+            if fresh and not wanted:
+                self.passed_back.add(kind)  # next time, for sure
             if wanted and self.click(page.locator("#board .bison-back.legal")):
                 self.backed.add(kind)
                 self.settle()
@@ -149,6 +153,9 @@ class BisonPlayer:
             # Mostly a few hunters: paying and long actions are what is to be tried.
             weights = [1 if n == 0 else 4 if n <= 3 else 2 for n in counts]
             n = self.rng.choices(counts, weights)[0]
+            paying = [c for c in counts if c >= 2]
+            if paying and not self.steppers_used:
+                n = paying[0]  # the steppers are to be tried at the first chance
             self.click(page.locator(f"#board .bison-cost.legal[data-action*='\"count\":{n}']"))
         elif "gain" in types:
             self.pick("#board .bison-gain.legal")
@@ -200,7 +207,7 @@ class BisonPlayer:
         expect(confirm).to_be_visible()
         expect(page.locator("#board .bison-ghost-tile.chosen")).to_have_count(1)
         self.shot("laying")
-        if self.rng.random() < 0.5:
+        if not self.rotations or self.rng.random() < 0.5:
             before = confirm.get_attribute("data-action")
             self.click(page.locator("#board .bison-bar .bison-rotate"))
             expect(confirm).not_to_have_attribute("data-action", before or "")
