@@ -41,17 +41,21 @@ def board_targets_under(page: Page, least: int) -> list[str]:
 class BisonPlayer:
     """Plays one seat by clicking (or tapping) what a person would, and keeps what it saw."""
 
-    def __init__(self, page: Page, seed: int, touch: bool = False) -> None:
+    def __init__(self, page: Page, seed: int, touch: bool = False, over: str = "Game over") -> None:
         self.page = page
+        self.over = over  # the log's words for the end (bison.ev.game_over)
         self.rng = random.Random(seed)
         self.touch = touch
         self.backed: set[str] = set()  # kinds of action taken back
         self.back_offered: set[str] = set()
+        self.passed_back: set[str] = set()
         self.clicks = 0
         self.steppers_used = 0
         self.rotations = 0
         self.bought = 0
+        self.exchanged = 0
         self.changed_seen = 0
+        self.final_seen = False
         self.animations: list[float] = []  # the durations of the board's animations seen
         self.small: set[str] = set()
         self.tops: set[int] = set()
@@ -120,17 +124,22 @@ class BisonPlayer:
             self.back_offered.add(kind)
             # Mostly from inside the action (a payment, a tile about to be laid, a hunter to
             # move), sometimes right after choosing it.
-            wanted = kind not in self.backed and (body or self.rng.random() < 0.4)
+            fresh = kind not in self.backed
+            wanted = fresh and (body or kind in self.passed_back or self.rng.random() < 0.4)
+            if fresh and not wanted:
+                self.passed_back.add(kind)  # next time, for sure
             if wanted and self.click(page.locator("#board .bison-back.legal")):
                 self.backed.add(kind)
                 self.settle()
                 return
         if "action" in types:
             roll = self.rng.random()
-            if roll < 0.25 and self.pick("#board button.bison-buy.legal"):
+            # The market and the exchange on the tracks: each tried at the first chance, then
+            # now and then.
+            if (not self.bought or roll < 0.25) and self.pick("#board button.bison-buy.legal"):
                 self.bought += 1
-            elif roll < 0.35 and self.pick("#board .bison-exchange.legal"):
-                pass
+            elif (not self.exchanged or roll < 0.35) and self.pick("#board .bison-exchange.legal"):
+                self.exchanged += 1
             else:
                 # Mostly a kind of action not yet taken back, so that Back is tried in each.
                 fresh = ", ".join(
@@ -144,6 +153,9 @@ class BisonPlayer:
             # Mostly a few hunters: paying and long actions are what is to be tried.
             weights = [1 if n == 0 else 4 if n <= 3 else 2 for n in counts]
             n = self.rng.choices(counts, weights)[0]
+            paying = [c for c in counts if c >= 2]
+            if paying and not self.steppers_used:
+                n = paying[0]  # the steppers are to be tried at the first chance
             self.click(page.locator(f"#board .bison-cost.legal[data-action*='\"count\":{n}']"))
         elif "gain" in types:
             self.pick("#board .bison-gain.legal")
@@ -166,6 +178,8 @@ class BisonPlayer:
         else:
             if "move" in types:
                 self.shot("moving")
+            if "deploy" in types:
+                self.shot("deploying")
             self.pick("#board .bison-target.legal")
         self.settle()
 
@@ -193,7 +207,7 @@ class BisonPlayer:
         expect(confirm).to_be_visible()
         expect(page.locator("#board .bison-ghost-tile.chosen")).to_have_count(1)
         self.shot("laying")
-        if self.rng.random() < 0.5:
+        if not self.rotations or self.rng.random() < 0.5:
             before = confirm.get_attribute("data-action")
             self.click(page.locator("#board .bison-bar .bison-rotate"))
             expect(confirm).not_to_have_attribute("data-action", before or "")
@@ -226,7 +240,10 @@ class BisonPlayer:
             skip = page.locator("#board .bison-skip")
             if skip.count() and skip.is_visible():
                 self.shot_scoring()
-                if self.rng.random() < 0.8:
+                final = page.locator('#board .bison-scoring[data-final="true"]').count() > 0
+                if final:
+                    self.final_playback()
+                elif self.rng.random() < 0.8:
                     self.click(skip)
             for round_no, name in (shots or {}).items():
                 status = page.locator(".bison-status")
@@ -240,6 +257,17 @@ class BisonPlayer:
                 self.step()
             except PlaywrightError:
                 continue  # the board was redrawn under the click
+
+    def final_playback(self) -> None:
+        """While the final scoring plays, nothing tells the end: no result, no 'Game over' in
+        the log, the seats' scores as they stand; Skip lets it all out."""
+        page = self.page
+        expect(page.locator("#result")).to_be_hidden()
+        assert self.over not in page.locator("#log").inner_text()
+        self.final_seen = True
+        self.click(page.locator("#board .bison-skip"))
+        expect(page.locator("#result")).to_be_visible()
+        expect(page.locator("#log")).to_contain_text(self.over)
 
     def shot_scoring(self) -> None:
         """A picture of a region being scored (its players' places and animals on the board)."""
@@ -298,7 +326,8 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     player.play(timeout=240, shots={3: "bison-middle-desktop"})
     check_end(page, 2)
     screenshot(page, "bison-end-desktop")
-    assert player.steppers_used and player.rotations
+    assert player.final_seen, "the final scoring was played back"
+    assert player.steppers_used and player.rotations and player.bought and player.exchanged
     assert player.changed_seen, "an opponent's move is marked .changed"
     # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
     assert player.animations and max(player.animations) <= 600, player.animations[:20]
@@ -337,12 +366,13 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     pinch_zoom(page)
     # Reduced motion: what the others did is marked, nothing moves.
     page.emulate_media(reduced_motion="reduce")
-    player = BisonPlayer(page, seed=11, touch=True)
+    player = BisonPlayer(page, seed=11, touch=True, over="ゲーム終了")
     player.play(timeout=300, shots={2: "bison-middle-phone"})
     check_end(page, 4)
     expect(page.locator("#result")).to_contain_text("勝者")
     screenshot(page, "bison-end-phone")
-    assert player.steppers_used
+    assert player.final_seen, "the final scoring was played back"
+    assert player.steppers_used and player.bought and player.exchanged
     assert player.changed_seen, "an opponent's move is marked .changed"
     assert not player.animations, player.animations[:20]
     assert not player.small, sorted(player.small)
@@ -433,3 +463,45 @@ def test_the_board_lets_only_legal_actions_through(new_page: Callable[..., Page]
     target.focus()
     page.keyboard.press("Enter")
     expect(page.locator('.bison-action.used[data-kind="tile"]')).to_have_count(1)
+
+
+def test_the_scoreboard_says_when_the_lowest_track_decided(new_page: Callable[..., Page]) -> None:
+    """Tied on animals, the higher lowest track wins (最も低い動物の数を比べ、多い方が勝利): the
+    scoreboard ranks by it, sums the final scoring by terrain, and says what decided."""
+    page = new_page()
+    page.goto("/")
+    board = page.evaluate(
+        """async () => {
+          const i18n = await import("/i18n.js");
+          await i18n.setLang("en");
+          const bison = (await import("/games/bison.js")).default;
+          const award = (seat, place, animals) => ({ seat, place, animals, share: "all", shelters: [], hunters: 1 });
+          const view = {
+            rounds: 6, round: 6, winners: [1],
+            player_info: [
+              { seat: 0, total: 9, animals: { bison: 5, fish: 0, turkeys: 4 } },
+              { seat: 1, total: 9, animals: { bison: 3, fish: 3, turkeys: 3 } },
+            ],
+            events: [
+              { event: "final_scoring", seat: 0, round: 6 },
+              { event: "score", terrain: "grassland", spaces: [1], animals: 5, awards: [award(0, 1, 5)] },
+              { event: "score", terrain: "grassland", spaces: [4], animals: 3, awards: [award(1, 1, 3)] },
+              { event: "score", terrain: "mountain", spaces: [2], animals: 7, awards: [award(0, 1, 4), award(1, 2, 3)] },
+              { event: "score", terrain: "river", spaces: [5], animals: 3, awards: [award(1, 1, 3)] },
+              { event: "game_over", winners: [1], decided_by: "lowest" },
+            ],
+          };
+          const players = [{ seat: 0, name: "Aki" }, { seat: 1, name: "Ben" }];
+          return bison.scoreboard({ view, over: true, t: i18n.t, players, seat: 0, lang: "en" });
+        }"""
+    )
+    rows = {r["seat"]: r for r in board["rows"]}
+    assert rows[1]["rank"] == 1 and rows[0]["rank"] == 2
+    assert [p["value"] for p in rows[0]["parts"]] == [5, 4, 0]  # grassland, mountain, river
+    assert [p["value"] for p in rows[1]["parts"]] == [3, 3, 3]
+    assert [p["label"] for p in rows[0]["parts"]] == [
+        "Grassland (bison)",
+        "Mountain (turkeys)",
+        "River (fish)",
+    ]
+    assert "lowest track" in board["note"] and "Ben 3" in board["note"] and "Aki 0" in board["note"]

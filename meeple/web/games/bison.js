@@ -33,9 +33,9 @@ const WALK_MS = 550; // the others' moves, within 600 ms
 // The player's choices in progress, kept across redraws until the legal actions change.
 const ui = { key: "", orientation: 0, spot: null, from: null, unpicked: false, shelter: null, pay: null };
 // The prairie's zoom: k (1 = the whole board) and the centre shown, in SVG units.
-const zoom = { k: 1, cx: null, cy: null, base: null };
+const zoom = { k: 1, cx: null, cy: null, base: null, saved: null };
 // The scoring being played back (module-level: new states redraw the board under it).
-const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [] };
+const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null };
 const seen = new Set(); // scorings already played back (or skipped), by key
 
 // --- words ---------------------------------------------------------------------------------
@@ -395,6 +395,8 @@ function startScoring(ctx) {
   play.final = block.final;
   play.round = block.round;
   play.done = false;
+  // The log keeps these back while they play (the table draws the log again when let go).
+  play.hidden = new Set(block.regions.map((r) => JSON.stringify(r)));
   schedulePlay();
 }
 
@@ -415,8 +417,8 @@ function scoringCaption(ctx) {
       awards: awards.join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
     });
   }
-  const skip = h("button", { type: "button", class: "bison-skip", text: ctx.t("bison.scoring.skip"), onclick: () => finishPlay() });
-  return h("div", { class: "bison-scoring", role: "status", "aria-live": "polite" },
+  const skip = h("button", { type: "button", class: "bison-skip skip-playback", text: ctx.t("bison.scoring.skip"), onclick: () => finishPlay() });
+  return h("div", { class: "bison-scoring", role: "status", "aria-live": "polite", "data-final": String(play.final) },
     h("p", { class: "bison-scoring-text" }, h("strong", { text: title }), " ", text), skip);
 }
 
@@ -563,7 +565,7 @@ function board(ctx, marks) {
       const region = v.regions[sp.region];
       const label = ctx.t("bison.space_label", {
         space: spaceName(ctx, sp.space), n: sp.animals, animal: animal(ctx, ANIMALS[sp.space % 3], sp.animals),
-        region: region.animals, size: region.spaces.length, count: region.spaces.length,
+        region: region.animals, kind: animal(ctx, ANIMALS[sp.space % 3], region.animals), size: region.spaces.length, count: region.spaces.length,
       });
       info.set(sp.space, label);
       const cls = ["bison-space", sp.terrain];
@@ -708,6 +710,24 @@ function sizeTargets(svg) {
   svg.style.setProperty("--unit", `${(1 / perUnit).toFixed(3)}`);
 }
 
+/** On a phone, the new tile's three spaces are close together: while its hunters are put,
+ *  the prairie zooms on it, and goes back to the zoom of before when that is done. */
+function focusZoom(ctx) {
+  const v = ctx.view;
+  const phone = window.matchMedia("(max-width: 700px)").matches;
+  const deploying = phone && v.phase === "deploy" && (ctx.legal || []).some((a) => a.type === "deploy") && v.pending;
+  if (deploying && !zoom.saved && zoom.base) {
+    const [cx, cy] = centre(v.cells[v.pending.target]);
+    zoom.saved = { k: zoom.k, cx: zoom.cx, cy: zoom.cy };
+    zoom.k = Math.max(zoom.k, 2.2);
+    zoom.cx = cx * SCALE;
+    zoom.cy = cy * SCALE;
+  } else if (!deploying && zoom.saved) {
+    Object.assign(zoom, zoom.saved);
+    zoom.saved = null;
+  }
+}
+
 // A resized window (a phone turned) keeps every target big enough.
 window.addEventListener("resize", () => {
   const svgEl = current.root && current.root.querySelector("svg.bison-board");
@@ -833,9 +853,12 @@ function boardBar(ctx) {
   }
   if (legal.some((a) => a.type === "move")) {
     const { origins } = spaceTargets(ctx);
-    if (origins.length > 1) bar.append(h("span", { class: "bison-hint", text: ctx.t(ui.from === null ? "bison.hint.pick" : "bison.hint.move", { space: ui.from === null ? "" : spaceName(ctx, ui.from) }) }));
+    if (origins.length > 1) {
+      const text = ui.from === null ? ctx.t("bison.hint.pick") : ctx.t("bison.hint.move", { space: spaceName(ctx, ui.from) });
+      bar.append(h("span", { class: "bison-hint", text }));
+    }
   }
-  if (back) bar.append(legalButton(ctx, back, ctx.t("bison.back"), [h("span", { "aria-hidden": "true", text: "↶ " }), ctx.t("bison.back")], "bison-back"));
+  if (back) bar.append(legalButton(ctx, back, describeAction(back, ctx), [h("span", { "aria-hidden": "true", text: "↶ " }), ctx.t("bison.back")], "bison-back"));
   return bar;
 }
 
@@ -909,9 +932,9 @@ function playerBoard(ctx, p, marks, mine) {
   const owed = cost - paid;
   const tracks = h("div", { class: "bison-tracks" }, ANIMALS.map((a) => {
     const value = p.animals[a];
-    const row = h("div", { class: `bison-track ${a}${changedHere.has(a) ? " changed" : ""}`, "data-animal": a },
+    const row = h("div", { class: `bison-track ${a}${changedHere.has(a) ? " changed" : ""}`, "data-animal": a, title: `${animal(ctx, a, 2)} ${value}` },
       icon(a, { size: mine ? 24 : 18 }),
-      h("span", { class: "bison-track-name", text: animal(ctx, a, 2) }),
+      mine ? null : h("span", { class: "bison-track-name", text: animal(ctx, a, 2) }),
       trackBar(value),
       h("span", { class: "bison-track-value", text: String(value) }));
     const controls = h("span", { class: "bison-track-controls" });
@@ -1047,25 +1070,25 @@ function render(root, ctx) {
   current = { root, ctx };
   root.classList.add("bison-root");
   resetChoices(ctx);
+  focusZoom(ctx);
   startScoring(ctx);
   const marks = changes(ctx);
   const playing = !play.done && play.steps.length > 0;
   if (playing) {
     ctx.showScores?.(play.steps[play.i].scores);
-    // One hold per drawing of the table (the table forgets holds when it redraws).
-    if (play.final && play.heldBy !== ctx && ctx.holdResult) {
+    // One hold per drawing of the table (the table forgets holds when it redraws): the
+    // result, and the log's lines of this scoring, wait for the playback.
+    if (play.heldBy !== ctx && ctx.holdResult) {
       play.heldBy = ctx;
       play.releases.push(ctx.holdResult());
     }
   }
-  // At the end (once the final scoring is shown), the winner above the board, where it is seen
-  // first, and a way down to the scoreboard.
+  // At the end (once the final scoring is shown), the winner above the board, also in a replay.
   const ended = ctx.over && !(playing && play.final) && (v.winners || []).length;
   const status = h("p", { class: "bison-status", "data-round": v.round },
     h("span", { text: ctx.t("bison.status", { round: v.round, rounds: v.rounds, deck: v.deck }) }),
     ctx.over ? null : h("span", { text: ctx.t("bison.action_number", { n: v.action_number }) }),
-    ended ? h("strong", { class: "bison-won", text: ctx.t("bison.won", { names: v.winners.map((w) => who(ctx, w)).join(ctx.t("bison.comma")), n: v.player_info[v.winners[0]].total, count: v.player_info[v.winners[0]].total }) }) : null,
-    ended ? h("button", { type: "button", class: "link bison-to-result", text: ctx.t("bison.to_result"), onclick: () => document.getElementById("result")?.scrollIntoView({ behavior: "smooth" }) }) : null);
+    ended ? h("strong", { class: "bison-won", text: ctx.t("bison.won", { names: v.winners.map((w) => who(ctx, w)).join(ctx.t("bison.comma")), n: v.player_info[v.winners[0]].total, count: v.player_info[v.winners[0]].total }) }) : null);
   const svgEl = board(ctx, marks);
   const viewport = h("div", { class: `bison-viewport${zoom.k > 1.01 ? " zoomed" : ""}` }, svgEl,
     playing ? scoringCaption(ctx) : null, zoomButtons(ctx, svgEl));
@@ -1094,7 +1117,8 @@ function prompt(ctx) {
     gather_at: "bison.prompt.gather_at", gather: "bison.prompt.gather",
   }[v.phase];
   const cost = v.pending ? COSTS[v.pending.hunters] : 0;
-  return key ? ctx.t(key, { n, count: n, cost, action: v.pending ? ctx.t(`bison.action.${v.pending.action}`) : "" }) : "";
+  const text = key ? ctx.t(key, { n, count: n, cost, action: v.pending ? ctx.t(`bison.action.${v.pending.action}`) : "" }) : "";
+  return text.charAt(0).toUpperCase() + text.slice(1); // "Tents: …" (no case in Japanese)
 }
 
 function describeAction(a, ctx) {
@@ -1137,7 +1161,16 @@ function describeAction(a, ctx) {
   }
 }
 
+/** Whether the log should keep an event back: a region still to be shown by the scoring
+ *  playing now, or the end before the final scoring is over. */
+function heldBack(e) {
+  if (play.done || !play.hidden) return false;
+  if (e.event === "game_over") return play.final;
+  return e.event === "score" && play.hidden.has(JSON.stringify(e));
+}
+
 function describeEvent(e, ctx) {
+  if (heldBack(e)) return "";
   const name = e.seat === undefined ? "" : who(ctx, e.seat);
   switch (e.event) {
     case "round":
