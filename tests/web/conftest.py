@@ -18,6 +18,7 @@ Screenshots go to ``tests/web/screenshots/`` (git-ignored) for people to look at
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
@@ -224,10 +225,8 @@ def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 50
             # offers a skip (class "skip-playback"); its own tests watch the playback.
             skip = page.locator("#app .skip-playback:visible")
             if skip.count():
-                try:
+                with contextlib.suppress(PlaywrightError):  # the playback ended under the click
                     skip.first.click(timeout=1000)
-                except PlaywrightError:
-                    pass
                 continue
             page.wait_for_timeout(30)
             continue
