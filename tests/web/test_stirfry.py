@@ -65,10 +65,10 @@ def pick(page: Page, cards: list[str]) -> None:
 def decide(page: Page, rng: random.Random) -> str:
     """Make this seat's decision by clicking the drawn cards (and the bar's buttons for what
     the picked cards can do); returns what was done, "" when nothing is asked of us now."""
-    question = page.locator(".sf-question")
-    if question.is_visible():
+    answers = page.locator(".sf-declaration .sf-answer-buttons")
+    if answers.is_visible():
         answer = "taste" if rng.random() < 0.3 else "trust"
-        question.locator(f"button.legal.{answer}").click(timeout=2000)
+        answers.locator(f"button.legal.{answer}").click(timeout=2000)
         return answer
     discards = page.locator(".sf-hand .sf-card.legal")
     if discards.count():
