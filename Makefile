@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    installs meeple into .venv and starts the game server (open the address it prints)
-#   make test   installs meeple with its dev tools, Debian's chromium and postgresql, and runs
-#               every check CI runs
+#   make test   installs meeple with its dev tools, Debian's chromium, postgresql and redis-server,
+#               and runs every check CI runs
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -31,12 +31,17 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-ipafont-gothic fonts-noto-color-emoji
 
-# The server tests run on SQLite and on a real PostgreSQL, which the tests start themselves in a
-# temporary folder (tests/services.py): only the programs are needed, no running service.
+# The server tests run on SQLite and on a real PostgreSQL and Redis, which the tests start
+# themselves in temporary folders (tests/services.py): only the programs are needed, no running
+# service.
 services:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; \
+	fi
+	@if ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ]; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; \
 	fi
 
 lint: install
@@ -51,6 +56,7 @@ bench: install
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/server_load.py
+	$(BIN)/python benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,17 +1,28 @@
 """Load on the game server: many tables at once, each a scripted person among bots.
 
-    python benchmarks/server_load.py [--tables 20 50 100] [--seconds 20] [--level random]
+    python benchmarks/server_load.py [--tables 50 200 500] [--seconds 15] [--level random]
+    python benchmarks/server_load.py --pace [--tables 2000]
+    python benchmarks/server_load.py --processes 3 [--tables 50 200]   # PostgreSQL + Redis
 
-Starts ``meeple serve`` in its own process (SQLite in a temporary folder, bots without
-delay, so they play as fast as the server lets them), then for each table count opens that
-many tables — the five games in turn, seat 0 a scripted client over a real websocket that
-moves at most ten times a second (a quick human; the server's rate limit is 20 messages a
-second), the other seats bots; a client whose game ends starts another — and plays for the
-given time. It prints, per table count, the actions the
-server stored per second and the time from sending an action to receiving the ``state`` it
-produced (p50 and p99: the server's checks, the database transaction, every seat's view and
-the sending, plus two loopback hops). Figures vary with the machine: this prints them, it
-never judges them.
+Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, with
+``--processes N``, N processes on a PostgreSQL and a Redis of their own, started as the tests
+start them), then for each table count opens that many tables — the five games in turn, seat 0
+a scripted client over a real websocket, the other seats bots; a client whose game ends starts
+another — and plays for the given time. Clients are spread over the processes in turn.
+
+* Full speed (the default): bots play without delay and the scripted person moves at most ten
+  times a second (a quick human; the server allows 20 messages a second).
+* ``--pace``: a realistic evening: bots wait 2 s before they move and the person thinks 2 s,
+  so that each table moves about every 2 s.
+
+It prints, per table count: the actions the server(s) stored per second (from ``/metrics``);
+the time from sending an action to receiving the ``state`` it produced (p50, p99: checks,
+database, every seat's view, sending, two loopback hops); REST p99 of the lobby list and of a
+table's info, asked by one more client twice a second each during the load; the errors (a
+client or REST call that failed or timed out); and then the same clients against a bare
+websocket echo server (a message out, the same message back, same pace) in the same run, with
+meeple's latency as a ratio to the echo's. Figures vary with the machine (and with what else
+runs on it): this prints them, it never judges them.
 """
 
 from __future__ import annotations
@@ -22,7 +33,9 @@ import json
 import os
 import platform
 import random
+import shutil
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -30,11 +43,15 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.services import Postgres, Redis, free_port
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("buffet", 4, {}),
@@ -44,44 +61,81 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("cheese", 4, {}),
 ]
 
-PACE = 0.1
-"""Seconds between a scripted player's moves, at least."""
+FAST = 0.1
+"""Seconds between a scripted player's moves at full speed, at least."""
+SLOW = 2.0
+"""Seconds a scripted player thinks, and bots wait, in ``--pace`` mode."""
 
 
-def free_port() -> int:
-    """A port nobody listens on."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+@dataclass
+class Tally:
+    """What one round measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    rest: dict[str, list[float]] = field(default_factory=lambda: {"list": [], "table": []})
+    errors: list[str] = field(default_factory=list)
+    tables: list[tuple[str, str]] = field(default_factory=list)
+    """(server, table id) of the tables made, for the REST probe."""
 
 
-async def person(base: str, index: int, level: str, stop_at: float, latencies: list[float]) -> int:
+SSL = ssl.create_default_context()
+"""One TLS context for every client (each new one reads the system's certificates: 200 of them
+took the client longer than the round it measured)."""
+
+
+async def sign_in(base: str, index: int) -> tuple[httpx.AsyncClient, str]:
+    """A guest's client on ``base`` and its session cookie."""
+    http = httpx.AsyncClient(base_url=base, timeout=30, verify=SSL)
+    (await http.post("/api/guest", json={"name": f"load{index}"})).raise_for_status()
+    return http, f"meeple_session={http.cookies['meeple_session']}"
+
+
+async def person(
+    http: httpx.AsyncClient,
+    cookie: str,
+    index: int,
+    *,
+    args: argparse.Namespace,
+    stop_at: float,
+    tally: Tally,
+) -> None:
     """One scripted player with a table of their own, starting a new game whenever one ends,
-    until ``stop_at``. Returns the actions stored at their tables."""
+    until ``stop_at``."""
+    base = str(http.base_url).rstrip("/")
     game, players, options = GAMES[index % len(GAMES)]
     rng = random.Random(index)
-    actions = 0
-    async with httpx.AsyncClient(base_url=base) as http:
-        (await http.post("/api/guest", json={"name": f"load{index}"})).raise_for_status()
-        cookie = f"meeple_session={http.cookies['meeple_session']}"
-        seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (players - 1)
+    pace = SLOW if args.pace else FAST
+    try:
+        # Spread the arrivals over the first seconds, as people do.
+        await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
         body = {"game": game, "players": players, "options": options, "seats": seats}
         while time.monotonic() < stop_at:
-            table = (await http.post("/api/tables", json=body)).json()["id"]
+            answer = await http.post("/api/tables", json=body)
+            answer.raise_for_status()
+            table = answer.json()["id"]
+            tally.tables.append((base, table))
             url = base.replace("http", "ws") + f"/ws/tables/{table}"
-            actions += await play(url, cookie, rng, stop_at, latencies)
-    return actions
+            await play(url, cookie, rng, stop_at, tally.latencies, pace=pace)
+    except Exception as err:
+        tally.errors.append(f"client {index}: {type(err).__name__}: {err}")
+    finally:
+        await http.aclose()
 
 
 async def play(
-    url: str, cookie: str, rng: random.Random, stop_at: float, latencies: list[float]
-) -> int:
-    """Play one table until its game ends or time is up; returns its version then."""
+    url: str,
+    cookie: str,
+    rng: random.Random,
+    stop_at: float,
+    latencies: list[float],
+    *,
+    pace: float,
+) -> None:
+    """Play one table until its game ends or time is up."""
     sent_at: float | None = None
     sent_version = -1
-    version = 0
-    last_sent = 0.0
+    last_sent = time.monotonic()
     async with connect(
         url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=30, close_timeout=2
     ) as ws:
@@ -108,98 +162,296 @@ async def play(
             if message["is_over"]:
                 break
             if message["legal"] and version > sent_version and sent_at is None:
-                # A quick human: at most one move every PACE seconds (the server allows a
-                # client 20 messages a second).
-                await asyncio.sleep(max(0.0, last_sent + PACE - time.monotonic()))
+                await asyncio.sleep(max(0.0, last_sent + pace - time.monotonic()))
                 last_sent = time.monotonic()
                 action = rng.choice(message["legal"])
                 sent_version = version
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
-    return int(version)
 
 
-async def round_of(base: str, tables: int, seconds: float, level: str) -> tuple[int, list[float]]:
-    """Run ``tables`` players (each at a table at a time) for ``seconds``; return (actions
-    stored, round trips)."""
-    latencies: list[float] = []
-    stop_at = time.monotonic() + seconds
-    versions = await asyncio.gather(
-        *(person(base, i, level, stop_at, latencies) for i in range(tables))
+async def rest_probe(bases: list[str], stop_at: float, tally: Tally) -> None:
+    """Twice a second each, the lobby list and a table's info, timed, while the load runs."""
+    rng = random.Random(0)
+    clients = [httpx.AsyncClient(base_url=base, timeout=10, verify=SSL) for base in bases]
+    try:
+        turn = 0
+        while time.monotonic() < stop_at - 0.5:
+            await asyncio.sleep(0.5)
+            turn += 1
+            asks = [("list", clients[turn % len(clients)], "/api/tables")]
+            if tally.tables:
+                base, table = rng.choice(tally.tables)
+                asks.append(("table", clients[bases.index(base)], f"/api/tables/{table}"))
+            for kind, client, url in asks:
+                started = time.perf_counter()
+                try:
+                    (await client.get(url)).raise_for_status()
+                    tally.rest[kind].append(time.perf_counter() - started)
+                except Exception as err:
+                    tally.errors.append(f"REST {url}: {type(err).__name__}: {err}")
+    finally:
+        for client in clients:
+            await client.aclose()
+
+
+async def load_round(
+    bases: list[str], args: argparse.Namespace, tables: int
+) -> tuple[Tally, float, float]:
+    """Sign ``tables`` players in (not timed), then run them and the REST probe for
+    ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
+    seconds it lasted."""
+    tally = Tally()
+    gate = asyncio.Semaphore(20)
+
+    async def signed(i: int) -> tuple[httpx.AsyncClient, str]:
+        async with gate:
+            return await sign_in(bases[i % len(bases)], i)
+
+    people = await asyncio.gather(*(signed(i) for i in range(tables)))
+    before = await asyncio.to_thread(actions_stored, bases)
+    started = time.monotonic()
+    stop_at = started + args.seconds
+    await asyncio.gather(
+        rest_probe(bases, stop_at, tally),
+        *(
+            person(http, cookie, i, args=args, stop_at=stop_at, tally=tally)
+            for i, (http, cookie) in enumerate(people)
+        ),
     )
-    return sum(versions), latencies
+    seconds = time.monotonic() - started
+    after = await asyncio.to_thread(actions_stored, bases)
+    return tally, (after - before) / seconds, seconds
+
+
+async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
+    """The same clients against a bare echo server: a message out, wait for it back, at the
+    same pace."""
+    tally = Tally()
+    stop_at = time.monotonic() + args.seconds
+    pace = SLOW if args.pace else FAST
+    message = json.dumps({"type": "action", "action": {"type": "pass"}, "version": 1})
+
+    async def client(index: int) -> None:
+        rng = random.Random(index)
+        try:
+            await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
+            async with connect(url, open_timeout=30, close_timeout=2) as ws:
+                while time.monotonic() < stop_at:
+                    started = time.perf_counter()
+                    await ws.send(message)
+                    await ws.recv()
+                    tally.latencies.append(time.perf_counter() - started)
+                    await asyncio.sleep(pace)
+        except Exception as err:
+            tally.errors.append(f"echo client {index}: {type(err).__name__}: {err}")
+
+    await asyncio.gather(*(client(i) for i in range(tables)))
+    return tally
+
+
+ECHO_SERVER = """
+import asyncio, sys
+from websockets.asyncio.server import serve
+async def echo(ws):
+    async for message in ws:
+        await ws.send(message)
+async def main():
+    async with serve(echo, "127.0.0.1", int(sys.argv[1]), max_size=2**20):
+        await asyncio.Future()
+asyncio.run(main())
+"""
 
 
 def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of the sorted values lie."""
+    """The value below which ``share`` of the values lie."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def main() -> None:
-    """Load a fresh server with each table count in turn, printing a row for each."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100, 200])
-    parser.add_argument("--seconds", type=float, default=20.0, help="time per table count")
-    parser.add_argument("--level", default="random", help="the bots' level")
-    parser.add_argument(
-        "--url", help="load a server that is already running (e.g. under a profiler) instead"
-    )
-    args = parser.parse_args()
-    header(args)
-    if args.url:
-        for tables in args.tables:
-            row(args.url.rstrip("/"), tables, args)
-        return
-    for tables in args.tables:
-        # A server of its own for each row: the tables a row leaves unfinished would
-        # otherwise be played on by bots (their player gone) and load the next row.
-        with served() as base:
-            row(base, tables, args)
+def actions_stored(bases: list[str]) -> float:
+    """Actions applied so far, summed over the processes (``meeple_actions_total``)."""
+    total = 0.0
+    for base in bases:
+        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
+            if line.startswith("meeple_actions_total{"):
+                total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+def wait_up(url: str, seconds: float = 60) -> None:
+    """Until ``url`` answers."""
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            httpx.get(url, timeout=5).raise_for_status()
+            return
+        except httpx.HTTPError:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.1)
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    """``meeple serve`` on a free port with a new database; yields its address."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+def services(args: argparse.Namespace) -> Iterator[tuple[str | None, str | None]]:
+    """(PostgreSQL URL, Redis URL) of servers of our own when several processes are asked for,
+    (None, None) for one process on SQLite."""
+    if args.processes == 1 and not args.postgres:
+        yield None, None
+        return
+    folder = Path(tempfile.mkdtemp(prefix="meeple-load-services-"))
+    folder.chmod(0o755)
+    postgres, redis = Postgres(folder / "pg"), Redis(folder / "redis")
+    postgres.start()
+    redis.start()
+    try:
+        yield postgres.url, redis.url
+    finally:
+        redis.stop()
+        postgres.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def served(
+    args: argparse.Namespace, postgres: str | None, redis: str | None, round_number: int
+) -> Iterator[list[str]]:
+    """``meeple serve`` processes on free ports with a new database; yields their addresses."""
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
-    command = [
-        sys.executable, "-m", "meeple", "serve", "--port", str(port),
-        "--db", f"sqlite:///{folder / 'load.sqlite'}", "--bot-delay", "0",
-    ]  # fmt: skip
-    with (folder / "server.log").open("w") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            for _ in range(100):
-                try:
-                    httpx.get(f"{base}/api/games").raise_for_status()
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            yield base
-        finally:
+    if postgres is None:
+        db = f"sqlite:///{folder / 'load.sqlite'}"
+    else:
+        import sqlalchemy  # noqa: PLC0415
+
+        name = f"load_{os.getpid()}_{round_number}"
+        admin = sqlalchemy.create_engine(postgres, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+        admin.dispose()
+        db = postgres.rsplit("/", 1)[0] + "/" + name
+    delay = str(SLOW if args.pace else 0.0)
+    servers: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
+    try:
+        for index in range(args.processes):
+            port = free_port()
+            command = [
+                sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db,
+                "--bot-delay", delay,
+            ]  # fmt: skip
+            if redis is not None:
+                command += ["--redis", redis]
+            log = (folder / f"server{index}.log").open("w")
+            servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+            bases.append(f"http://127.0.0.1:{port}")
+            # One at a time: the first creates the database's tables.
+            wait_up(f"{bases[-1]}/healthz")
+        yield bases
+    finally:
+        for server in servers:
             server.terminate()
-            server.wait()
+        for server in servers:
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        for log_file in folder.glob("server*.log"):
+            errors = [line for line in log_file.read_text().splitlines() if "Traceback" in line]
+            if errors:
+                print(f"  ({len(errors)} tracebacks in {log_file})", flush=True)
+
+
+@contextmanager
+def echo_server() -> Iterator[str]:
+    """A bare websocket echo server in its own process; yields its address."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", ECHO_SERVER, str(port)])
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port)):
+                    break
+            except OSError:
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.05)
+        yield f"ws://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def ms(values: list[float], share: float) -> str:
+    """A percentile in milliseconds, or '-'."""
+    if not values:
+        return "-"
+    value = statistics.median(values) if share == 0.5 else percentile(values, share)
+    return f"{value * 1000:.1f}"
+
+
+def main() -> None:
+    """Load fresh servers with each table count in turn, printing a row for each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", help="default 50 200 500; 2000 --pace")
+    parser.add_argument("--seconds", type=float, help="time per row (default 15; 30 with --pace)")
+    parser.add_argument("--level", default="random", help="the bots' level")
+    parser.add_argument("--pace", action="store_true", help="every table moves every 2 s")
+    parser.add_argument("--processes", type=int, default=1, help="on PostgreSQL + Redis if > 1")
+    parser.add_argument("--postgres", action="store_true", help="PostgreSQL even for one process")
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo server's rows")
+    args = parser.parse_args()
+    args.tables = args.tables or ([2000] if args.pace else [50, 200, 500])
+    args.seconds = args.seconds or (30.0 if args.pace else 15.0)
+    header(args)
+    with services(args) as (postgres, redis):
+        for number, tables in enumerate(args.tables):
+            # Servers of their own for each row: the tables a row leaves unfinished would
+            # otherwise be played on by bots (their player gone) and load the next row.
+            with served(args, postgres, redis, number) as bases:
+                tally, rate, _ = asyncio.run(load_round(bases, args, tables))
+            echo = Tally()
+            if not args.no_echo:
+                with echo_server() as url:
+                    echo = asyncio.run(echo_round(url, args, tables))
+            row(tables, rate, tally, echo)
 
 
 def header(args: argparse.Namespace) -> None:
     """What the figures were measured on."""
-    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; bots: {args.level}, no delay")  # fmt: skip
-    print(f"{'tables':>6} {'actions/s':>10} {'round trips':>11} {'p50 ms':>8} {'p99 ms':>8}")
+    mode = f"paced (a move every {SLOW:.0f} s a table)" if args.pace else "full speed"
+    where = (
+        f"{args.processes} processes on PostgreSQL + Redis"
+        if args.processes > 1
+        else ("1 process on PostgreSQL" if args.postgres else "1 process on SQLite")
+    )
+    load = os.getloadavg()[0]
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores "
+          f"(load average {load:.1f} before), Python {platform.python_version()}; "
+          f"{where}; bots: {args.level}, {mode}; {args.seconds:.0f} s a row")  # fmt: skip
+    print(
+        f"{'tables':>6} {'actions/s':>9} {'trips':>6} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'echo p50':>8} {'echo p99':>8} {'×p50':>5} {'×p99':>5} "
+        f"{'lobby p99':>9} {'table p99':>9} {'errors':>6}"
+    )
 
 
-def row(base: str, tables: int, args: argparse.Namespace) -> None:
-    """Load the server at ``base`` with ``tables`` players and print the figures."""
-    actions, latencies = asyncio.run(round_of(base, tables, args.seconds, args.level))
-    rate = actions / args.seconds
-    if not latencies:
-        print(f"{tables:>6} {rate:>10.0f} {0:>11} {'-':>8} {'-':>8}")
-        return
-    p50 = statistics.median(latencies) * 1000
-    p99 = percentile(latencies, 0.99) * 1000
-    print(f"{tables:>6} {rate:>10.0f} {len(latencies):>11} {p50:>8.1f} {p99:>8.1f}", flush=True)
+def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
+    """One table count's figures."""
+    ratio50 = ratio99 = "-"
+    if tally.latencies and echo.latencies:
+        ratio50 = f"{statistics.median(tally.latencies) / statistics.median(echo.latencies):.1f}"
+        ratio99 = f"{percentile(tally.latencies, 0.99) / percentile(echo.latencies, 0.99):.1f}"
+    errors = len(tally.errors) + len(echo.errors)
+    print(
+        f"{tables:>6} {rate:>9.0f} {len(tally.latencies):>6} {ms(tally.latencies, 0.5):>7} "
+        f"{ms(tally.latencies, 0.99):>7} {ms(echo.latencies, 0.5):>8} "
+        f"{ms(echo.latencies, 0.99):>8} {ratio50:>5} {ratio99:>5} "
+        f"{ms(tally.rest['list'], 0.99):>9} {ms(tally.rest['table'], 0.99):>9} {errors:>6}",
+        flush=True,
+    )
+    for error in (tally.errors + echo.errors)[:5]:
+        print(f"  {error}", flush=True)
 
 
 if __name__ == "__main__":

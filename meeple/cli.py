@@ -371,6 +371,13 @@ def serve(
         list[str] | None,
         typer.Option(help="Another origin allowed to call the API (repeatable)."),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0) shared by several meeple serve processes on "
+            "one PostgreSQL: fan-out, leases, login limits (needs meeple[redis]).",
+        ),
+    ] = None,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
@@ -384,7 +391,13 @@ def serve(
         grace=grace,
         bot_workers=bot_workers,
         allow_origins=tuple(allow_origin or ()),
+        redis_url=redis,
     )
+    if redis is not None and settings.db_url.startswith("sqlite"):
+        raise typer.BadParameter(
+            "several processes need one database server: give --db postgresql://…",
+            param_hint="--redis",
+        )
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     console.print(
         f"[bold]meeple[/] serving on [link]http://{shown}:{port}/[/] (database {settings.db_url})"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.services import Postgres
+from tests.services import Postgres, Redis
 
 
 @pytest.fixture(scope="session")
@@ -25,6 +25,24 @@ def postgres_url() -> Iterator[str]:
     folder = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
     folder.chmod(0o755)
     server = Postgres(folder / "pg")
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A Redis URL: ``MEEPLE_TEST_REDIS`` if set, else a redis-server of our own, started for
+    the session in a temporary folder and stopped after it."""
+    given = os.environ.get("MEEPLE_TEST_REDIS")
+    if given:
+        yield given
+        return
+    folder = Path(tempfile.mkdtemp(prefix="meeple-redis-"))
+    server = Redis(folder)
     server.start()
     try:
         yield server.url

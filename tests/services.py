@@ -1,10 +1,14 @@
-"""Real servers for the tests: a PostgreSQL of our own, started and stopped by the tests.
+"""Real servers for the tests: a PostgreSQL and a Redis of our own, started and stopped by
+the tests.
 
 The server is Debian's ``postgresql`` package (``make test`` installs it, as it installs chromium).
 Each test session makes a cluster in a temporary folder (``initdb``), starts it on a free port
 with its socket in that folder, and stops it at the end: nothing outside the folder is touched
 and no system service is needed. PostgreSQL refuses to run as root, so as root (CI) the cluster
 belongs to the ``postgres`` user the package creates, and the commands run as that user.
+
+Redis is Debian's ``redis-server`` (also installed by ``make test``): one server per test
+session, run as the current user in a temporary folder on a free port, nothing saved to disk.
 """
 
 from __future__ import annotations
@@ -91,3 +95,56 @@ class Postgres:
     def stop(self) -> None:
         """Stop the cluster at once (its folder is thrown away)."""
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+
+
+class Redis:
+    """A throw-away Redis in ``folder`` on a free port; ``url`` reaches it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start the server; returns when it accepts connections."""
+        program = shutil.which("redis-server") or "/usr/bin/redis-server"
+        if not Path(program).exists():
+            raise AssertionError(
+                "Redis is not installed: `make test` installs Debian's redis-server package"
+            )
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [
+                program, "--port", str(self.port), "--bind", "127.0.0.1",
+                "--dir", str(self.folder), "--save", "", "--appendonly", "no",
+                "--daemonize", "no", "--logfile", str(self.folder / "log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        end = time.monotonic() + 30
+        while True:
+            if self.process.poll() is not None:
+                log = (self.folder / "log").read_text() if (self.folder / "log").exists() else ""
+                raise AssertionError(f"redis-server exited: {log}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn:
+                    conn.sendall(b"PING\r\n")
+                    if conn.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                if time.monotonic() > end:
+                    raise
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        """Stop the server (its folder is thrown away)."""
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None

@@ -4,13 +4,13 @@ and the static browser client. ``docs/protocol.md`` describes every call and mes
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Cookie, Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -24,7 +24,7 @@ from meeple.server import auth, standings
 from meeple.server.chat import Chat, ChatRefused
 from meeple.server.guard import ForeignOriginGuard, origin_ok
 from meeple.server.hub import Hub, Refused, check_level
-from meeple.server.live import Connection, LiveTable
+from meeple.server.live import Connection, LiveTable, encode
 from meeple.server.logs import quiet_client_faults
 from meeple.server.metrics import CONTENT_TYPE, Metrics
 from meeple.server.ratelimit import LoginLimiter, TooManyTries
@@ -69,6 +69,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     quiet_client_faults()
     store = Store(settings.db_url)
     hub = Hub(store, settings)
+    if settings.redis_url is not None:
+        # Only here: a server on its own never needs redis-py (the extra meeple[redis]).
+        from meeple.server.cluster import Cluster  # noqa: PLC0415
+
+        hub.cluster = Cluster(settings.redis_url, hub, lease_seconds=settings.lease_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -90,7 +95,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics = Metrics(hub)
     hub.on_action.append(metrics.action)
     hub.on_latency.append(metrics.latency_of)
-    limiter = LoginLimiter(settings.login_tries_per_address, settings.login_failures_per_account)
+    limiter = LoginLimiter(
+        settings.login_tries_per_address,
+        settings.login_failures_per_account,
+        redis_url=settings.redis_url,
+    )
+    if hub.cluster is not None:
+        cluster = hub.cluster
+        chat.on_written.append(
+            lambda table_id, message, writer: cluster.publish(
+                {"kind": "chat", "t": table_id, "message": message, "writer": writer}
+            )
+        )
+        chat.on_muted.append(lambda player_id: cluster.publish({"kind": "mutes", "p": player_id}))
+
+        def chat_elsewhere(event: dict[str, Any]) -> None:
+            table = hub.tables.get(str(event["t"]))
+            if table is not None:
+                chat.deliver(table, event["message"], str(event["writer"]))
+
+        cluster.handlers["chat"] = chat_elsewhere
+        cluster.handlers["mutes"] = lambda event: chat.forget_mutes(str(event["p"]))
     app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
@@ -334,12 +359,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        table = hub.load(table_id, whole=True) if len(table_id) <= 32 else None
+        # The database off the event loop: on SQLite every transaction waits its turn behind
+        # the writer, and the loop must never wait for the disk.
+        table = (
+            await asyncio.to_thread(hub.load, table_id, whole=True) if len(table_id) <= 32 else None
+        )
         if table is None:
             await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
             await websocket.close(code=4404)
             return
-        player = auth.player_for(store, websocket.cookies.get(auth.COOKIE))
+        player = await asyncio.to_thread(auth.player_for, store, websocket.cookies.get(auth.COOKIE))
         connection = Connection(
             seat=table.seat_of(player.id if player else None),
             player_id=player.id if player else None,
@@ -347,8 +376,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         sender = asyncio.create_task(_send_all(websocket, connection))
         await hub.connect(table, connection)
-        history = chat.history(table.id, connection.player_id)
-        connection.push(json.dumps({"type": "chat_history", "messages": history}))
+        history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
+        connection.push(encode({"type": "chat_history", "messages": history}))
         try:
             while True:
                 text = await websocket.receive_text()
@@ -410,15 +439,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # operations
 
     @app.get("/healthz")
-    def healthz() -> JSONResponse:
-        """Whether this process can serve: its database answers (503 when it does not)."""
+    async def healthz() -> JSONResponse:
+        """Whether this process can serve: its database (and Redis, when there is one)
+        answers (503 when not)."""
         try:
-            store.ping()
+            await asyncio.to_thread(store.ping)
         except Exception as err:  # any failure of the database is "not healthy"
             return JSONResponse(
                 {"ok": False, "database": False, "error": type(err).__name__}, status_code=503
             )
-        return JSONResponse({"ok": True, "database": True, "tables_live": len(hub.tables)})
+        answer: dict[str, Any] = {"ok": True, "database": True, "tables_live": len(hub.tables)}
+        if hub.cluster is not None:
+            try:
+                await asyncio.wait_for(hub.cluster.ping(), 5)
+            except Exception as err:  # Redis away or too slow
+                return JSONResponse(
+                    {"ok": False, "database": True, "redis": False, "error": type(err).__name__},
+                    status_code=503,
+                )
+            answer |= {"redis": True, "process": hub.cluster.me}
+        return JSONResponse(answer)
 
     @app.get("/metrics", include_in_schema=False)
     def prometheus() -> PlainTextResponse:
@@ -449,14 +489,14 @@ async def _handle(
     if not connection.allow(settings.rate_per_second, settings.rate_burst):
         return _error("rate_limited", "too many messages; slow down")
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        message = orjson.loads(text)
+    except (orjson.JSONDecodeError, RecursionError):
         return _error("bad_json", "a message must be a JSON object")
     if not isinstance(message, dict):
         return _error("bad_json", "a message must be a JSON object")
     kind = message.get("type")
     if kind == "ping":
-        return json.dumps({"type": "pong"})
+        return encode({"type": "pong"})
     if kind == "sync":
         connection.log_sent = 0
         async with table.lock:
@@ -505,7 +545,7 @@ async def _send_all(websocket: WebSocket, connection: Connection) -> None:
 
 
 def _error(code: str, message: str) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message})
+    return encode({"type": "error", "code": code, "message": message})
 
 
 def _player(player: PlayerRow) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import json
 import time
 import unicodedata
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -81,6 +82,11 @@ class Chat:
         self.store = store
         self.sent: dict[tuple[str, str], deque[float]] = {}
         self.mutes: dict[str, set[str]] = {}
+        self.on_written: list[Callable[[str, dict[str, Any], str], None]] = []
+        """Called with the table, the message and its writer after each message (the other
+        server processes deliver it to their clients)."""
+        self.on_muted: list[Callable[[str], None]] = []
+        """Called with a player whose mutes changed (other processes forget their copy)."""
 
     def muted_by(self, player_id: str | None) -> set[str]:
         """Whom ``player_id`` has muted (loaded once, then kept up to date here)."""
@@ -113,6 +119,12 @@ class Chat:
             muted.add(muted_id)
         else:
             muted.discard(muted_id)
+        for tell in self.on_muted:
+            tell(player_id)
+
+    def forget_mutes(self, player_id: str) -> None:
+        """Drop this process's copy of a player's mutes (changed elsewhere)."""
+        self.mutes.pop(player_id, None)
 
     def history(self, table_id: str, reader: str | None) -> list[dict[str, Any]]:
         """The table's messages, oldest first, without those of people ``reader`` muted."""
@@ -166,7 +178,14 @@ class Chat:
             )
             s.add(row)
             s.flush()
-            out = json.dumps({"type": "chat", "message": message_json(row)}, ensure_ascii=False)
+            message = message_json(row)
+        self.deliver(table, message, connection.player_id)
+        for tell in self.on_written:
+            tell(table.id, message, connection.player_id)
+
+    def deliver(self, table: LiveTable, message: dict[str, Any], writer: str) -> None:
+        """Send a message to everyone at the table here who has not muted its writer."""
+        out = json.dumps({"type": "chat", "message": message}, ensure_ascii=False)
         for other in list(table.connections):
-            if connection.player_id not in self.muted_by(other.player_id):
+            if writer not in self.muted_by(other.player_id):
                 other.push(out)

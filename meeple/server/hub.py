@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import meeple
 from meeple.bots.levels import LEVELS, make
@@ -28,6 +29,7 @@ from meeple.server.storage import (
     FINISHED,
     OPEN,
     RUNNING,
+    ActionRecord,
     PlayerRow,
     SeatSpec,
     StaleVersion,
@@ -36,6 +38,10 @@ from meeple.server.storage import (
     digest,
 )
 from meeple.server.workers import bot_pool
+from meeple.server.writer import ActionWriter
+
+if TYPE_CHECKING:
+    from meeple.server.cluster import Cluster
 
 log = logging.getLogger("meeple.server")
 
@@ -65,6 +71,10 @@ class Hub:
         """Called with who acted (human, bot, timeout) after each applied action (metrics)."""
         self.on_latency: list[Callable[[float], None]] = []
         """Called with the seconds from a client's action arriving to its views being queued."""
+        self.writer = ActionWriter(store)
+        self._loading = threading.Lock()
+        self.cluster: Cluster | None = None
+        """The other server processes (Redis), when there may be any; ``None`` alone."""
 
     # start and stop
 
@@ -72,6 +82,11 @@ class Hub:
         """Start the bot workers and bring back every open and running table."""
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
+        if self.cluster is not None:
+            # Tables are loaded when asked for; the cluster's keeper takes the leases of the
+            # running tables nobody holds, and this process then runs them.
+            await self.cluster.start()
+            return
         for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
             table = self.load(table_id)
             if table is not None and table.status == RUNNING:
@@ -84,6 +99,9 @@ class Hub:
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:
                     task.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop()
+        self.writer.close()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -98,7 +116,7 @@ class Hub:
         clients are connected to it (:meth:`release`).
         """
         table = self.tables.get(table_id)
-        if table is not None and (table.state is not None or not whole):
+        if table is not None and (table.state is not None or table.status != FINISHED or not whole):
             return table
         found = self.store.table(table_id)
         if found is None:
@@ -111,10 +129,20 @@ class Hub:
             if (p := self.store.player(pid)) is not None
         }
         table = LiveTable.from_rows(game, row, seat_rows, players)
+        # With other processes, whoever holds the table's lease runs its bots and timers.
+        table.owned = self.cluster is None
         if row.status == RUNNING or (row.status == FINISHED and whole):
             self.rebuild(table, row)
         if row.status in (OPEN, RUNNING) or whole:
-            self.tables[table_id] = table
+            # Callers run in worker threads too: if another one put the table in memory while
+            # this one read it, theirs is the table (clients may already be connected to it).
+            with self._loading:
+                held = self.tables.get(table_id)
+                if held is not None and (
+                    held.state is not None or held.status != FINISHED or not whole
+                ):
+                    return held
+                self.tables[table_id] = table
         return table
 
     def rebuild(self, table: LiveTable, row: TableRow) -> None:
@@ -163,12 +191,15 @@ class Hub:
             version=0,
             rated=rated,
         )
-        self.store.add_table(row, seats)
-        table = self.load(row.id)
+        # The database off the event loop (each commit waits for the disk), as for actions.
+        await asyncio.to_thread(self.store.add_table, row, seats)
+        table = await asyncio.to_thread(self.load, row.id)
         assert table is not None
+        if self.cluster is not None:
+            table.owned = await self.cluster.take(table.id)
         async with table.lock:
             if not table.free_human_seats():
-                self._start(table)
+                await self._start(table)
                 self.schedule(table)
         return table
 
@@ -186,13 +217,20 @@ class Hub:
                 seat = free[0]
             if seat not in free:
                 raise Refused("seat_taken", f"seat {seat} is not a free human seat")
-            self.store.set_seat(table.id, seat, player.id, left=False)
+            if not await asyncio.to_thread(self.store.take_seat, table.id, seat, player.id):
+                # Another server process seated someone there a moment ago.
+                raise Refused("seat_taken", f"seat {seat} is not a free human seat")
             table.seats[seat].player = player
             table.seats[seat].alone_since = time.monotonic()
+            if self.cluster is not None:
+                # Others may have sat down through other processes meanwhile: whether the
+                # table is full now is the store's answer, not our copy's.
+                await self.catch_up(table)
             if not table.free_human_seats():
-                self._start(table)
+                await self._start(table)
             self.schedule(table)
             self.broadcast(table)
+            self._changed(table)
 
     async def leave(self, table: LiveTable, player: PlayerRow) -> None:
         """Leave a table: before the start the seat is freed; during play a bot takes over."""
@@ -203,17 +241,18 @@ class Hub:
             if table.status == FINISHED:
                 raise Refused("not_running", "this game is over")
             if table.status == OPEN:
-                self.store.set_seat(table.id, seat, None, left=False)
+                await asyncio.to_thread(self.store.set_seat, table.id, seat, None, False)
                 table.seats[seat] = Seat(kind="human", level=None)
             else:
-                self.store.set_seat(table.id, seat, player.id, left=True)
+                await asyncio.to_thread(self.store.set_seat, table.id, seat, player.id, True)
                 table.seats[seat].left = True
             self.schedule(table)
             self.broadcast(table)
+            self._changed(table)
 
-    def _start(self, table: LiveTable) -> None:
+    async def _start(self, table: LiveTable) -> None:
         state = table.game.new(table.players, seed=table.seed, options=table.options)
-        self.store.start(table.id, digest(state.to_json()))
+        await asyncio.to_thread(self.store.start, table.id, digest(state.to_json()))
         table.start(state)
 
     # connections
@@ -221,6 +260,8 @@ class Hub:
     async def connect(self, table: LiveTable, connection: Connection) -> None:
         """A client opened the table: count it, bring its player back, send the state."""
         async with table.lock:
+            if table.stale:
+                await self.catch_up(table)
             table.connections.add(connection)
             if connection.seat is not None:
                 seat = table.seats[connection.seat]
@@ -230,6 +271,9 @@ class Hub:
                 if seat.left:
                     seat.left = False
                     self.store.set_seat(table.id, connection.seat, connection.player_id, False)
+                    self._changed(table)
+                if self.cluster is not None:
+                    self.cluster.present(table, connection.seat, seat.connections)
                 self.schedule(table)
                 self.broadcast(table)
             else:
@@ -242,8 +286,10 @@ class Hub:
             if connection.seat is not None:
                 seat = table.seats[connection.seat]
                 seat.connections -= 1
-                if seat.connections == 0:
+                if not seat.connected():
                     seat.alone_since = time.monotonic()
+                if self.cluster is not None:
+                    self.cluster.present(table, connection.seat, seat.connections)
                 self.schedule(table)
                 self.broadcast(table)
             self.release(table)
@@ -261,8 +307,10 @@ class Hub:
     def broadcast(self, table: LiveTable) -> None:
         """Queue every connection's own ``state`` message (then let go of the table if its game
         is over and nobody is watching)."""
+        # One message per seat and change, encoded once, whatever the number of its clients.
+        cache: dict[tuple[int | None, int], str] = {}
         for connection in list(table.connections):
-            if not connection.push(table.state_message(connection, self.settings.grace)):
+            if not connection.push(table.state_message(connection, self.settings.grace, cache)):
                 # A client that reads nothing for 256 messages is cut off; it reconnects and
                 # gets the whole state again.
                 table.connections.discard(connection)
@@ -284,7 +332,7 @@ class Hub:
     ) -> None:
         """Apply ``seat``'s action, store it, and tell everyone. Raises :class:`Refused`."""
         async with table.lock:
-            self._act(table, seat, action, by, version)
+            await self._act(table, seat, action, by, version)
             if by == "human":
                 table.seats[seat].timed_out = False
             # Timers first, so that the state sent carries the deadline of the new decision.
@@ -296,9 +344,11 @@ class Hub:
                 for observe in self.on_latency:
                     observe(seconds)
 
-    def _act(
+    async def _act(
         self, table: LiveTable, seat: int, action: Action, by: str, version: int | None
     ) -> None:
+        if table.stale:
+            await self.catch_up(table)
         state = table.state
         if table.status != RUNNING or state is None:
             raise Refused("not_running", f"this table is {table.status}, not running")
@@ -316,18 +366,16 @@ class Hub:
         except IllegalAction as err:
             raise Refused("illegal", str(err)) from None
         result = (list(after.scores), list(after.winners)) if after.is_over else None
+        record = ActionRecord(
+            table.id, table.version, seat, action, by, digest(after.to_json()), result
+        )
         try:
-            self.store.record_action(
-                table.id,
-                table.version,
-                seat=seat,
-                action=action,
-                by=by,
-                state_digest=digest(after.to_json()),
-                result=result,
-            )
+            # Off the event loop, in one transaction with the other tables' actions of the
+            # moment (meeple.server.writer); this table waits, the others go on.
+            await self.writer.record(record)
         except StaleVersion as err:
             # Another server process advanced this table: ours is out of date.
+            await self.catch_up(table)
             raise Refused("stale", str(err)) from None
         table.advance(after, seat, action)
         for observe in self.on_action:
@@ -335,6 +383,8 @@ class Hub:
         if result is not None:
             table.status = FINISHED
             table.final = result
+        if self.cluster is not None:
+            self.cluster.acted(record)
 
     # bots and timers
 
@@ -352,7 +402,11 @@ class Hub:
         now = time.monotonic()
         awaited = [seat for seat in state.to_move if not self.bot_controls(table, seat)]
         for seat in state.to_move:
-            if self.bot_controls(table, seat) and not _running(table.bots.get(seat)):
+            if (
+                table.owned
+                and self.bot_controls(table, seat)
+                and not _running(table.bots.get(seat))
+            ):
                 table.bots[seat] = asyncio.create_task(self._bot_turn(table, seat))
         # The timer: a response window, the turn timer, or the moment an absent player's grace
         # ends — whichever comes first.
@@ -385,7 +439,9 @@ class Hub:
         if table.timer is not None and table.timer is not asyncio.current_task():
             table.timer.cancel()
         table.timer = (
-            asyncio.create_task(self._wake(table, max(0.0, min(wakes)))) if wakes else None
+            asyncio.create_task(self._wake(table, max(0.0, min(wakes))))
+            if wakes and table.owned
+            else None
         )
 
     def _cancel(self, table: LiveTable) -> None:
@@ -409,7 +465,7 @@ class Hub:
                         # An opponent who does not answer in time trusts the chef (stirfry).
                         if seat in state.to_move and response in state.legal_actions(seat):
                             given = table.game.timeout_action or response  # marked as late
-                            self._act(table, seat, given, "timeout", None)
+                            await self._act(table, seat, given, "timeout", None)
                             state = table.state
                             assert state is not None
                     else:
@@ -454,7 +510,11 @@ class Hub:
                 table.bots.pop(seat, None)
                 self.schedule(table)
                 return
-            self._act(table, seat, action, "bot", None)
+            try:
+                await self._act(table, seat, action, "bot", None)
+            except Refused as err:
+                # Another process stored an action first; it is applied here now.
+                log.info("bot move at table %s refused: %s", table.id, err.message)
             table.bots.pop(seat, None)
             self.schedule(table)
             self.broadcast(table)
@@ -477,6 +537,145 @@ class Hub:
             return bot.choose(snapshot, seat)
         # No worker processes (tests): think in a thread, so the loop still answers meanwhile.
         return await asyncio.to_thread(bot.choose, snapshot, seat)
+
+    # several processes (meeple.server.cluster)
+
+    def _changed(self, table: LiveTable) -> None:
+        """Tell the other processes that the table's seats or status changed in the store."""
+        if self.cluster is not None:
+            self.cluster.publish({"kind": "table", "t": table.id})
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """Bring a table (whose lock is held) up to the store: its seats, its status and the
+        actions other processes stored, applied in their stored order."""
+        since = table.version if table.state is not None else 0
+        found = await asyncio.to_thread(self._stored_since, table.id, since)
+        if found is None:
+            return
+        row, seat_rows, players, actions = found
+        for seat, seat_row in zip(table.seats, seat_rows, strict=True):
+            seat.player = players.get(seat_row.player_id) if seat_row.player_id else None
+            seat.left = seat_row.left
+        if table.state is None and row.status != OPEN:
+            table.start(table.game.new(table.players, seed=table.seed, options=table.options))
+        state = table.state
+        for seat_index, action in actions:
+            assert state is not None
+            after = state.clone()
+            after.apply(seat_index, action)
+            state = after
+            table.advance(state, seat_index, action)
+        if state is not None and state.is_over:
+            table.status = FINISHED
+            table.final = (list(state.scores), list(state.winners))
+        elif state is not None:
+            table.status = RUNNING
+        table.stale = False
+
+    def _stored_since(
+        self, table_id: str, since: int
+    ) -> tuple[TableRow, list[Any], dict[str, PlayerRow], list[tuple[int, Action]]] | None:
+        found = self.store.table(table_id)
+        if found is None:
+            return None
+        row, seat_rows = found
+        players = {
+            pid: p
+            for pid in {s.player_id for s in seat_rows if s.player_id}
+            if (p := self.store.player(pid)) is not None
+        }
+        return row, seat_rows, players, self.store.actions(table_id, since)
+
+    async def on_event(self, event: dict[str, Any]) -> None:
+        """What another process published about a table this process may hold."""
+        table = self.tables.get(str(event.get("t")))
+        if table is None:
+            return
+        kind = event["kind"]
+        async with table.lock:
+            if kind == "action":
+                if not await self._applied(table, event):
+                    return
+            elif kind == "table":
+                await self.catch_up(table)
+            elif kind == "presence":
+                self._present(table, str(event["proc"]), int(event["seat"]), int(event["n"]))
+            else:
+                return
+            self.schedule(table)
+            self.broadcast(table)
+
+    async def _applied(self, table: LiveTable, event: dict[str, Any]) -> bool:
+        """Apply another process's action to our copy of the table; ``False`` when there is
+        nothing to tell this process's clients."""
+        version = int(event["v"])
+        if table.version > version and not table.stale:
+            return False  # already here (we caught up from the store since)
+        if not table.owned and not table.connections:
+            # Nobody here watches it: bring it up to date only when someone does.
+            if event.get("over"):
+                if self.tables.get(table.id) is table:
+                    del self.tables[table.id]
+            else:
+                table.stale = True
+            return False
+        if table.version != version or table.state is None or table.stale:
+            await self.catch_up(table)  # a gap (a message missed, or a stale copy)
+            return True
+        after = table.state.clone()
+        after.apply(int(event["seat"]), event["action"])
+        table.advance(after, int(event["seat"]), event["action"])
+        if after.is_over:
+            table.status = FINISHED
+            table.final = (list(after.scores), list(after.winners))
+        return True
+
+    def _present(self, table: LiveTable, process: str, seat_index: int, count: int) -> None:
+        if not 0 <= seat_index < len(table.seats):
+            return
+        seat = table.seats[seat_index]
+        was = seat.connected()
+        if count > 0:
+            seat.remote[process] = count
+        else:
+            seat.remote.pop(process, None)
+        if was and not seat.connected():
+            seat.alone_since = time.monotonic()
+        elif seat.connected():
+            seat.alone_since = None
+            seat.timed_out = False
+
+    async def adopt(self, table_id: str) -> None:
+        """This process now holds the table's lease: bring it up to date and run it."""
+        table = self.tables.get(table_id) or await asyncio.to_thread(self.load, table_id)
+        if table is None:
+            return
+        remote = await self.cluster.presence(table_id) if self.cluster is not None else {}
+        async with table.lock:
+            await self.catch_up(table)
+            for (process, seat_index), count in remote.items():
+                self._present(table, process, seat_index, count)
+            table.owned = True
+            self.schedule(table)
+            self.broadcast(table)
+
+    def lost(self, table: LiveTable) -> None:
+        """Another process holds the table's lease now: stop running its bots and timers."""
+        table.owned = False
+        for task in [table.timer, *table.bots.values()]:
+            if task is not None:
+                task.cancel()
+        table.timer = None
+        table.bots.clear()
+
+    def forget(self, alive: set[str]) -> None:
+        """Drop the connections counted for processes that are gone (killed, not stopped)."""
+        for table in list(self.tables.values()):
+            for index, seat in enumerate(table.seats):
+                for process in [p for p in seat.remote if p not in alive]:
+                    self._present(table, process, index, 0)
+                    if table.owned:
+                        self.schedule(table)
 
 
 def _running(task: asyncio.Task[None] | None) -> bool:

@@ -8,11 +8,12 @@ information can leave only through the game's own view function.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+import orjson
 
 from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.storage import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
@@ -33,6 +34,9 @@ class Seat:
     timed_out: bool = False
     """The player let the turn timer run out (a bot plays until they act or reconnect)."""
     connections: int = 0
+    """This process's open connections for the seat."""
+    remote: dict[str, int] = field(default_factory=dict)
+    """Open connections for the seat in the other server processes, by process."""
     alone_since: float | None = None
     """When the seat's last connection closed (``time.monotonic``), if none is open."""
 
@@ -40,10 +44,14 @@ class Seat:
         """Whether a bot should play for this human seat now."""
         if self.kind != "human" or self.player is None:
             return False
-        gone = self.connections == 0 and (
+        gone = not self.connected() and (
             self.alone_since is not None and now - self.alone_since >= grace
         )
         return self.left or self.timed_out or gone
+
+    def connected(self) -> bool:
+        """Whether the seat's player has a connection open, here or in another process."""
+        return self.connections > 0 or any(n > 0 for n in self.remote.values())
 
     def summary(self, index: int, now: float, grace: float) -> JSON:
         """The seat as the protocol's ``Table.seats`` shows it."""
@@ -55,7 +63,7 @@ class Seat:
             "kind": self.kind,
             "level": self.level,
             "player": player,
-            "connected": self.connections > 0,
+            "connected": self.connected(),
             "away": self.away(now, grace),
         }
 
@@ -129,6 +137,12 @@ class LiveTable:
         """Whether the running timer is a response window (the default answer is given)."""
         self.timer: asyncio.Task[None] | None = None
         self.bots: dict[int, asyncio.Task[None]] = {}
+        self.owned = True
+        """Whether this process runs the table's bots and timers (with several processes,
+        the one holding the table's lease: see :mod:`meeple.server.cluster`)."""
+        self.stale = False
+        """Actions were stored by another process and not applied here yet (a table nobody
+        watches in this process is brought up to date only when needed)."""
 
     @classmethod
     def from_rows(
@@ -191,12 +205,16 @@ class LiveTable:
         point: the log gets one line of its own, ``{"event": "back", "seat": s}``, and
         what the events hold now is taken as seen (printing it again would repeat it)."""
         assert self.state is not None
-        for seat in range(self.players):
+        # Only the points of view a client can have: spectators and human seats. A bot seat
+        # is never anyone's (its bot reads the state itself), and its view was half of the
+        # work of a change at tables of one person and three bots.
+        humans = [i for i, seat in enumerate(self.seats) if seat.kind != "bot"]
+        for seat in humans:
             legal = self.state.legal_actions(seat)
             if legal != self.legal.get(seat):
                 self.legal[seat] = legal
                 self.decision_since[seat] = self.version
-        for key in self.keys():
+        for key in [None, *humans]:
             view = self.state.view(key)
             self.views[key] = view
             events = view.get("events", [])
@@ -258,12 +276,30 @@ class LiveTable:
         """Whether a client that saw ``version`` saw the seat's present decision."""
         return self.decision_since.get(seat, 0) <= version <= self.version
 
-    def state_message(self, connection: Connection, grace: float) -> str:
-        """The ``state`` message for one connection, with the log events it has not had."""
+    def state_message(
+        self,
+        connection: Connection,
+        grace: float,
+        cache: dict[tuple[SeatKey, int], str] | None = None,
+    ) -> str:
+        """The ``state`` message for one connection, with the log events it has not had.
+
+        With a ``cache`` (one per change of the table), connections that see the same seat
+        and have had the same events share one message, built and encoded once.
+        """
         key = connection.seat
         log = self.logs.get(key, [])
         start = connection.log_sent
         connection.log_sent = len(log)
+        if cache is None:
+            return self._state_message(key, start, grace)
+        text = cache.get((key, start))
+        if text is None:
+            text = cache[key, start] = self._state_message(key, start, grace)
+        return text
+
+    def _state_message(self, key: SeatKey, start: int, grace: float) -> str:
+        log = self.logs.get(key, [])
         state = self.state
         legal: list[JSON] = []
         if state is not None and key is not None and self.status == RUNNING:
@@ -282,7 +318,13 @@ class LiveTable:
             "scores": self.views[key].get("scores") if state is not None else None,
             "winners": list(state.winners) if state is not None else None,
         }
-        return json.dumps(message, separators=(",", ":"))
+        return encode(message)
+
+
+def encode(message: Any) -> str:
+    """A message as the compact JSON text sent on a websocket (orjson: several times faster
+    than the standard library's encoder, which was a tenth of the server's time under load)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _utc(moment: datetime) -> datetime:

@@ -4,16 +4,19 @@ Each try costs an argon2 hash (tens of milliseconds of a core), so a flood of lo
 password-guessing attack and a denial of service. Two sliding windows answer it: every address
 may try a number of times a minute, and every account may fail a number of times a minute
 whatever the address (guessing from many addresses). A refusal says when to come back
-(``Retry-After``). The counters live in this process's memory.
+(``Retry-After``). The counters live in this process's memory, or in Redis when the server
+has one (several processes then share them: a guesser gains nothing by being sent to another).
 """
 
 from __future__ import annotations
 
 import math
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 
 @dataclass
@@ -43,6 +46,52 @@ class Window:
         self.events.setdefault(key, deque()).append(now)
 
 
+class Counter(Protocol):
+    """A sliding window: :class:`Window` in memory or :class:`RedisWindow`."""
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may have one more event (0 when it may now)."""
+        ...
+
+    def add(self, key: str, now: float) -> None:
+        """Count one event of ``key``."""
+        ...
+
+
+class RedisWindow:
+    """The same window kept in Redis (a sorted set of event times per key), shared by every
+    server process; times are the wall clock's, which the processes share."""
+
+    def __init__(self, client: Any, name: str, limit: int, seconds: float) -> None:
+        self.client = client
+        self.name = name
+        self.limit = limit
+        self.seconds = seconds
+
+    def _key(self, key: str) -> str:
+        return f"meeple:limit:{self.name}:{key}"
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may have one more event (0 when it may now)."""
+        name = self._key(key)
+        pipe = self.client.pipeline(transaction=False)
+        pipe.zremrangebyscore(name, 0, now - self.seconds)
+        pipe.zcard(name)
+        pipe.zrange(name, 0, 0, withscores=True)
+        _, count, oldest = pipe.execute()
+        if count < self.limit or not oldest:
+            return 0.0
+        return max(0.0, float(oldest[0][1]) + self.seconds - now)
+
+    def add(self, key: str, now: float) -> None:
+        """Count one event of ``key``."""
+        name = self._key(key)
+        pipe = self.client.pipeline(transaction=False)
+        pipe.zadd(name, {f"{now}:{secrets.token_hex(4)}": now})
+        pipe.expire(name, math.ceil(self.seconds) + 1)
+        pipe.execute()
+
+
 class TooManyTries(Exception):
     """A limit is reached; ``retry_after`` is in whole seconds."""
 
@@ -69,11 +118,23 @@ class LoginLimiter:
         per_address: int = 20,
         per_account_failures: int = 10,
         seconds: float = 60.0,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
+        redis_url: str | None = None,
     ) -> None:
-        self.addresses = Window(per_address, seconds)
-        self.failures = Window(per_account_failures, seconds)
-        self.clock = clock
+        self.addresses: Counter
+        self.failures: Counter
+        if redis_url is None:
+            self.addresses = Window(per_address, seconds)
+            self.failures = Window(per_account_failures, seconds)
+            self.clock = clock or time.monotonic
+        else:
+            import redis  # noqa: PLC0415 - only with --redis (the extra meeple[redis])
+
+            # Synchronous: the login and registration routes run in worker threads.
+            client = redis.Redis.from_url(redis_url)
+            self.addresses = RedisWindow(client, "address", per_address, seconds)
+            self.failures = RedisWindow(client, "account", per_account_failures, seconds)
+            self.clock = clock or time.time
 
     def attempt(self, address: str, account: str | None) -> None:
         """Count a try from ``address`` (for ``account``), or raise :class:`TooManyTries`."""

@@ -40,3 +40,9 @@ class Settings:
     """Failed logins one account may take a minute, from any address."""
     away_level: str = "normal"
     """The bot level that plays for an absent player."""
+    redis_url: str | None = None
+    """Redis, for several server processes on one database (fan-out, leases, login limits);
+    ``None``: this process is the only one."""
+    lease_seconds: float = 3.0
+    """How long a table's lease lasts unrenewed: a dead process's tables go on elsewhere
+    this long after it stopped (plus a beat)."""

@@ -214,6 +214,20 @@ class StaleVersion(Exception):
 
 
 @dataclass(frozen=True)
+class ActionRecord:
+    """One accepted action to store: it takes ``table_id`` from ``version`` to the next."""
+
+    table_id: str
+    version: int
+    seat: int
+    action: dict[str, Any]
+    by: str
+    state_digest: str
+    result: tuple[list[float], list[int]] | None = None
+    """Scores and winners, when this action ends the game."""
+
+
+@dataclass(frozen=True)
 class SeatSpec:
     """A seat as a table is created: ``human`` (maybe with its player) or ``bot`` with a level."""
 
@@ -378,6 +392,21 @@ class Store:
             row.player_id = player_id
             row.left = left
 
+    def take_seat(self, table_id: str, seat: int, player_id: str) -> bool:
+        """Sit ``player_id`` in a seat only if nobody sits there (whichever server process
+        asks first gets it); whether it did."""
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.player_id.is_(None),
+                )
+                .values(player_id=player_id, left=False)
+            ).rowcount
+            return bool(taken == 1)
+
     def start(self, table_id: str, state_digest: str) -> None:
         """Mark a table as running."""
         with self.session() as s:
@@ -403,38 +432,55 @@ class Store:
         The insert and the version update are one transaction, and the update only matches
         the expected version, so two writers can never both advance a table.
         """
-        params: dict[str, Any] = {
-            "table": table_id,
-            "number": version,
-            "seat": seat,
-            "action": action,
-            "by": by,
-            "next": version + 1,
-            "digest": state_digest,
-        }
-        advance = _ADVANCE
-        if result is not None:
-            advance = _FINISH
-            params |= {"scores": result[0], "winners": result[1], "finished": utcnow()}
-        # The hottest write of the server: two prepared statements on a connection, without
-        # the ORM's unit of work (which cost more than the commit itself).
+        record = ActionRecord(table_id, version, seat, action, by, state_digest, result)
+        outcome = self.record_actions([record])[0]
+        if outcome is not None:
+            raise outcome
+
+    def record_actions(self, records: list[ActionRecord]) -> list[StaleVersion | None]:
+        """Store several tables' actions in one transaction (one commit, one disk sync for
+        all of them); each is checked against its table's version on its own, and a stale one
+        (``StaleVersion`` in its place in the answer) changes nothing."""
+        outcomes: list[StaleVersion | None] = []
+        # The hottest write of the server: two prepared statements per action on one
+        # connection, without the ORM's unit of work (which cost more than the commit itself).
         with self.engine.begin() as conn:
-            if conn.execute(advance, params).rowcount != 1:
-                raise StaleVersion(f"table {table_id} is not at version {version}")
-            conn.execute(_INSERT_ACTION, params)
-            if result is not None:
-                # Ratings change in the same transaction as the last action: once, or never.
-                from meeple.server.standings import rate_finished  # noqa: PLC0415
+            for record in records:
+                params: dict[str, Any] = {
+                    "table": record.table_id,
+                    "number": record.version,
+                    "seat": record.seat,
+                    "action": record.action,
+                    "by": record.by,
+                    "next": record.version + 1,
+                    "digest": record.state_digest,
+                }
+                advance = _ADVANCE
+                result = record.result
+                if result is not None:
+                    advance = _FINISH
+                    params |= {"scores": result[0], "winners": result[1], "finished": utcnow()}
+                if conn.execute(advance, params).rowcount != 1:
+                    outcomes.append(
+                        StaleVersion(f"table {record.table_id} is not at version {record.version}")
+                    )
+                    continue
+                conn.execute(_INSERT_ACTION, params)
+                outcomes.append(None)
+                if result is not None:
+                    # Ratings change in the same transaction as the last action: once, or never.
+                    from meeple.server.standings import rate_finished  # noqa: PLC0415
 
-                with Session(bind=conn) as session:
-                    rate_finished(session, table_id, result[0], result[1])
+                    with Session(bind=conn) as session:
+                        rate_finished(session, record.table_id, result[0], result[1])
+        return outcomes
 
-    def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
-        """The table's actions in order, as ``(seat, action)``."""
+    def actions(self, table_id: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """The table's actions in order, as ``(seat, action)``, from number ``since`` on."""
         with self.session() as s:
             rows = s.execute(
                 select(ActionRow.seat, ActionRow.action)
-                .where(ActionRow.table_id == table_id)
+                .where(ActionRow.table_id == table_id, ActionRow.number >= since)
                 .order_by(ActionRow.number)
             ).all()
             return [(seat, action) for seat, action in rows]

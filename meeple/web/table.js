@@ -169,7 +169,9 @@ export async function showTable(root, tableId) {
         h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), rules, leave),
       invite, banner,
       h("div", { class: "table-body" },
-        h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer, skip), since, result, actions, board),
+        // The renderer's leftover action buttons come below the board, so that their coming and
+        // going never moves it; the prompt and the strip above keep a fixed height.
+        h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer, skip), since, result, board, actions),
         // Separate grid cells, so that a phone shows the seats above the board and the log below.
         h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats),
         h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log, chat.element))));
@@ -236,7 +238,11 @@ export async function showTable(root, tableId) {
     holds.add(token);
     return () => {
       // A release from a board drawn before is a no-op: its token is gone already.
-      if (holds.delete(token) && state) drawResult();
+      if (holds.delete(token) && state) {
+        drawResult();
+        // The log too: a renderer may leave out of it what its playback has not shown yet.
+        if (!holds.size) drawLog();
+      }
     };
   };
 

@@ -56,7 +56,8 @@ def stored_states(store: Store, table_id: str) -> list[State]:
 
 def check_stream(sock: Socket, seat: int | None, states: list[State]) -> int:
     """Check every raw text of one socket; returns how many state messages it held."""
-    shown: list[Any] = []  # every event any view of this seat has shown, up to now
+    shown: list[Any] = []  # every event any view of this seat showed, up to now
+    included = 0  # the versions whose views' events are in ``shown``
     count = 0
     for text in sock.raw:
         message = json.loads(text)
@@ -78,7 +79,11 @@ def check_stream(sock: Socket, seat: int | None, states: list[State]) -> int:
         legal = state.legal_actions(seat) if seat is not None else []
         assert message["legal"] == json.loads(json.dumps(legal))
         assert message["to_move"] == list(state.to_move)
-        shown.extend(view.get("events", []))
+        # A client that connects mid-game is sent the log from the start: its events are those
+        # the seat's views showed at every version so far, sent or not.
+        while included <= message["version"]:
+            shown.extend(states[included].view(seat).get("events", []))
+            included += 1
         for event in message["log"]["events"]:
             assert event in shown, event
         count += 1

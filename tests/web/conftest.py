@@ -4,8 +4,9 @@ Fixtures:
 - ``server_url``: the address of a server started for the session (SQLite in a temporary
   folder, bots without delay, a short grace time);
 - ``browser``: headless chromium from ``/usr/bin/chromium`` (never a downloaded browser);
-- ``new_page(locale="en-US", viewport=None, pace="off")``: a page in a fresh context (its own
-  cookies), showing others' moves at once unless ``pace`` says otherwise;
+- ``new_page(locale="en-US", viewport=None, touch=False, pace="off")``: a page in a fresh
+  context (its own cookies), with a touch screen if asked, showing others' moves at once unless
+  ``pace`` says otherwise;
 - helpers (plain functions, import them from ``tests.web.conftest``):
   ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
   ``play_to_end(page, timeout=180, seed=0)`` and ``screenshot(page, name)``.
@@ -31,6 +32,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+
+from meeple.core.conformance import BACK_CHANCE
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -126,13 +129,17 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
     errors: list[str] = []
 
     def make(
-        locale: str = "en-US", viewport: dict[str, int] | None = None, pace: str = "off"
+        locale: str = "en-US",
+        viewport: dict[str, int] | None = None,
+        touch: bool = False,
+        pace: str = "off",
     ) -> Page:
         size = viewport or {"width": 1280, "height": 900}
         context = browser.new_context(
             base_url=server_url,
             locale=locale,
             viewport={"width": size["width"], "height": size["height"]},
+            has_touch=touch,  # a phone: taps and fingers (page.touchscreen)
         )
         # Others' moves at once unless a test asks for a person's pace ("normal"): bots here
         # answer without delay, and a whole game shown one move at a time would take minutes.
@@ -196,6 +203,10 @@ def create_table(
     return page.url.rsplit("/", 1)[1]
 
 
+_BACK = """[data-action='{"type":"back"}']"""
+"""A legal element that sends ``back`` (``core.game.BACK``)."""
+
+
 def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 5000) -> int:
     """Click a random clickable legal element until the result shows; returns the clicks."""
     rng = random.Random(seed)
@@ -205,12 +216,18 @@ def play_to_end(page: Page, timeout: float = 180, seed: int = 0, limit: int = 50
     while not result.is_visible():
         assert time.monotonic() < end, "the game did not end in time"
         assert clicks < limit, "too many clicks without an end"
-        choices = page.locator("#app .legal[data-action]:visible:not([disabled])")
+        legal = "#app .legal[data-action]:visible:not([disabled])"
+        choices = page.locator(f"{legal}:not({_BACK})")
         count = choices.count()
         if count == 0:
             page.wait_for_timeout(30)
             continue
         choice = choices.nth(rng.randrange(count))
+        # "Back" now and then, as the conformance suite does: clicked at random among few
+        # choices it would undo most decisions and stretch the game without end.
+        back = page.locator(f"{legal}{_BACK}")
+        if back.count() and rng.random() < BACK_CHANCE:
+            choice = back.first
         try:
             point = choice.evaluate(_OWN_POINT, timeout=2000)
             if point is None:  # nothing of it can be clicked: look again

@@ -1,23 +1,435 @@
-"""Bison in the browser: a whole game against a bot by clicking."""
+"""Bison in the browser, played as a person plays it: on the player board (action spaces, the
+cost table, the tracks with their steppers, the market) and on the prairie's spaces, never
+through a list of buttons; with "Back" in every kind of multi-part action; on a desktop and on
+a phone (by touch), in English and in Japanese."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import random
+import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import _OWN_POINT, _TARGETS, board_top, create_table, screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+KINDS = {"tile", "tent", "canoe", "gather", "move1", "move3"}
+# The action types the page may offer outside the board: none (the table's fallback buttons).
+BOARD_TYPES = {
+    "action", "hunters", "gain", "pay", "buy_hunter", "buy_tent", "buy_canoe", "exchange",
+    "place", "deploy", "tent", "canoe", "gather_at", "gather", "move", "back",
+}  # fmt: skip
 
-def test_bison_against_a_bot_to_the_end(new_page: Callable[..., Page]) -> None:
-    page = new_page()
+
+def board_targets_under(page: Page, least: int) -> list[str]:
+    """The clickable elements of the game (the board and the player boards: ``#board``) smaller
+    than ``least`` px (``small_targets`` of conftest, on the game's part of the page: the
+    shell's own links and fields are not Bison's)."""
+    found: list[str] = page.evaluate(_TARGETS.replace("#app", "#board"), least)
+    return found
+
+
+class BisonPlayer:
+    """Plays one seat by clicking (or tapping) what a person would, and keeps what it saw."""
+
+    def __init__(self, page: Page, seed: int, touch: bool = False) -> None:
+        self.page = page
+        self.rng = random.Random(seed)
+        self.touch = touch
+        self.backed: set[str] = set()  # kinds of action taken back
+        self.back_offered: set[str] = set()
+        self.clicks = 0
+        self.steppers_used = 0
+        self.rotations = 0
+        self.bought = 0
+        self.changed_seen = 0
+        self.animations: list[float] = []  # the durations of the board's animations seen
+        self.small: set[str] = set()
+        self.tops: set[int] = set()
+        self.shots: list[str] = []
+
+    # -- clicking ---------------------------------------------------------------------------
+
+    def click(self, target: Locator) -> bool:
+        """Click (or tap) a point of the element itself, as a person aims at a shape."""
+        try:
+            point = target.evaluate(_OWN_POINT, timeout=2000)
+        except PlaywrightError:
+            return False
+        if point is None:
+            return False
+        if self.touch:
+            self.page.touchscreen.tap(point["x"], point["y"])
+        else:
+            self.page.mouse.click(point["x"], point["y"])
+        self.clicks += 1
+        return True
+
+    def shot(self, what: str) -> None:
+        """A picture of a moment of the game, the first time it comes (for people to look at)."""
+        name = f"bison-{what}-" + ("phone" if self.touch else "desktop")
+        if name not in self.shots:
+            self.shots.append(name)
+            screenshot(self.page, name)
+
+    def settle(self) -> None:
+        """Wait for the server's answer to a click."""
+        self.page.locator("#board:not(.waiting)").wait_for()
+
+    def legal(self) -> list[dict[str, Any]]:
+        """The legal actions the board shows now, with the class of the element showing each."""
+        found: list[dict[str, Any]] = self.page.evaluate(
+            """() => [...document.querySelectorAll('#app .legal[data-action]')]
+                .filter((el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0; })
+                .map((el, i) => ({ i, action: JSON.parse(el.dataset.action), cls: el.getAttribute('class') || '' }))"""
+        )
+        return found
+
+    def pick(self, selector: str) -> bool:
+        items = self.page.locator(selector)
+        n = items.count()
+        if not n:
+            return False
+        return self.click(items.nth(self.rng.randrange(n)))
+
+    # -- one decision -----------------------------------------------------------------------
+
+    def step(self) -> None:
+        page = self.page
+        legal = self.legal()
+        if not legal:
+            page.wait_for_timeout(40)
+            return
+        # Nothing outside the board: the table's fallback buttons stay empty.
+        assert page.locator("#actions button").count() == 0
+        types = {a["action"]["type"] for a in legal}
+        assert types <= BOARD_TYPES, types
+        now = page.locator("#board .bison-action.now").first
+        kind = now.get_attribute("data-kind") if now.count() else None
+        body = types & {"place", "deploy", "tent", "canoe", "gather_at", "gather", "move", "pay"}
+        if "back" in types and kind:
+            self.back_offered.add(kind)
+            # Mostly from inside the action (a payment, a tile about to be laid, a hunter to
+            # move), sometimes right after choosing it.
+            wanted = kind not in self.backed and (body or self.rng.random() < 0.4)
+            if wanted and self.click(page.locator("#board .bison-back.legal")):
+                self.backed.add(kind)
+                self.settle()
+                return
+        if "action" in types:
+            roll = self.rng.random()
+            if roll < 0.25 and self.pick("#board button.bison-buy.legal"):
+                self.bought += 1
+            elif roll < 0.35 and self.pick("#board .bison-exchange.legal"):
+                pass
+            else:
+                # Mostly a kind of action not yet taken back, so that Back is tried in each.
+                fresh = ", ".join(
+                    f'#board button.bison-action.legal[data-kind="{k}"]'
+                    for k in KINDS - self.backed
+                )
+                if not (fresh and self.rng.random() < 0.7 and self.pick(fresh)):
+                    self.pick("#board button.bison-action.legal")
+        elif "hunters" in types:
+            counts = sorted(a["action"]["count"] for a in legal if a["action"]["type"] == "hunters")
+            # Mostly a few hunters: paying and long actions are what is to be tried.
+            weights = [1 if n == 0 else 4 if n <= 3 else 2 for n in counts]
+            n = self.rng.choices(counts, weights)[0]
+            self.click(page.locator(f"#board .bison-cost.legal[data-action*='\"count\":{n}']"))
+        elif "gain" in types:
+            self.pick("#board .bison-gain.legal")
+        elif "pay" in types:
+            self.pay()
+        elif "place" in types:
+            self.lay_tile()
+        elif types & {"tent", "canoe"}:
+            self.pick("#board .bison-target.legal")
+            self.settle()
+            if page.locator("#board .bison-size-btn.legal").count():
+                self.shot("sizes")
+                self.pick("#board .bison-size-btn.legal")
+        elif (
+            "move" in types
+            and self.rng.random() < 0.3
+            and page.locator("#board .bison-target.bison-pick").count() > 1
+        ):
+            self.pick("#board .bison-target.bison-pick:not(.picked)")  # another hunter first
+        else:
+            if "move" in types:
+                self.shot("moving")
+            self.pick("#board .bison-target.legal")
+        self.settle()
+
+    def pay(self) -> None:
+        """The steppers: take one animal off, see it owed, put one on another, pay."""
+        page = self.page
+        minus = page.locator("#board .bison-step.minus:not([disabled])")
+        if minus.count():
+            self.click(minus.nth(self.rng.randrange(minus.count())))
+            expect(page.locator("#board .bison-owed.due")).to_be_visible()
+            expect(page.locator("#board button.bison-pay")).to_be_disabled()
+            self.shot("paying")
+            plus = page.locator("#board .bison-step.plus:not([disabled])")
+            assert plus.count() > 0
+            self.click(plus.nth(self.rng.randrange(plus.count())))
+            self.steppers_used += 1
+        expect(page.locator("#board .bison-owed.due")).to_have_count(0)
+        self.click(page.locator("#board button.bison-pay.legal"))
+
+    def lay_tile(self) -> None:
+        """Tap a lit spot (the tile shows there), turn it now and then, confirm."""
+        page = self.page
+        self.pick("#board .bison-spot.legal")
+        confirm = page.locator("#board .bison-confirm.legal")
+        expect(confirm).to_be_visible()
+        expect(page.locator("#board .bison-ghost-tile.chosen")).to_have_count(1)
+        self.shot("laying")
+        if self.rng.random() < 0.5:
+            before = confirm.get_attribute("data-action")
+            self.click(page.locator("#board .bison-bar .bison-rotate"))
+            expect(confirm).not_to_have_attribute("data-action", before or "")
+            self.rotations += 1
+        self.click(confirm)
+
+    # -- the whole game ---------------------------------------------------------------------
+
+    def observe(self) -> None:
+        """What the player sees between decisions: marks, target sizes, the board's place."""
+        page = self.page
+        self.animations += page.evaluate(
+            """() => { const b = document.querySelector('#board');
+                return b ? b.getAnimations({ subtree: true }).map((a) => a.effect.getComputedTiming().endTime) : []; }"""
+        )
+        if page.locator("#board .legal[data-action]").count():
+            self.changed_seen += page.locator("#board .changed").count() > 0
+            least = 40 if self.touch else 24
+            self.small.update(board_targets_under(page, least))
+            top = round(board_top(page))
+            self.tops.add(top)
+
+    def play(self, timeout: float, shots: dict[int, str] | None = None) -> None:
+        page = self.page
+        end = time.monotonic() + timeout
+        result = page.locator("#result")
+        rounds_shot: set[int] = set()
+        while not result.is_visible():
+            assert time.monotonic() < end, "the game did not end in time"
+            skip = page.locator("#board .bison-skip")
+            if skip.count() and skip.is_visible():
+                self.shot_scoring()
+                if self.rng.random() < 0.8:
+                    self.click(skip)
+            for round_no, name in (shots or {}).items():
+                status = page.locator(".bison-status")
+                at = status.get_attribute("data-round") if status.count() else None
+                mine = page.locator("#board .legal[data-action]").count() > 0
+                if round_no not in rounds_shot and at == str(round_no) and mine:
+                    rounds_shot.add(round_no)
+                    screenshot(page, name)
+            self.observe()
+            try:
+                self.step()
+            except PlaywrightError:
+                continue  # the board was redrawn under the click
+
+    def shot_scoring(self) -> None:
+        """A picture of a region being scored (its players' places and animals on the board)."""
+        name = "bison-scoring-" + ("phone" if self.touch else "desktop")
+        if name not in self.shots:
+            self.shots.append(name)
+            badge = self.page.locator("#board .bison-badge").first
+            with contextlib.suppress(PlaywrightError):  # a round whose regions nobody held
+                badge.wait_for(timeout=3000)
+            screenshot(self.page, name)
+
+
+def check_end(page: Page, players: int) -> None:
+    """The scoreboard: each row's regions add up to its total, ranked by the rulebook."""
+    rows = page.locator("#result .scoreboard tbody tr")
+    expect(rows).to_have_count(players)
+    ranks = []
+    for i in range(players):
+        cells = [int(c) for c in rows.nth(i).locator("td").all_inner_texts()]
+        rank, *parts, total = cells
+        assert sum(parts) == total
+        ranks.append((rank, -total))
+    assert ranks == sorted(ranks)
+    expect(page.locator("#result .winners")).not_to_be_empty()
+    expect(page.locator("#board .bison-won")).to_be_visible()  # above the board, seen first
+    expect(page.locator("#board .bison-tag.winner").first).to_be_visible()
+
+
+def back_in_every_kind(player: BisonPlayer) -> None:
+    """Back was offered and used in each of the six kinds of action."""
+    assert player.back_offered == KINDS, player.back_offered
+    assert player.backed == KINDS, player.backed
+
+
+def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> None:
+    page = new_page(viewport=DESKTOP)
     sign_in(page)
-    create_table(page, "bison", 2, ["random"])
+    create_table(page, "bison", 2, ["random"], options={"advanced": 2})
     expect(page.locator("svg.bison-board")).to_be_visible()
-    screenshot(page, "bison-start")
-    play_to_end(page, seed=5, timeout=240)
-    expect(page.locator("#result")).to_contain_text("animals")
-    screenshot(page, "bison-end")
+    # The drawn tile is in the player's panel from the start of the round, and the player
+    # board shows the six action spaces, the cost table, the tracks and the market.
+    expect(page.locator(".bison-player.mine .bison-tile-preview")).to_be_visible()
+    expect(page.locator(".bison-player.mine .bison-action")).to_have_count(6)
+    expect(page.locator(".bison-player.mine .bison-track")).to_have_count(3)
+    expect(page.locator(".bison-player.mine button.bison-buy.legal").first).to_be_visible()
+    expect(page.locator("#actions button")).to_have_count(0)
+    # Every tile carries its number, as the log and the prompts name spaces by it.
+    expect(page.locator(".bison-tile-n")).to_have_count(3)
+    # Pointing at a space lights its region and says its animals and the region's.
+    point = page.locator("polygon.bison-space.river").first.evaluate(_OWN_POINT)
+    page.mouse.move(point["x"], point["y"])
+    expect(page.locator(".bison-hover")).to_contain_text("its region has")
+    assert page.locator("polygon.bison-space.hot").count() >= 1
+    screenshot(page, "bison-start-desktop")
+    player = BisonPlayer(page, seed=3)
+    player.play(timeout=240, shots={3: "bison-middle-desktop"})
+    check_end(page, 2)
+    screenshot(page, "bison-end-desktop")
+    assert player.steppers_used and player.rotations
+    assert player.changed_seen, "an opponent's move is marked .changed"
+    # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
+    assert player.animations and max(player.animations) <= 600, player.animations[:20]
+    assert not player.small, sorted(player.small)
+    assert len(player.tops) == 1, player.tops
+    back_in_every_kind(player)
+    # Reopened, the finished table shows its board and scoreboard at once (no playback).
+    page.reload()
+    expect(page.locator("svg.bison-board")).to_be_visible()
+    expect(page.locator("#board .bison-scoring")).to_have_count(0)
+    check_end(page, 2)
+    # Its replay draws the same boards, step by step.
+    page.locator("#result a[href^='#/replay/']").click()
+    expect(page.locator(".replay-page svg.bison-board")).to_be_visible()
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-page .bison-tile-n")).to_have_count(3)
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-page .bison-player")).to_have_count(2)
+    screenshot(page, "bison-replay-desktop")
+
+
+def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> None:
+    page = new_page(locale="ja-JP", viewport=PHONE, touch=True)
+    sign_in(page)
+    create_table(page, "bison", 4, ["random", "random", "random"], options={"advanced": 2})
+    expect(page.locator("svg.bison-board")).to_be_visible()
+    expect(page.locator(".bison-status")).to_contain_text("ラウンド1/4")
+    wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+    assert not page.evaluate(wide)
+    # The player board folds below the prairie.
+    board_box = page.locator(".bison-viewport").bounding_box()
+    mine_box = page.locator(".bison-player.mine").bounding_box()
+    assert board_box and mine_box and mine_box["y"] >= board_box["y"] + board_box["height"]
+    screenshot(page, "bison-start-phone")
+    pinch_zoom(page)
+    # Reduced motion: what the others did is marked, nothing moves.
+    page.emulate_media(reduced_motion="reduce")
+    player = BisonPlayer(page, seed=11, touch=True)
+    player.play(timeout=300, shots={2: "bison-middle-phone"})
+    check_end(page, 4)
+    expect(page.locator("#result")).to_contain_text("勝者")
+    screenshot(page, "bison-end-phone")
+    assert player.steppers_used
+    assert player.changed_seen, "an opponent's move is marked .changed"
+    assert not player.animations, player.animations[:20]
+    assert not player.small, sorted(player.small)
+    assert len(player.tops) == 1, player.tops
+    back_in_every_kind(player)
+
+
+def pinch_zoom(page: Page) -> None:
+    """Two fingers spread on the prairie zoom in; one finger then pans; the fit button returns."""
+    svg = page.locator("svg.bison-board")
+    box = page.locator(".bison-viewport").bounding_box()
+    assert box
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = svg.get_attribute("viewBox") or ""
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, points: list[tuple[float, float]]) -> None:
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": kind,
+                "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)],
+            },
+        )
+
+    touch("touchStart", [(cx - 30, cy), (cx + 30, cy)])
+    for d in range(40, 130, 10):
+        touch("touchMove", [(cx - d, cy), (cx + d, cy)])
+    touch("touchEnd", [])
+    after = svg.get_attribute("viewBox") or ""
+    width = float(before.split()[2]), float(after.split()[2])
+    assert width[1] < width[0] * 0.6, (before, after)  # zoomed in about 2×
+    touch("touchStart", [(cx, cy)])
+    for d in range(10, 80, 10):
+        touch("touchMove", [(cx + d, cy + d / 2)])
+    page.wait_for_timeout(300)  # the finger rests before it lifts: no fling after the swipe
+    touch("touchMove", [(cx + 70, cy + 35)])
+    touch("touchEnd", [])
+    panned = svg.get_attribute("viewBox") or ""
+    assert panned.split()[:2] != after.split()[:2], (after, panned)
+    page.wait_for_timeout(800)  # a tap during the fling that follows a swipe only stops it
+    page.locator(".bison-zoom-btn.fit").tap()
+    assert float((svg.get_attribute("viewBox") or "").split()[2]) == pytest.approx(
+        width[0], rel=0.01
+    )
+
+
+def test_the_board_lets_only_legal_actions_through(new_page: Callable[..., Page]) -> None:
+    """Every lit element carries an action the server offers (the data-action JSON)."""
+    page = new_page(viewport=DESKTOP)
+    sign_in(page, "Ben")
+    table = create_table(page, "bison", 2, ["random"])
+    expect(page.locator(".bison-player.mine button.bison-action.legal").first).to_be_visible()
+    # A spectator sees both player boards, none of them as theirs, and nothing to click.
+    watcher = new_page(viewport=DESKTOP)
+    sign_in(watcher, "Cy")
+    watcher.goto(f"/#/table/{table}")
+    expect(watcher.locator("svg.bison-board")).to_be_visible()
+    expect(watcher.locator(".bison-player")).to_have_count(2)
+    expect(watcher.locator(".bison-player.mine")).to_have_count(0)
+    expect(watcher.locator("#app .legal[data-action]")).to_have_count(0)
+    actions = [
+        json.loads(a)
+        for a in page.locator("#app .legal[data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)"
+        )
+    ]
+    assert {a["type"] for a in actions} <= BOARD_TYPES
+    assert sum(a["type"] == "action" for a in actions) == 6
+    # The keyboard alone: the tile action, one hunter, a spot (Enter shows the tile there and
+    # keeps the focus on the spot, Enter again lays it), then the space of the new tile.
+    page.locator('.bison-action.legal[data-kind="tile"]').focus()
+    page.keyboard.press("Enter")
+    cost = page.locator(".bison-cost.legal[data-action*='\"count\":1']")
+    expect(cost).to_be_visible()
+    cost.focus()
+    page.keyboard.press("Enter")
+    spot = page.locator("#board .bison-spot.legal").first
+    expect(spot).to_be_visible()
+    spot.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .bison-ghost-tile.chosen")).to_have_count(1)
+    assert page.evaluate("document.activeElement.classList.contains('bison-spot')")
+    page.keyboard.press("Enter")
+    target = page.locator("#board .bison-target.legal").first
+    expect(target).to_be_visible()
+    assert json.loads(target.get_attribute("data-action") or "{}")["type"] == "deploy"
+    target.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.bison-action.used[data-kind="tile"]')).to_have_count(1)

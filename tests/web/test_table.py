@@ -117,3 +117,42 @@ def test_a_spectator_sees_the_end_without_play_again(new_page: Callable[..., Pag
     expect(watcher.locator("#play-again")).to_have_count(0)
     expect(watcher.locator("#open-replay")).to_have_text("リプレイを見る")
     screenshot(watcher, "table-end-spectator-ja")
+
+
+# Each game at a small table, in one of the two languages: both languages are covered across
+# the games, and each game's own tests cover the other.
+GAMES = {"buffet": ("en-US", 3), "bison": ("ja-JP", 2), "cafe": ("en-US", 2),
+         "stirfry": ("ja-JP", 2), "cheese": ("en-US", 3)}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_marks_the_others_moves_and_reopens_to_its_scoreboard(
+    new_page: Callable[..., Page], game: str
+) -> None:
+    locale, players = GAMES[game]
+    page = new_page(locale=locale)
+    # Marks are not animations: with reduced motion the board still marks what changed.
+    page.emulate_media(reduced_motion="reduce")
+    sign_in(page)
+    create_table(page, game, players, ["random"] * (players - 1))
+    legal = page.locator("#app .legal[data-action]:visible:not([disabled])")
+    marked = page.locator("#board .changed")
+    # Play on until the others have moved since one of Aki's decisions and it is Aki's turn.
+    for _ in range(60):
+        legal.first.wait_for()
+        if marked.count():
+            break
+        legal.first.click()
+        page.wait_for_timeout(100)
+    assert marked.count() > 0, f"{game}: nothing of the others' moves is marked"
+    since = page.locator("#since li")
+    expect(since.first).not_to_have_text(re.compile("^(Nothing yet.|まだ何もありません。)$"))
+    screenshot(page, f"marked-{game}")
+    table_id = page.url.rsplit("/", 1)[1]
+    play_to_end(page, seed=2)
+    page.goto("/")
+    page.goto(f"/#/table/{table_id}")
+    expect(page.locator("#result .scoreboard tbody tr")).to_have_count(players)
+    expect(page.locator("#result .winners")).not_to_be_empty()
+    expect(page.locator("#open-replay")).to_be_visible()
+    screenshot(page, f"reopened-{game}")

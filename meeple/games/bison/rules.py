@@ -82,7 +82,7 @@ from meeple.games.bison.geometry import (
     space_of,
     terrain_of_space,
 )
-from meeple.games.bison.scoring import gain, score_regions, winners
+from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
 from meeple.games.bison.shelters import Candidate, after, can_spend, changes
 from meeple.games.bison.tiles import REGULAR_TILES, START_TILES, TILES
 from meeple.games.bison.views import build_view, json_copy
@@ -741,8 +741,13 @@ class BisonState(State):
         if final:
             # 最終得点集計の前に、各プレイヤーは個人ボードの各動物のストックを 0 にしておきます。
             self.tracks = [[0] * len(ANIMALS) for _ in range(self.players)]
-            self._log("final_scoring", self.start)
+            self._log("final_scoring", self.start, round=self.round)
+        else:
+            self._log("round_scoring", self.start, round=self.round)
         for region in score_regions(self.board, self.owner, self.hunters, self.shelter):
+            # Everything a page needs to show the region scored: its spaces, its animals,
+            # and per player (strongest first) the place, the pieces that placed them, the
+            # animals taken and how they were counted (all, half, their own spaces).
             self.events.append(
                 {
                     "event": "score",
@@ -750,7 +755,14 @@ class BisonState(State):
                     "spaces": list(region.spaces),
                     "animals": region.animals,
                     "awards": [
-                        {"seat": a.seat, "place": a.place, "animals": a.animals}
+                        {
+                            "seat": a.seat,
+                            "place": a.place,
+                            "animals": a.animals,
+                            "share": a.share,
+                            "shelters": list(a.shelters),
+                            "hunters": a.hunters,
+                        }
                         for a in region.awards
                     ],
                 }
@@ -759,7 +771,17 @@ class BisonState(State):
                 self._gain(award.seat, region.terrain, award.animals, log=False)
         if final:
             self.phase = OVER
-            self.events.append({"event": "game_over", "winners": self.winners})
+            self.events.append(
+                {
+                    "event": "game_over",
+                    "winners": self.winners,
+                    "decided_by": decided_by(self.tracks),
+                    "standings": [
+                        {"seat": s.seat, "animals": s.animals, "lowest": s.lowest, "place": s.place}
+                        for s in standings(self.tracks)
+                    ],
+                }
+            )
         else:
             self._start_round()
 

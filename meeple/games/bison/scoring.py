@@ -35,13 +35,22 @@ class Presence:
         return (self.shelters, self.hunters)
 
 
+ALL, HALF, OWN = "all", "half", "own"
+"""How an award was counted: every animal of the region, half of them (rounded down), or
+the animals on the player's own spaces there."""
+
+
 @dataclass(frozen=True)
 class Award:
-    """What one player takes from a region: their place (1 = first) and the animals."""
+    """What one player takes from a region: their place (1 = first), the animals, how they
+    were counted (:data:`ALL`, :data:`HALF`, :data:`OWN`) and the pieces that placed them."""
 
     seat: int
     place: int
     animals: int
+    share: str = ALL
+    shelters: tuple[int, ...] = ()
+    hunters: int = 0
 
 
 def region_awards(presences: Sequence[Presence], total: int) -> list[Award]:
@@ -63,12 +72,12 @@ def region_awards(presences: Sequence[Presence], total: int) -> list[Award]:
         place = 1 + sum(1 for q in ordered if q.strength > p.strength)
         tied = sum(1 for q in ordered if q.strength == p.strength) > 1
         if place == 1 and not tied:
-            animals = total
+            animals, share = total, ALL
         elif place == 1 or (place == 2 and not tied):
-            animals = total // 2
+            animals, share = total // 2, HALF
         else:
-            animals = p.animals
-        awards.append(Award(p.seat, place, animals))
+            animals, share = p.animals, OWN
+        awards.append(Award(p.seat, place, animals, share, p.shelters, p.hunters))
     return awards
 
 
@@ -158,3 +167,46 @@ def winners(tracks: Sequence[Sequence[int]]) -> list[int]:
     keys = [final_key(t) for t in tracks]
     best = max(keys)
     return [seat for seat, key in enumerate(keys) if key == best]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player at the end: total animals, lowest track, and place (1 = a winner; tied
+    players share a place, the next place skips them)."""
+
+    seat: int
+    animals: int
+    lowest: int
+    place: int
+
+
+def standings(tracks: Sequence[Sequence[int]]) -> list[Standing]:
+    """Every player, best first (ties in seat order).
+
+    >>> [(s.seat, s.place) for s in standings([[5, 5, 5], [9, 3, 3], [1, 1, 1]])]
+    [(0, 1), (1, 1), (2, 3)]
+    """
+    keys = [final_key(t) for t in tracks]
+    order = sorted(range(len(tracks)), key=lambda s: (-keys[s][0], -keys[s][1], s))
+    return [
+        Standing(s, keys[s][0], keys[s][1], 1 + sum(1 for k in keys if k > keys[s])) for s in order
+    ]
+
+
+BY_ANIMALS, BY_LOWEST, SHARED = "animals", "lowest", "shared"
+"""What decided the winner: the most animals alone; among those tied on animals, the
+higher lowest track (最も低い動物の数を比べ、多い方が勝利します); or nothing — the win is
+shared (それでも同じ場合は引き分けとなります)."""
+
+
+def decided_by(tracks: Sequence[Sequence[int]]) -> str:
+    """:data:`BY_ANIMALS`, :data:`BY_LOWEST` or :data:`SHARED`.
+
+    >>> decided_by([[5, 5, 5], [9, 3, 3]]), decided_by([[5, 5, 5], [9, 4, 4]])
+    ('lowest', 'animals')
+    """
+    totals = [sum(t) for t in tracks]
+    most = [s for s, total in enumerate(totals) if total == max(totals)]
+    if len(most) == 1:
+        return BY_ANIMALS
+    return BY_LOWEST if len(winners(tracks)) < len(most) else SHARED

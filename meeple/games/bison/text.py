@@ -124,13 +124,20 @@ def describe_event(event: dict[str, Any]) -> str:
         return f"{who} {kind}s a hunter: {space_name(event['from'])} → {space_name(event['to'])}"
     if kind == "final_scoring":
         return "final scoring: every stock goes back to 0"
+    if kind == "round_scoring":
+        return f"scoring of round {event['round']}"
     if kind == "score":
         awards = ", ".join(
             f"seat {a['seat']} #{a['place']} +{a['animals']}" for a in event["awards"]
         )
         return f"{event['terrain']} region of {len(event['spaces'])} space(s), {event['animals']} animals: {awards}"
     if kind == "game_over":
-        return f"game over; winners: {event['winners']}"
+        line = f"game over; winners: {event['winners']}"
+        if event.get("decided_by") == "lowest":
+            line += " (tied on animals: the higher lowest track wins)"
+        elif event.get("decided_by") == "shared":
+            line += " (tied on animals and on the lowest track: the win is shared)"
+        return line
     return str(event)
 
 

@@ -1,16 +1,20 @@
 // Schlacht am Buffet: the renderer (see README.md in this folder for the contract).
 //
-// The board is one SVG: the 40-space track as a ring with the mice on it and the
-// buffet in its middle, as on the printed board. Below it: the cards revealed by the
-// last turn (in reveal order, from the view's events), every player's mouse, cards
-// and dish stacks, and the viewer's hand. Card choices and the first-out exchange
-// are made by clicking the cards of the hand.
+// The printed board (buffet-board.js: the track, the mice, the buffet table, the dish rank,
+// the piles) with the viewer's hand under it; beside it every player's place at the table:
+// their mouse tile, the card they revealed last and the one chosen face down, and their
+// dish stacks (the top dish large, the count of dishes under it). Cards are played and
+// exchanged by clicking them in the hand.
+//
+// What changed since the viewer's last decision is marked with the class "changed". Cards
+// are chosen at the same time, so the player whose choice completes a turn receives the
+// turn's outcome with their own decision: the marks therefore compare with the view on which
+// the player decided (kept here), not with the view just after it (ctx.before), else the
+// others' reveals of that turn would never be marked.
 
 import { h, svg as s } from "../dom.js";
-
-const KINDS = ["cheese", "salami", "sausage", "pizza", "chicken", "salad"]; // best first
-const TRACK = 40;
-const REVEAL_MS = 650; // one revealed card's move on the track
+import { KINDS, cardSvg, dishSvg, mouseShape, signed } from "./buffet-art.js";
+import { animateTurn, drawBoard, newTurn } from "./buffet-board.js";
 
 // --- words ---------------------------------------------------------------------------
 
@@ -21,10 +25,6 @@ function nameOf(ctx, seat) {
 
 function who(ctx, seat) {
   return seat === ctx.seat ? ctx.t("buffet.you_name", { name: nameOf(ctx, seat) }) : nameOf(ctx, seat);
-}
-
-function signed(v) {
-  return v < 0 ? `−${-v}` : String(v);
 }
 
 function dishName(ctx, dish) {
@@ -39,27 +39,28 @@ function seatList(ctx, seats) {
   return seats.map((x) => who(ctx, x)).join(ctx.t("buffet.comma"));
 }
 
-// --- rules the board needs (mirrors meeple/games/buffet/rules.py) ------------------------
-
-/** The dish on top of each kind (the last one taken): only those score. */
-function topDishes(stack) {
-  const top = new Map();
-  for (const d of stack) top.set(d.kind, d);
-  return [...top.values()];
+/** The namers the board drawing needs. */
+function namers(ctx) {
+  return {
+    dish: (d) => dishName(ctx, d),
+    who: (seat) => who(ctx, seat),
+    mouse: (seat, pos) => ctx.t("buffet.mouse_at", { n: seat + 1, name: who(ctx, seat), pos: signed(pos) }),
+  };
 }
 
-function bestTop(stack) {
-  const tops = topDishes(stack);
+// --- rules the board needs (mirrors meeple/games/buffet/rules.py) ------------------------
+
+/** The best of the scoring (top) dishes: higher value, then the better kind. */
+function bestTop(tops) {
   if (!tops.length) return null;
   return tops.reduce((a, b) =>
-    b.value > a.value || (b.value === a.value && KINDS.indexOf(b.kind) < KINDS.indexOf(a.kind))
-      ? b
-      : a,
+    b.value > a.value || (b.value === a.value && KINDS.indexOf(b.kind) < KINDS.indexOf(a.kind)) ? b : a,
   );
 }
 
-function rankKey(stack, score) {
-  const best = bestTop(stack);
+/** rules.final_rank_key: points, then the highest top dish, then its kind (higher is better). */
+function rankKey(tops, score) {
+  const best = bestTop(tops);
   return best ? [score, best.value, -KINDS.indexOf(best.kind)] : [score, -99, -99];
 }
 
@@ -68,326 +69,144 @@ function cmpKey(a, b) {
   return 0;
 }
 
-// --- drawings ------------------------------------------------------------------------
-
-const KIND_COLOUR = {
-  cheese: "#f2c94c",
-  salami: "#c0392b",
-  sausage: "#a0522d",
-  pizza: "#e67e22",
-  chicken: "#d4a373",
-  salad: "#6ab04c",
-};
-
-/** A small picture of a dish kind, drawn in a 40×40 box. */
-function dishIcon(kind) {
-  switch (kind) {
-    case "cheese":
-      return s("g", {},
-        s("path", { d: "M6 30 L34 30 L34 16 L6 24 Z", fill: "#f7d354", stroke: "#8a6d00", "stroke-width": 1.5 }),
-        s("circle", { cx: 14, cy: 26, r: 2, fill: "#c9a227" }),
-        s("circle", { cx: 26, cy: 23, r: 2.5, fill: "#c9a227" }));
-    case "salami":
-      return s("g", {},
-        s("circle", { cx: 20, cy: 22, r: 12, fill: "#b03a2e", stroke: "#5e1b13", "stroke-width": 1.5 }),
-        s("circle", { cx: 15, cy: 19, r: 2, fill: "#f5d0c5" }),
-        s("circle", { cx: 24, cy: 25, r: 2, fill: "#f5d0c5" }),
-        s("circle", { cx: 22, cy: 16, r: 1.5, fill: "#f5d0c5" }));
-    case "sausage":
-      return s("g", {},
-        s("rect", { x: 5, y: 16, width: 30, height: 12, rx: 6, fill: "#9c4f25", stroke: "#4d2410", "stroke-width": 1.5 }),
-        s("path", { d: "M12 18 q3 4 0 8 M20 18 q3 4 0 8 M28 18 q3 4 0 8", stroke: "#d98b5f", fill: "none" }));
-    case "pizza":
-      return s("g", {},
-        s("path", { d: "M20 34 L6 10 Q20 4 34 10 Z", fill: "#f4b860", stroke: "#a0522d", "stroke-width": 1.5 }),
-        s("circle", { cx: 16, cy: 15, r: 2.5, fill: "#c0392b" }),
-        s("circle", { cx: 24, cy: 14, r: 2.5, fill: "#c0392b" }),
-        s("circle", { cx: 20, cy: 23, r: 2.5, fill: "#c0392b" }));
-    case "chicken":
-      return s("g", {},
-        s("ellipse", { cx: 17, cy: 18, rx: 11, ry: 9, fill: "#c8843a", stroke: "#6b3e12", "stroke-width": 1.5 }),
-        s("rect", { x: 24, y: 24, width: 10, height: 4, rx: 2, fill: "#f3eee1", stroke: "#6b3e12", transform: "rotate(40 29 26)" }));
-    default: // salad
-      return s("g", {},
-        s("path", { d: "M6 22 Q20 40 34 22 Z", fill: "#f3eee1", stroke: "#777", "stroke-width": 1.2 }),
-        s("circle", { cx: 14, cy: 19, r: 6, fill: "#58a23a" }),
-        s("circle", { cx: 22, cy: 16, r: 6, fill: "#6fc04b" }),
-        s("circle", { cx: 27, cy: 21, r: 4, fill: "#c0392b" }));
-  }
-}
-
-/** A dish tile (w×h at x,y) in an SVG: its picture, its value, its kind's name. */
-function dishTile(ctx, dish, x, y, w = 46, opts = {}) {
-  const hgt = w * 1.25;
-  const k = w / 46;
-  return s("g", { class: `buffet-dish ${opts.cls || ""}`, transform: `translate(${x} ${y})` },
-    s("title", { text: dishName(ctx, dish) }),
-    s("rect", { width: w, height: hgt, rx: 6 * k, fill: "#fffaf0", stroke: KIND_COLOUR[dish.kind], "stroke-width": 3 }),
-    s("g", { transform: `translate(${3 * k} ${1 * k}) scale(${k})` }, dishIcon(dish.kind)),
-    s("text", { x: w / 2, y: 49 * k, "text-anchor": "middle", class: "buffet-dish-value", "font-size": 16 * k }, signed(dish.value)),
-  );
-}
-
-/** A stand-alone <svg> of one dish, for HTML parts of the board. */
-function dishSvg(ctx, dish, w = 46, cls = "") {
-  return s("svg", { viewBox: `0 0 ${w} ${w * 1.25}`, width: w, height: w * 1.25, class: `buffet-dish-svg ${cls}`, role: "img", "aria-label": dishName(ctx, dish) },
-    dishTile(ctx, dish, 0, 0, w));
-}
-
-/** A mouse card face: value big, a little mouse. */
-function cardSvg(value, cls = "") {
-  return s("svg", { viewBox: "0 0 44 62", class: `buffet-card-svg ${cls}`, "aria-hidden": "true" },
-    s("rect", { x: 1, y: 1, width: 42, height: 60, rx: 5, class: "buffet-card-face" }),
-    s("text", { x: 22, y: 34, "text-anchor": "middle", class: "buffet-card-value" }, signed(value)),
-    s("g", { transform: "translate(12 42)", class: "buffet-card-mouse" },
-      s("ellipse", { cx: 10, cy: 8, rx: 8, ry: 5 }),
-      s("circle", { cx: 4, cy: 3, r: 3 }),
-      s("path", { d: "M18 9 q5 2 4 -4", fill: "none", "stroke-width": 1.2 })),
-  );
-}
-
-// --- the track -----------------------------------------------------------------------
-
-const C = 200; // centre of the ring
-const R = 172; // radius of the spaces' centres
-
-function spacePoint(space, r = R) {
-  const a = (-90 + (space * 360) / TRACK) * (Math.PI / 180);
-  return [C + r * Math.cos(a), C + r * Math.sin(a)];
-}
-
-function mouseAt(pos, k) {
-  // A position may be −1 (printed space 39) or past 40: the drawing shows pos mod 40;
-  // mice sharing a space stand one behind the other towards the middle.
-  const space = ((pos % TRACK) + TRACK) % TRACK;
-  return spacePoint(space, R - k * 17);
-}
-
-function drawTrack(ctx, v, mice) {
-  const g = s("g", { class: "buffet-track" });
-  for (let i = 0; i < TRACK; i++) {
-    const a0 = ((-90 + ((i - 0.5) * 360) / TRACK) * Math.PI) / 180;
-    const a1 = ((-90 + ((i + 0.5) * 360) / TRACK) * Math.PI) / 180;
-    const [r0, r1] = [R - 12, R + 12];
-    const p = (r, a) => `${C + r * Math.cos(a)} ${C + r * Math.sin(a)}`;
-    g.append(s("path", {
-      d: `M${p(r0, a0)} L${p(r1, a0)} A${r1} ${r1} 0 0 1 ${p(r1, a1)} L${p(r0, a1)} A${r0} ${r0} 0 0 0 ${p(r0, a0)} Z`,
-      class: i === 0 ? "buffet-space buffet-start" : i % 5 === 0 ? "buffet-space buffet-five" : "buffet-space",
-    }));
-    if (i % 5 === 0) {
-      const [x, y] = spacePoint(i, R + 20);
-      g.append(s("text", { x, y: y + 4, "text-anchor": "middle", class: "buffet-space-num" }, i === 0 ? ctx.t("buffet.start") : String(i)));
-    }
-  }
-  g.append(mice);
-  return g;
-}
-
-/** The mice: from the positions in the view, or (animating) from the reveals. */
-function placeMice(ctx, positions, only = null) {
-  const g = s("g", { class: "buffet-mice" });
-  const count = new Map();
-  const order = positions.map((p, seat) => [p, seat]).filter(([p]) => p !== null);
-  for (const [pos, seat] of order) {
-    if (only && !only.has(seat)) continue;
-    const space = ((pos % TRACK) + TRACK) % TRACK;
-    const k = count.get(space) || 0;
-    count.set(space, k + 1);
-    const [x, y] = mouseAt(pos, k);
-    const laps = Math.floor(pos / TRACK);
-    g.append(mouseToken(ctx, seat, x, y, pos, laps));
-  }
-  return g;
-}
-
-function mouseToken(ctx, seat, x, y, pos, laps) {
-  const label = ctx.t("buffet.mouse_at", { name: who(ctx, seat), pos: String(pos) });
-  return s("g", { class: `buffet-mouse${seat === ctx.seat ? " buffet-me" : ""}`, "data-seat": seat, style: `transform: translate(${x}px, ${y}px)`, role: "img", "aria-label": label },
-    s("title", { text: label }),
-    s("circle", { r: 9, fill: `var(--seat-${seat})`, class: "buffet-mouse-body" }),
-    s("text", { y: 4, "text-anchor": "middle", class: "buffet-mouse-initial" }, initial(ctx, seat)),
-    laps > 0 ? s("text", { x: 10, y: -7, class: "buffet-lap" }, `+${laps * TRACK}`) : null,
-  );
-}
-
-function initial(ctx, seat) {
-  return [...nameOf(ctx, seat)][0] || String(seat + 1);
-}
-
-function drawCentre(ctx, v) {
-  const g = s("g", { class: "buffet-centre" });
-  const dishes = v.buffet;
-  const w = 46;
-  const gap = 6;
-  const total = dishes.length * w + (dishes.length - 1) * gap;
-  const y0 = v.reserved.length ? 118 : 140;
-  g.append(s("text", { x: C, y: y0 - 10, "text-anchor": "middle", class: "buffet-centre-title" },
-    v.phase === "over" ? ctx.t("buffet.game_over") : ctx.t("buffet.on_offer")));
-  if (v.phase === "over") {
-    g.append(s("text", { x: C, y: y0 + 16, "text-anchor": "middle", class: "buffet-centre-winner" },
-      ctx.t("buffet.winner_is", { names: seatList(ctx, v.winners || []) })));
-  }
-  dishes.forEach((d, i) => {
-    const x = C - total / 2 + i * (w + gap);
-    g.append(dishTile(ctx, d, x, y0, w));
+/** The final ranking: rows sorted best first, each with its place (ties share it). */
+function ranking(v) {
+  const rows = v.stacks.map((entries, seat) => {
+    const tops = entries.map((e) => e.top);
+    return { seat, tops, entries, score: v.scores[seat], key: rankKey(tops, v.scores[seat]), best: bestTop(tops) };
   });
-  if (dishes.length > 1) {
-    g.append(s("text", { x: C - total / 2, y: y0 + w * 1.25 + 13, class: "buffet-hint" }, ctx.t("buffet.best")));
-    g.append(s("text", { x: C + total / 2, y: y0 + w * 1.25 + 13, "text-anchor": "end", class: "buffet-hint" }, ctx.t("buffet.lowest")));
-  }
-  if (v.reserved.length) {
-    const y1 = y0 + w * 1.25 + 30;
-    const wr = 36;
-    g.append(s("text", { x: C, y: y1 - 4, "text-anchor": "middle", class: "buffet-hint" }, ctx.t("buffet.next_stage")));
-    v.reserved.forEach((d, i) => g.append(dishTile(ctx, d, C - wr - 3 + i * (wr + 6), y1, wr, { cls: "buffet-reserved" })));
-  }
-  const info = [
-    ctx.t("buffet.round_n", { n: v.round }) + (v.players === 3 ? " · " + ctx.t("buffet.stage_n", { n: v.stage }) : ""),
-    ctx.t("buffet.piles", { dishes: v.dishes_left, deck: v.deck }),
-  ];
-  info.forEach((line, i) => g.append(s("text", { x: C, y: 262 + i * 15, "text-anchor": "middle", class: "buffet-info" }, line)));
-  return g;
+  rows.sort((a, b) => cmpKey(a.key, b.key) || a.seat - b.seat);
+  rows.forEach((r, i) => (r.place = i === 0 || cmpKey(rows[i - 1].key, r.key) !== 0 ? i + 1 : rows[i - 1].place));
+  return rows;
 }
 
-// --- animation of the last reveals -------------------------------------------------------
+// --- what changed since the viewer's last decision ----------------------------------------
 
-// Module state: the reveals already shown, so that a re-render (another player's card
-// choice, an exchange click) does not replay them.
-let lastAnimated = "";
+// The view on which this seat last decided, per table page (the URL): module state, because
+// a renderer is redrawn from scratch on every state.
+let decided = { page: null, view: null };
+
+function baseView(ctx) {
+  if (ctx.seat !== null && decided.page === location.hash && decided.view) return decided.view;
+  return ctx.before ?? null;
+}
+
+function act(ctx, action) {
+  decided = { page: location.hash, view: ctx.view };
+  ctx.act(action);
+}
+
+function stackKey(e) {
+  return e ? `${e.top.kind}${e.top.value}/${e.covered}` : "";
+}
 
 function revealsOf(v) {
-  return (v.events || []).filter((e) => e.event === "reveal");
-}
-
-function animateReveals(ctx, v, svg, miceHolder) {
-  const reveals = revealsOf(v);
-  const key = JSON.stringify([v.round, v.stage, v.events]);
-  if (!reveals.length || key === lastAnimated) return;
-  lastAnimated = key;
-  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  // Start every mouse that revealed where it stood before its card, then move them in
-  // reveal order; afterwards show the view's positions (mice out of the round vanish).
-  const pos = v.positions.map(() => null);
-  for (const e of reveals) pos[e.seat] = e.to - e.card;
-  const draw = () => {
-    miceHolder.replaceChildren(placeMice(ctx, pos));
-  };
-  draw();
-  reveals.forEach((e, i) => {
-    setTimeout(() => {
-      if (!svg.isConnected) return;
-      pos[e.seat] = e.to;
-      draw();
-      const chip = svg.ownerDocument.querySelector(`.buffet-reveal[data-i="${i}"]`);
-      if (chip) chip.classList.add("buffet-now");
-    }, (i + 1) * REVEAL_MS);
-  });
-  setTimeout(() => {
-    if (!svg.isConnected) return;
-    miceHolder.replaceChildren(placeMice(ctx, v.positions));
-    svg.ownerDocument.querySelectorAll(".buffet-reveal.buffet-now").forEach((c) => c.classList.remove("buffet-now"));
-  }, (reveals.length + 1.5) * REVEAL_MS);
+  return (v && v.events ? v.events : []).filter((e) => e.event === "reveal");
 }
 
 // --- the parts of the page -----------------------------------------------------------------
 
-function legalJson(ctx, type, match = () => true) {
-  const a = (ctx.legal || []).find((x) => x.type === type && match(x));
-  return a ? JSON.stringify(a) : null;
+function actButton(ctx, action, label, cls, ...content) {
+  return h("button", { type: "button", class: `legal ${cls}`, "data-action": JSON.stringify(action), "aria-label": label, title: label, onclick: () => act(ctx, action) }, ...(content.length ? content : [label]));
 }
 
-function actButton(ctx, action, label, cls, content) {
-  const b = h("button", { type: "button", class: `legal ${cls}`, "data-action": JSON.stringify(action), "aria-label": label, title: label }, content ?? label);
-  b.addEventListener("click", () => ctx.act(action));
-  return b;
+/** A player's mouse tile: the mouse in the seat's colour with the seat number. */
+function mouseTile(seat) {
+  return s("svg", { viewBox: "-23 -13 42 24", class: "buffet-mouse-tile", "aria-hidden": "true" },
+    mouseShape(`var(--seat-${seat})`),
+    s("text", { x: -1, y: 5, "text-anchor": "middle", class: "buffet-mouse-num", "font-size": 13 }, String(seat + 1)));
 }
 
-function drawReveals(ctx, v) {
-  const reveals = revealsOf(v);
-  const box = h("section", { class: "buffet-reveals", "aria-label": ctx.t("buffet.last_reveal") });
-  box.append(h("h3", { text: ctx.t("buffet.last_reveal") }));
-  if (!reveals.length) {
-    box.append(h("p", { class: "buffet-muted", text: ctx.t("buffet.no_reveal") }));
-    return box;
+function drawPlayer(ctx, v, seat, base) {
+  const pos = v.positions[seat];
+  const over = v.phase === "over";
+  const waiting = (v.to_move || []).includes(seat) && !over;
+  const reveal = revealsOf(v).find((e) => e.seat === seat);
+  const revealOrder = revealsOf(v).indexOf(reveal);
+  const revealChanged = base && JSON.stringify(revealsOf(base)) !== JSON.stringify(revealsOf(v));
+  const isWinner = (v.winners || []).includes(seat);
+  // Where the mouse is, the cards in hand, the start tile; on the right the cards on the
+  // table: the one revealed last turn and the one chosen face down for this turn.
+  const facts = h("div", { class: "buffet-facts" });
+  if (!over) {
+    const where = pos === null ? ctx.t("buffet.out_of_round") : ctx.t("buffet.space", { n: signed(pos) });
+    facts.append(h("span", { class: `buffet-where${base && base.positions[seat] !== pos ? " changed" : ""}`, text: where }));
   }
-  const row = h("ol", { class: "buffet-reveal-row" });
-  reveals.forEach((e, i) => {
-    const label = ctx.t("buffet.ev.reveal", { name: who(ctx, e.seat), card: signed(e.card), to: String(e.to) });
-    row.append(h("li", { class: "buffet-reveal", "data-i": i, style: `--c: var(--seat-${e.seat})`, "aria-label": label, title: label },
-      cardSvg(e.card),
-      h("span", { class: "buffet-reveal-who", text: nameOf(ctx, e.seat) }),
-      h("span", { class: "buffet-reveal-to", text: `→ ${e.to}` })));
-  });
-  box.append(row);
-  const rest = (v.events || []).filter((e) => e.event !== "reveal");
-  const pile = Object.entries(v.discard || {}).sort((a, b) => Number(a[0]) - Number(b[0])).filter(([, n]) => n > 0).map(([c, n]) => ctx.t("buffet.count", { card: signed(Number(c)), n }));
-  box.append(h("p", { class: "buffet-muted buffet-discard", text: ctx.t("buffet.discard_pile", { cards: pile.join(ctx.t("buffet.comma")) || "–" }) }));
-  if (rest.length) box.append(h("ul", { class: "buffet-outcome" }, rest.map((e) => h("li", { text: describeEvent(e, ctx) }))));
+  if (isWinner) facts.append(h("span", { class: "buffet-crown", text: ctx.t("buffet.winner") }));
+  facts.append(h("span", { class: "buffet-cards-count", text: ctx.t("buffet.cards", { n: v.hand_sizes[seat], count: v.hand_sizes[seat] }) }));
+  if (v.start_player === seat && !over) {
+    facts.append(h("span", { class: `buffet-start-tile${base && base.start_player !== v.start_player ? " changed" : ""}`, title: ctx.t("buffet.start_tile"), text: ctx.t("buffet.start_tile_short") }));
+  }
+  const table = h("div", { class: "buffet-on-table" });
+  if (reveal) {
+    const label = ctx.t("buffet.ev.reveal", { name: who(ctx, seat), card: signed(reveal.card), to: signed(reveal.to) });
+    table.append(h("span", { class: `buffet-revealed${revealChanged ? " changed" : ""}`, role: "img", "aria-label": label, title: label, "data-order": revealOrder },
+      cardSvg(reveal.card, "buffet-mini"), h("span", { text: `→${signed(reveal.to)}` })));
+  }
+  if (v.phase === "choose" && v.has_chosen[seat]) {
+    const mine = seat === ctx.seat && v.my_choice !== null && v.my_choice !== undefined;
+    const label = mine ? ctx.t("buffet.you_chose_card", { card: signed(v.my_choice) }) : ctx.t("buffet.status_chosen");
+    table.append(h("span", { class: "buffet-chosen-card", role: "img", "aria-label": label, title: label }, cardSvg(mine ? v.my_choice : null, `buffet-mini${mine ? " buffet-face-down" : ""}`)));
+  } else if (waiting) {
+    table.append(h("span", { class: "buffet-status", text: v.phase === "exchange" ? ctx.t("buffet.status_exchanging") : ctx.t("buffet.status_choosing") }));
+  }
+  const stacks = h("div", { class: "buffet-stacks" });
+  const baseStacks = base ? new Map(base.stacks[seat].map((e) => [e.top.kind, e])) : null;
+  // Only each kind's top dish is seen (and scores); what it covers is only a count.
+  for (const e of v.stacks[seat]) {
+    const label = ctx.t("buffet.stack_label", { top: dishName(ctx, e.top), count: e.covered });
+    const changed = baseStacks && stackKey(baseStacks.get(e.top.kind)) !== stackKey(e);
+    stacks.append(h("div", { class: `buffet-stack${changed ? " changed" : ""}`, "data-kind": e.top.kind, title: label, "aria-label": label, role: "img" },
+      e.covered ? h("span", { class: "buffet-under", "aria-hidden": "true" }) : null,
+      dishSvg(e.top, label, 40),
+      e.covered ? h("span", { class: "buffet-covered", "aria-hidden": "true", text: `+${e.covered}` }) : null));
+  }
+  if (!v.stacks[seat].length) stacks.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.no_dishes") }));
+  const scoreChanged = base && base.scores[seat] !== v.scores[seat];
+  return h("div", { class: `buffet-player${seat === ctx.seat ? " buffet-me" : ""}${waiting ? " buffet-waiting" : ""}${isWinner ? " buffet-winner" : ""}${pos === null && !over ? " buffet-out" : ""}`, "data-seat": seat, style: `--c: var(--seat-${seat})` },
+    h("div", { class: "buffet-player-head" },
+      mouseTile(seat),
+      h("strong", { class: "buffet-player-name", text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("buffet.you")})` : "") }),
+      h("span", { class: `buffet-score${scoreChanged ? " changed" : ""}`, title: ctx.t("buffet.points", { n: v.scores[seat], count: v.scores[seat] }), text: ctx.t("buffet.points_short", { n: v.scores[seat], count: v.scores[seat] }) })),
+    h("div", { class: "buffet-player-line" }, facts, table),
+    stacks);
+}
+
+function drawPlayers(ctx, v, base) {
+  const box = h("section", { class: `buffet-players buffet-n${v.players}`, "aria-label": ctx.t("buffet.players") });
+  for (let seat = 0; seat < v.players; seat++) box.append(drawPlayer(ctx, v, seat, base));
   return box;
 }
 
-function drawPlayers(ctx, v) {
-  const box = h("section", { class: "buffet-players", "aria-label": ctx.t("buffet.players") });
-  for (let seat = 0; seat < v.players; seat++) {
-    const pos = v.positions[seat];
-    const waiting = (v.to_move || []).includes(seat);
-    let status;
-    if (v.phase === "over") status = "";
-    else if (v.exchanger === seat) status = ctx.t("buffet.status_exchanging");
-    else if (pos === null) status = ctx.t("buffet.status_out");
-    else if (v.phase === "choose" && v.has_chosen[seat]) status = ctx.t("buffet.status_chosen");
-    else if (waiting) status = ctx.t("buffet.status_choosing");
-    else status = "";
-    const stacks = h("div", { class: "buffet-stacks" });
-    // Only each kind's top dish is seen (and scores); what it covers is only a count.
-    for (const { top, covered } of v.stacks[seat]) {
-      const label = ctx.t("buffet.stack_label", { top: dishName(ctx, top), count: covered });
-      stacks.append(h("div", { class: "buffet-stack", title: label, "aria-label": label, role: "img" },
-        covered ? h("span", { class: "buffet-under", "aria-hidden": "true" }, h("span", { text: `+${covered}` })) : null,
-        dishSvg(ctx, top, 34)));
-    }
-    if (!v.stacks[seat].length) stacks.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.no_dishes") }));
-    const isWinner = (v.winners || []).includes(seat);
-    box.append(h("div", { class: `buffet-player${seat === ctx.seat ? " buffet-me" : ""}${waiting ? " buffet-waiting" : ""}${isWinner ? " buffet-winner" : ""}`, style: `--c: var(--seat-${seat})` },
-      h("div", { class: "buffet-player-head" },
-        h("span", { class: "buffet-swatch", "aria-hidden": "true", text: initial(ctx, seat) }),
-        h("strong", { text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("buffet.you")})` : "") }),
-        v.start_player === seat && v.phase !== "over" ? h("span", { class: "buffet-start-tile", title: ctx.t("buffet.start_tile"), text: ctx.t("buffet.start_tile_short") }) : null,
-        isWinner ? h("span", { class: "buffet-crown", text: ctx.t("buffet.winner") }) : null,
-        h("span", { class: "buffet-score", text: ctx.t("buffet.points", { n: v.scores[seat] }) })),
-      h("div", { class: "buffet-player-line" },
-        v.phase === "over" ? null : h("span", { text: pos === null ? ctx.t("buffet.out_of_round") : ctx.t("buffet.space", { n: String(pos) }) }),
-        h("span", { text: ctx.t("buffet.cards", { n: v.hand_sizes[seat] }) }),
-        status ? h("span", { class: "buffet-status", text: status }) : null),
-      stacks));
-  }
-  return box;
-}
-
+/** The viewer's hand: one card per value (a "×2" for doubles), clickable when legal. */
 function drawHand(ctx, v) {
   if (!("hand" in v)) return null;
-  const box = h("section", { class: "buffet-hand", "aria-label": ctx.t("buffet.your_hand") });
-  box.append(h("h3", { text: ctx.t("buffet.your_hand") }));
   const exchanging = v.phase === "exchange" && v.exchanger === ctx.seat;
+  const box = h("section", { class: `buffet-hand${exchanging ? " buffet-exchanging" : ""}`, "aria-label": ctx.t("buffet.your_hand") });
   const row = h("div", { class: "buffet-hand-row" });
-  for (const card of v.hand) {
+  const counts = new Map();
+  for (const c of v.hand) counts.set(c, (counts.get(c) || 0) + 1);
+  for (const [card, n] of counts) {
     const type = exchanging ? "discard" : "play";
-    const json = legalJson(ctx, type, (a) => a.card === card);
-    if (json) {
+    const action = (ctx.legal || []).find((a) => a.type === type && a.card === card);
+    const face = [cardSvg(card), n > 1 ? h("span", { class: "buffet-times", "aria-hidden": "true", text: `×${n}` }) : null];
+    const cls = `buffet-card${n > 1 ? " buffet-double" : ""}`;
+    if (action) {
       const label = exchanging ? ctx.t("buffet.act.discard", { card: signed(card) }) : ctx.t("buffet.act.play", { card: signed(card) });
-      row.append(actButton(ctx, JSON.parse(json), label, "buffet-card", cardSvg(card)));
+      row.append(actButton(ctx, action, label, cls, ...face));
     } else {
-      row.append(h("span", { class: "buffet-card buffet-card-idle", role: "img", "aria-label": ctx.t("buffet.card", { card: signed(card) }) }, cardSvg(card)));
+      row.append(h("span", { class: `${cls} buffet-card-idle`, role: "img", "aria-label": ctx.t("buffet.card_n", { card: signed(card), n, count: n }) }, ...face));
     }
   }
   if (!v.hand.length) row.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.empty_hand") }));
-  box.append(row);
+  const head = h("div", { class: "buffet-hand-head" }, h("h3", { text: ctx.t("buffet.your_hand") }));
   if (v.my_choice !== null && v.my_choice !== undefined) {
-    box.append(h("div", { class: "buffet-chosen" }, h("span", { text: ctx.t("buffet.you_chose") }), cardSvg(v.my_choice, "buffet-small")));
+    head.append(h("span", { class: "buffet-chosen-note", text: ctx.t("buffet.you_chose_card", { card: signed(v.my_choice) }) }));
   }
+  box.append(head, row);
   if (exchanging) {
     const aside = h("div", { class: "buffet-aside" }, h("span", { text: ctx.t("buffet.put_aside") }));
-    for (const c of v.my_exchange || []) aside.append(cardSvg(c, "buffet-small buffet-faded"));
+    for (const c of v.my_exchange || []) aside.append(cardSvg(c, "buffet-mini buffet-faded"));
     if (!(v.my_exchange || []).length) aside.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.none_yet") }));
     const draw = (ctx.legal || []).find((a) => a.type === "draw");
     if (draw) aside.append(actButton(ctx, draw, describeAction(draw, ctx), "buffet-draw"));
@@ -396,11 +215,35 @@ function drawHand(ctx, v) {
   return box;
 }
 
-function drawResult(ctx) {
-  const lines = describeResult(ctx);
-  if (!lines) return null;
-  return h("section", { class: "buffet-result", "aria-label": ctx.t("buffet.result_title") },
-    h("h3", { text: ctx.t("buffet.result_title") }), h("ol", {}, lines.split("\n").map((l) => h("li", { text: l }))));
+function discardLine(ctx, v) {
+  const pile = Object.entries(v.discard || {})
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .filter(([, n]) => n > 0)
+    .map(([c, n]) => ctx.t("buffet.count", { card: signed(Number(c)), n }));
+  return h("p", { class: "buffet-muted buffet-discard-line", text: ctx.t("buffet.discard_pile", { cards: pile.join(ctx.t("buffet.comma")) || "–" }) });
+}
+
+/** A card just chosen face down slides onto the table; the revealed cards of a new turn turn
+ *  over in reveal order (the same pace as the mice). */
+function animateCards(ctx, root) {
+  const prev = ctx.previous;
+  if (prev && prev.phase === "choose" && ctx.view.phase === "choose") {
+    for (const el of root.querySelectorAll(".buffet-player")) {
+      const seat = Number(el.dataset.seat);
+      const card = el.querySelector(".buffet-chosen-card svg");
+      if (card && !prev.has_chosen[seat]) {
+        card.animate([{ transform: "translateY(-24px)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 300, easing: "ease-out", fill: "backwards" });
+      }
+    }
+  }
+  if (!newTurn(prev, ctx.view)) return;
+  const cards = [...root.querySelectorAll(".buffet-revealed")];
+  const n = revealsOf(ctx.view).length;
+  const stagger = n > 1 ? Math.min(90, 120 / (n - 1)) : 0;
+  for (const c of cards) {
+    const i = Number(c.dataset.order || 0);
+    c.querySelector("svg").animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], { duration: 260, delay: i * stagger, easing: "ease-out", fill: "backwards" });
+  }
 }
 
 // --- the contract ------------------------------------------------------------------------
@@ -408,16 +251,16 @@ function drawResult(ctx) {
 function render(root, ctx) {
   const v = ctx.view;
   root.classList.add("buffet-root");
-  const miceHolder = s("g");
-  miceHolder.append(placeMice(ctx, v.positions));
-  const svg = s("svg", { viewBox: "-12 -12 424 424", class: "buffet-board", role: "img", "aria-label": ctx.t("buffet.board_label") },
-    drawTrack(ctx, v, miceHolder), drawCentre(ctx, v));
-  const rank = h("p", { class: "buffet-rank" }, ctx.t("buffet.kind_rank", { kinds: KINDS.map((k) => ctx.t(`buffet.kind.${k}`)).join(" > ") }));
-  const wrap = h("div", { class: "buffet-layout" },
-    h("div", { class: "buffet-board-col" }, svg, rank),
-    h("div", { class: "buffet-side-col" }, drawHand(ctx, v), drawReveals(ctx, v), drawPlayers(ctx, v), v.phase === "over" ? drawResult(ctx) : null));
-  root.append(wrap);
-  animateReveals(ctx, v, svg, miceHolder);
+  const base = baseView(ctx);
+  const names = namers(ctx);
+  const board = drawBoard(ctx, base, names);
+  root.append(h("div", { class: "buffet-layout" },
+    h("div", { class: "buffet-board-col" }, board, drawHand(ctx, v)),
+    h("div", { class: "buffet-side-col" }, drawPlayers(ctx, v, base), discardLine(ctx, v))));
+  if (ctx.animate) {
+    animateTurn(ctx, board, root, names);
+    animateCards(ctx, root);
+  }
 }
 
 function prompt(ctx) {
@@ -461,7 +304,7 @@ function describeEvent(event, ctx) {
   const e = event;
   switch (e.event) {
     case "reveal":
-      return ctx.t("buffet.ev.reveal", { name: who(ctx, e.seat), card: signed(e.card), to: String(e.to) });
+      return ctx.t("buffet.ev.reveal", { name: who(ctx, e.seat), card: signed(e.card), to: signed(e.to) });
     case "take":
       return ctx.t("buffet.ev.take", { name: who(ctx, e.seat), dish: dishName(ctx, e.dish) });
     case "empty_handed":
@@ -487,37 +330,55 @@ function describeEvent(event, ctx) {
   }
 }
 
-/** The final ranking, one line per player, with the tie-breaks the rulebook gives. */
+/** Why two players level on points are ranked as they are (the rulebook's tie-breaks). */
+function tieNote(ctx, a, b) {
+  const names = { a: who(ctx, a.seat), b: who(ctx, b.seat) };
+  if (cmpKey(a.key, b.key) === 0) return ctx.t("buffet.result.shared", names);
+  if (a.key[1] !== b.key[1]) {
+    return ctx.t("buffet.result.by_value", { ...names, da: dishName(ctx, a.best), db: b.best ? dishName(ctx, b.best) : ctx.t("buffet.no_dishes") });
+  }
+  return ctx.t("buffet.result.by_kind", { ...names, da: dishName(ctx, a.best), db: dishName(ctx, b.best) });
+}
+
+function tieNotes(ctx, rows) {
+  const notes = [];
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i - 1].score === rows[i].score) notes.push(tieNote(ctx, rows[i - 1], rows[i]));
+  }
+  return notes;
+}
+
+/** The final ranking, one line per player with the amounts, and the scoring rule. The
+ *  tie-breaks that decided are the scoreboard's note (shown together: not said twice). */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
-  const rows = v.stacks.map((entries, seat) => {
-    const stack = entries.map((e) => e.top); // the top dishes: all that counts
-    return { seat, stack, score: v.scores[seat], key: rankKey(stack, v.scores[seat]), best: bestTop(stack) };
+  const rows = ranking(v);
+  const lines = rows.map((r) => {
+    const covered = r.entries.reduce((sum, e) => sum + e.covered, 0);
+    const sum = r.tops.length ? r.tops.map((d) => dishName(ctx, d)).join(ctx.t("buffet.plus")) : ctx.t("buffet.no_dishes");
+    return ctx.t(covered ? "buffet.result.line_covered" : "buffet.result.line", { place: r.place, name: who(ctx, r.seat), points: ctx.t("buffet.points", { n: r.score, count: r.score }), dishes: sum, covered, count: covered });
   });
-  rows.sort((a, b) => cmpKey(a.key, b.key) || a.seat - b.seat);
-  const lines = [];
-  let place = 0;
-  rows.forEach((r, i) => {
-    if (i === 0 || cmpKey(rows[i - 1].key, r.key) !== 0) place = i + 1;
-    const tops = topDishes(r.stack);
-    lines.push(ctx.t("buffet.result.line", {
-      place, name: who(ctx, r.seat), n: r.score,
-      dishes: tops.length ? tops.map((d) => dishName(ctx, d)).join(ctx.t("buffet.plus")) : ctx.t("buffet.no_dishes"),
-    }));
-  });
-  // Explain each tie on points: the higher top dish, then its kind's rank.
-  for (let i = 1; i < rows.length; i++) {
-    const a = rows[i - 1];
-    const b = rows[i];
-    if (a.score !== b.score) continue;
-    const names = { a: who(ctx, a.seat), b: who(ctx, b.seat) };
-    if (cmpKey(a.key, b.key) === 0) lines.push(ctx.t("buffet.result.shared", names));
-    else if (a.key[1] !== b.key[1]) lines.push(ctx.t("buffet.result.by_value", { ...names, da: dishName(ctx, a.best), db: b.best ? dishName(ctx, b.best) : ctx.t("buffet.no_dishes") }));
-    else lines.push(ctx.t("buffet.result.by_kind", { ...names, da: dishName(ctx, a.best), db: dishName(ctx, b.best) }));
-  }
   lines.push(ctx.t("buffet.result.rule"));
   return lines.join("\n");
+}
+
+/** The end as a scoreboard: for each kind the top dish's points (what scores), the total. */
+function scoreboard(ctx) {
+  const v = ctx.view;
+  if (!v || v.phase !== "over") return null;
+  const rows = ranking(v).map((r) => ({
+    seat: r.seat,
+    rank: r.place,
+    total: r.score,
+    parts: KINDS.map((k) => {
+      const e = r.entries.find((x) => x.top.kind === k);
+      return { label: ctx.t(`buffet.kind.${k}`), value: e ? signed(e.top.value) : "–" };
+    }),
+  }));
+  // The note tells every tie on points and the tie-break that settled it (or a shared place).
+  const notes = tieNotes(ctx, ranking(v));
+  return { rows, note: notes.length ? notes.join(" ") : null };
 }
 
 export default {
@@ -527,4 +388,5 @@ export default {
   describeAction,
   describeEvent,
   describeResult,
+  scoreboard,
 };

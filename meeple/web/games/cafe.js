@@ -1,24 +1,22 @@
 // Café International: the renderer (see README.md in this folder for the contract).
 //
-// The 13×13 board as one SVG, laid out from the view's own coordinates: 24 café tables
-// (coloured by country, with its short name), the chairs between them, and the bar in the
-// middle with the value of each bar seat. Guests are round tokens: country colour, ♂ or ♀.
-// Every hand is open, as in the game. A guest is chosen in your hand, then its chairs light
-// up (a joker you may take back lights up too); "to the bar" is a button under the hand.
+// The 13×13 board as one SVG, laid out from the view's own coordinates: 24 round café tables,
+// each with its country's flag; the chairs around them (a chair with a backrest belongs to one
+// table, a stool between two tables to both); the bar in the middle, a wooden counter with its
+// 20 stools and the value of each. Guests are pictograms of a man or a woman dressed in their
+// country's flag (pictures in cafe-art.js). Every hand is open, as in the game.
+//
+// Playing: choose a guest in your hand, then a lit chair (or the lit bar counter). A guest
+// seated since its player's previous turn wears a ring in that player's colour, and everything
+// the others changed since your own last decision carries the class `changed`.
 
 import { h, svg as s } from "../dom.js";
+import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
 
-const CELL = 40;
-// Country colours: distinct, with a light or dark ink chosen for each.
-const COLOURS = {
-  AFR: ["#8d5524", "#fff"], ITA: ["#2e8b57", "#fff"], CHN: ["#c62828", "#fff"], ESP: ["#f9a825", "#222"],
-  GBR: ["#1f3c88", "#fff"], CUB: ["#00838f", "#fff"], RUS: ["#eceff1", "#222"], TUR: ["#ad1457", "#fff"],
-  FRA: ["#5c6bc0", "#fff"], IND: ["#ef6c00", "#fff"], GER: ["#212121", "#ffd600"], USA: ["#90caf9", "#222"],
-  JKR: ["url(#cafe-joker)", "#222"],
-};
+const CELL = 40; // user units of one grid cell
+const SLIDE_MS = 450; // a guest's walk to its chair; with the stagger, within the 600 ms allowed
 
 let selected = null; // the guest chosen in the hand (its code), kept across redraws
-
 
 function nameOf(ctx, seat) {
   const p = (ctx.players || []).find((x) => x.seat === seat);
@@ -41,114 +39,385 @@ function chairName(ctx, v, chair) {
   return ctx.t("cafe.chair", { n: chair, tables: tables.join(ctx.t("cafe.slash")) });
 }
 
-/** A guest token drawn at (cx, cy): country colour, the sex symbol. */
-function token(code, cx, cy, r) {
-  const [c, sex] = code.split("-");
-  const [fill, ink] = COLOURS[c] ?? ["#999", "#000"];
-  return s("g", { class: "cafe-token" },
-    s("circle", { cx, cy, r, fill, stroke: "#333", "stroke-width": 1.5 }),
-    s("text", { x: cx, y: cy + r * 0.38, "text-anchor": "middle", "font-size": r * 1.15, fill: ink, "font-weight": 700, text: sex === "W" ? "♀" : "♂" }));
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 function legalFor(ctx, guest) {
   return (ctx.legal || []).filter((a) => a.guest === guest);
 }
 
-function board(ctx) {
+/** Make an SVG group (labelled, role "img" until now) a button: focusable, clicking it sends
+ *  `action`. */
+function clickable(g, action, ctx) {
+  g.classList.add("legal");
+  g.setAttribute("role", "button");
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("data-action", JSON.stringify(action));
+  g.addEventListener("click", () => ctx.act(action));
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      ctx.act(action);
+    }
+  });
+  return g;
+}
+
+// --- who seated whom this round ----------------------------------------------------------
+//
+// The view does not say who seated a guest; the events do (`seat` and `swap` carry the seat
+// and the chair). The renderer follows them from draw to draw: live, the log events that came
+// with each state (`ctx.recent`, the whole log on the first draw, so a reload loses nothing);
+// in a replay, the new part of the view's own `events` (the current turn's). A player's rings
+// go when that player begins their next turn: so each guest shows its player's colour for one
+// round.
+
+const seen = { view: null, owners: [], lastSeat: null, events: [] };
+
+function follow(events, owners) {
+  for (const e of events) {
+    if (e.seat === undefined || e.seat === null) continue;
+    if (e.seat !== seen.lastSeat) {
+      // A new turn by e.seat: their guests of the round before lose their rings.
+      owners.forEach((o, chair) => { if (o === e.seat) owners[chair] = null; });
+      seen.lastSeat = e.seat;
+    }
+    if ((e.event === "seat" || e.event === "swap") && e.chair !== undefined) owners[e.chair] = e.seat;
+  }
+}
+
+/** Whether `v` can follow `before` in one game (used where no `previous` is given: replays). */
+function follows(before, v) {
+  return v.turn >= before.turn && before.chairs.length === v.chairs.length && before.chairs.every((g, i) => !g || v.chairs[i])
+    && v.bar.length >= before.bar.length;
+}
+
+/** The seat that seated each chair's guest this round (null: none, or unknown). */
+function owners(ctx) {
   const v = ctx.view;
-  const size = v.board.size * CELL;
-  const at = (p) => [p.x * CELL + CELL / 2, (v.board.size - 1 - p.y) * CELL + CELL / 2];
+  if (seen.view === v) return seen.owners;
+  const prior = seen.view;
+  const live = ctx.previous !== undefined;
+  const continues = prior !== null && (live ? ctx.previous === prior || (ctx.previous && follows(prior, v)) : follows(prior, v));
+  let list;
+  if (!continues) {
+    seen.lastSeat = null;
+    list = Array(v.chairs.length).fill(null);
+  } else {
+    list = seen.owners.slice();
+  }
+  let fresh;
+  if (live && Array.isArray(ctx.recent)) fresh = ctx.recent;
+  else {
+    // A replay: the part of this turn's events not followed yet.
+    const known = continues ? seen.events : [];
+    const same = known.length <= (v.events || []).length && known.every((e, i) => JSON.stringify(e) === JSON.stringify(v.events[i]));
+    fresh = same ? (v.events || []).slice(known.length) : v.events || [];
+  }
+  follow(fresh, list);
+  // An empty chair has nobody's ring (a chair is never emptied, but be safe).
+  list.forEach((o, chair) => { if (!v.chairs[chair]) list[chair] = null; });
+  seen.view = v;
+  seen.owners = list;
+  seen.events = (v.events || []).slice();
+  return list;
+}
+
+// --- the board ----------------------------------------------------------------------------
+
+/** What differs between `before` (the view after this seat's last decision) and now. */
+function differences(ctx) {
+  const v = ctx.view;
+  const b = ctx.before;
+  const found = { chairs: new Set(), tables: new Set(), bar: new Set(), chips: new Set(), hands: new Map() };
+  if (!b || b === v || !b.chairs || b.chairs.length !== v.chairs.length) return found;
+  v.chairs.forEach((g, i) => { if (g !== b.chairs[i]) found.chairs.add(i); });
+  v.board.tables.forEach((t, i) => { if (t.chairs.some((c) => found.chairs.has(c))) found.tables.add(i); });
+  for (let i = b.bar.length; i < v.bar.length; i += 1) found.bar.add(i);
+  v.chips.forEach((c, seat) => { if (c !== b.chips[seat]) found.chips.add(seat); });
+  // New tiles in a hand (drawn, or a joker taken back), as a count per code.
+  v.hands.forEach((hand, seat) => {
+    const old = new Map();
+    for (const code of b.hands[seat] || []) old.set(code, (old.get(code) || 0) + 1);
+    const added = new Map();
+    for (const code of hand) {
+      if (old.get(code)) old.set(code, old.get(code) - 1);
+      else added.set(code, (added.get(code) || 0) + 1);
+    }
+    if (added.size) found.hands.set(seat, added);
+  });
+  return found;
+}
+
+/** The board's cell centres, in user units (y grows downwards on the screen). */
+function placer(v) {
+  return (p) => [p.x * CELL + CELL / 2, (v.board.size - 1 - p.y) * CELL + CELL / 2];
+}
+
+/** The bar: a counter over its 5×4 cells with a stool on each (its value, or its guest), its
+ *  sign above and the bag below. The counter is what you click to send a guest there. */
+function bar(ctx, diff, at) {
+  const v = ctx.view;
+  const seats = v.board.bar.map(at);
+  const xs = seats.map((p) => p[0]);
+  const ys = seats.map((p) => p[1]);
+  const [x0, y0] = [Math.min(...xs) - CELL / 2, Math.min(...ys) - CELL / 2];
+  const [x1, y1] = [Math.max(...xs) + CELL / 2, Math.max(...ys) + CELL / 2];
+  const action = legalFor(ctx, selected).find((a) => a.type === "bar");
+  const next = v.bar.length < seats.length ? v.board.bar[v.bar.length].points : null;
+  const counter = s("g", { class: "cafe-bar", role: "img", "aria-label": next === null ? ctx.t("cafe.bar_full") : ctx.t("cafe.bar_label", { taken: v.bar.length, points: signed(next) }) },
+    s("title", { text: action ? ctx.t("cafe.to_bar", { guest: guestName(ctx, selected) }) : ctx.t("cafe.bar_title") }),
+    s("rect", { x: x0 + 3, y: y0 + 3, width: x1 - x0 - 6, height: y1 - y0 - 6, rx: 12, class: "cafe-counter" }),
+    s("rect", { x: x0 + 9, y: y0 + 9, width: x1 - x0 - 18, height: y1 - y0 - 18, rx: 8, class: "cafe-counter-top" }));
+  v.board.bar.forEach((b, i) => {
+    const [cx, cy] = seats[i];
+    const guest = v.bar[i];
+    const cls = `cafe-stool ${b.points > 0 ? "plus" : "minus"}${i === v.bar.length ? " next" : ""}${diff.bar.has(i) ? " changed" : ""}`;
+    const g = s("g", { class: cls, "data-bar": i, role: "img", "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
+      s("circle", { cx, cy, r: CELL * 0.4, class: "cafe-stool-seat" }));
+    if (guest) {
+      g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * 0.86)),
+        s("text", { x: cx + CELL * 0.3, y: cy + CELL * 0.42, class: "cafe-stool-badge", "text-anchor": "middle", text: signed(b.points) }));
+    } else {
+      g.append(s("text", { x: cx, y: cy + CELL * 0.13, class: "cafe-stool-value", "text-anchor": "middle", text: signed(b.points) }));
+    }
+    counter.append(g);
+  });
+  if (action) clickable(counter, action, ctx);
+  const mid = (x0 + x1) / 2;
+  const sign = s("g", { class: "cafe-sign", "aria-hidden": "true" },
+    s("rect", { x: mid - CELL * 1.3, y: y0 - CELL * 0.86, width: CELL * 2.6, height: CELL * 0.62, rx: 6 }),
+    s("text", { x: mid, y: y0 - CELL * 0.42, "text-anchor": "middle", text: ctx.t("cafe.bar_sign") }));
+  const by = y1 + CELL * 0.95;
+  const bag = s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { n: v.bag }) },
+    s("path", { d: `M${mid - 13},${by - 20} Q${mid - 30},${by + 6} ${mid - 22},${by + 24} H${mid + 22} Q${mid + 30},${by + 6} ${mid + 13},${by - 20} Z`, class: "cafe-bag-sack" }),
+    s("path", { d: `M${mid - 15},${by - 22} Q${mid},${by - 15} ${mid + 15},${by - 22} M${mid - 5},${by - 19} L${mid - 11},${by - 31} M${mid + 5},${by - 19} L${mid + 11},${by - 31}`, class: "cafe-bag-string" }),
+    s("text", { x: mid, y: by + 12, "text-anchor": "middle", class: "cafe-bag-count", text: String(v.bag) }));
+  return [counter, sign, bag];
+}
+
+/** The café tables: a round wooden top with the country's flag; a star when its four guests
+ *  are all of its country. */
+function tables(ctx, diff, at) {
+  const v = ctx.view;
+  return v.board.tables.map((t, i) => {
+    const [cx, cy] = at(t);
+    const seated = t.chairs.filter((c) => v.chairs[c]).length;
+    // Four guests all of the table's country (jokers count as it): the big bonus, starred.
+    const oneCountry = seated === 4 && t.chairs.every((c) => [t.country, "JKR"].includes(v.chairs[c].split("-")[0]));
+    const label = ctx.t(oneCountry ? "cafe.table_one_country" : "cafe.table_label", { country: country(ctx, t.country), n: seated });
+    return s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label },
+      s("title", { text: label }),
+      s("circle", { cx, cy, r: CELL * 0.6, class: "cafe-table-top" }),
+      flagUse(t.country, cx - CELL * 0.42, cy - CELL * 0.28, CELL * 0.84, CELL * 0.56),
+      oneCountry ? star(cx + CELL * 0.42, cy - CELL * 0.42, CELL * 0.24, "#ffc400", { stroke: "#5e3a1c", "stroke-width": 1.5, class: "cafe-one-country" }) : null);
+  });
+}
+
+/** The chairs: empty, taken (with the ring of who seated the guest this round), or lit where
+ *  the chosen guest may go. */
+function chairs(ctx, owner, diff, at) {
+  const v = ctx.view;
   const targets = new Map();
   for (const a of legalFor(ctx, selected)) if (a.type === "seat" || a.type === "swap") targets.set(a.chair, a);
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "cafe-board", role: "img", "aria-label": ctx.t("cafe.board_label") },
-    s("defs", {}, s("linearGradient", { id: "cafe-joker", x1: 0, y1: 0, x2: 1, y2: 1 },
-      ["#e53935", "#fdd835", "#43a047", "#1e88e5", "#8e24aa"].map((c, i) => s("stop", { offset: `${i * 25}%`, "stop-color": c })))),
-    s("rect", { x: 0, y: 0, width: size, height: size, rx: 14, class: "cafe-floor" }));
-  // The bar in the middle: its seats and their values, the guests already there.
-  v.board.bar.forEach((b, i) => {
-    const [cx, cy] = at(b);
-    const guest = v.bar[i];
-    svg.append(s("g", { class: "cafe-bar-seat" },
-      s("rect", { x: cx - CELL / 2 + 2, y: cy - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: b.points > 0 ? "plus" : "minus" }),
-      guest ? token(guest, cx, cy, CELL * 0.34) : s("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "cafe-bar-points", text: b.points > 0 ? `+${b.points}` : String(b.points) })));
-  });
-  // The café tables.
-  v.board.tables.forEach((t) => {
-    const [cx, cy] = at(t);
-    const [fill, ink] = COLOURS[t.country];
-    const label = ctx.t(`cafe.short.${t.country}`);
-    svg.append(s("g", { class: "cafe-table", "aria-label": country(ctx, t.country) },
-      s("rect", { x: cx - CELL * 0.42, y: cy - CELL * 0.42, width: CELL * 0.84, height: CELL * 0.84, rx: 6, fill, stroke: "#333" }),
-      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": label.length > 3 ? 7.5 : 11, "font-weight": 700, fill: ink, text: label })));
-  });
-  // The chairs: empty, taken, or a place the chosen guest may go.
-  v.board.chairs.forEach((c, i) => {
+  return v.board.chairs.map((c, i) => {
     const [cx, cy] = at(c);
     const guest = v.chairs[i];
     const action = targets.get(i);
-    const label = chairName(ctx, v, i) + (guest ? `: ${guestName(ctx, guest)}` : "");
-    const g = s("g", { class: `cafe-chair${action ? " legal" : ""}`, "aria-label": label },
-      s("title", { text: label }),
-      s("circle", { cx, cy, r: CELL * 0.36, class: "cafe-chair-seat" }),
-      guest ? token(guest, cx, cy, CELL * 0.3) : null);
-    if (action) {
-      g.setAttribute("role", "button");
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("data-action", JSON.stringify(action));
-      g.addEventListener("click", () => ctx.act(action));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(action); } });
+    const by = owner[i];
+    let label = chairName(ctx, v, i) + (guest ? `: ${guestName(ctx, guest)}` : "");
+    if (guest && by !== null && by !== undefined) label += ` — ${ctx.t("cafe.placed_by", { name: who(ctx, by) })}`;
+    const g = s("g", { class: `cafe-chair${diff.chairs.has(i) ? " changed" : ""}${guest ? " taken" : ""}`, "data-chair": i, "data-guest": guest || "", "data-by": guest ? by ?? "" : "", role: "img", "aria-label": label },
+      s("title", { text: label }));
+    // A lit chair takes touches a little beyond its drawing (40 px even on a phone).
+    if (action) g.append(s("circle", { cx, cy, r: CELL * 0.72, class: "cafe-hit" }));
+    if (c.tables.length === 1) {
+      // A chair's backrest is on the side away from its table.
+      const [tx, ty] = at(v.board.tables[c.tables[0]]);
+      const angle = Math.atan2(cy - ty, cx - tx);
+      const r = CELL * 0.38;
+      const p = (a) => `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+      g.append(s("path", { d: `M${p(angle - 1)} A${r},${r} 0 0 1 ${p(angle + 1)}`, class: "cafe-backrest" }));
     }
-    svg.append(g);
+    g.append(s("circle", { cx, cy, r: CELL * 0.3, class: "cafe-seat" }));
+    if (guest && by !== null && by !== undefined) g.append(s("circle", { cx, cy, r: CELL * 0.45, class: "cafe-ring", style: `stroke: var(--seat-${by})` }));
+    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, CELL * 0.92)));
+    if (action) clickable(g, action, ctx);
+    return g;
   });
-  return svg;
 }
 
-function hands(ctx) {
+function board(ctx, owner, diff) {
   const v = ctx.view;
-  const mine = ctx.seat;
-  return h("section", { class: "cafe-hands" }, Array.from({ length: v.players }, (_, seat) => {
-    const hand = v.hands[seat] || [];
-    const isMine = seat === mine && (ctx.legal || []).length > 0;
-    const guests = hand.map((code) => {
-      const label = guestName(ctx, code);
-      const [c] = code.split("-");
-      const [fill, ink] = COLOURS[c] ?? ["#999", "#000"];
-      const face = h("span", { class: "cafe-guest", style: `background: ${fill.startsWith("url") ? "linear-gradient(135deg,#e53935,#fdd835,#43a047,#1e88e5,#8e24aa)" : fill}; color: ${ink}`, text: code.endsWith("W") ? "♀" : "♂" });
-      if (!isMine || !legalFor(ctx, code).length) return h("span", { class: "cafe-card", title: label, "aria-label": label, role: "img" }, face, h("small", { text: ctx.t(`cafe.short.${c}`) }));
-      return h("button", {
-        type: "button", class: `cafe-card choose${code === selected ? " selected" : ""}`, "aria-pressed": String(code === selected), title: label, "aria-label": label,
-        onclick: () => { selected = code; ctx.redraw ? ctx.redraw() : rerender(ctx); },
-      }, face, h("small", { text: ctx.t(`cafe.short.${c}`) }));
-    });
-    const bar = isMine ? legalFor(ctx, selected).find((a) => a.type === "bar") : null;
-    return h("div", { class: `cafe-player${seat === v.current ? " current" : ""}${v.out[seat] ? " out" : ""}` },
-      h("div", { class: "cafe-player-head" },
-        h("span", { class: "chip", style: `background: var(--seat-${seat})` }),
-        h("strong", { text: who(ctx, seat) }),
-        h("span", { class: "cafe-chips", text: ctx.t("cafe.points", { n: v.scores[seat] }) }),
-        v.out[seat] ? h("span", { class: "muted", text: ctx.t("cafe.out") }) : null),
-      h("div", { class: "cafe-hand", role: "group", "aria-label": ctx.t("cafe.hand_of", { name: who(ctx, seat) }) }, guests),
-      bar ? h("button", { type: "button", class: "legal cafe-to-bar", "data-action": JSON.stringify(bar), onclick: () => ctx.act(bar), text: ctx.t("cafe.to_bar", { guest: guestName(ctx, selected) }) }) : null);
-  }));
+  const size = v.board.size * CELL;
+  const at = placer(v);
+  return s("svg", { viewBox: `0 0 ${size} ${size}`, class: "cafe-board", role: "group", "aria-label": ctx.t("cafe.board_label") },
+    defs(),
+    s("rect", { x: 0, y: 0, width: size, height: size, rx: 16, class: "cafe-floor" }),
+    s("rect", { x: 6, y: 6, width: size - 12, height: size - 12, rx: 12, class: "cafe-floor-inner" }),
+    bar(ctx, diff, at), tables(ctx, diff, at), chairs(ctx, owner, diff, at));
 }
+
+// --- the players: their chips and their open hands -----------------------------------------
+
+function controls(ctx) {
+  const legal = ctx.legal || [];
+  const buttons = [];
+  const bar = legalFor(ctx, selected).find((a) => a.type === "bar");
+  const v = ctx.view;
+  // Short labels, so that the buttons keep to one line; the full sentence is their title.
+  if (bar) buttons.push([bar, ctx.t("cafe.to_bar_short", { points: signed(v.board.bar[v.bar.length].points) }), ""]);
+  for (const a of legal) {
+    if (a.type === "done") buttons.push([a, ctx.t("cafe.end_turn"), " primary"]);
+    else if (a.type === "pass" || a.type === "refill") buttons.push([a, describeAction(a, ctx), " primary"]);
+  }
+  return h("div", { class: "cafe-controls" }, buttons.map(([a, label, extra]) =>
+    h("button", { type: "button", class: `legal${extra}`, "data-action": JSON.stringify(a), title: describeAction(a, ctx), onclick: () => ctx.act(a), text: label })));
+}
+
+function tile(ctx, code, { choose = false, fresh = false } = {}) {
+  const label = guestName(ctx, code);
+  const [c] = code.split("-");
+  const flag = s("svg", { viewBox: "0 0 30 20", class: "cafe-tile-flag", "aria-hidden": "true", focusable: "false" },
+    s("use", { href: `#cafe-flag-${c}`, x: 0, y: 0, width: 30, height: 20 }),
+    s("rect", { x: 0.5, y: 0.5, width: 29, height: 19, fill: "none", stroke: "#3a2a1c", "stroke-width": 1 }));
+  const cls = `cafe-tile${code.startsWith("JKR") ? " joker" : ""}${fresh ? " changed" : ""}`;
+  if (!choose) return h("span", { class: cls, title: label, "aria-label": label, role: "img", "data-guest": code }, guestIcon(code), flag);
+  return h("button", {
+    type: "button", class: `${cls} choose${code === selected ? " selected" : ""}`, "aria-pressed": String(code === selected), title: label, "aria-label": label, "data-guest": code,
+    onclick: (event) => {
+      selected = code;
+      // From the keyboard (a click with no pointer), go on to the guest's first lit chair.
+      redraw(ctx, code, event.detail === 0);
+    },
+  }, guestIcon(code), flag);
+}
+
+function panel(ctx, seat, diff) {
+  const v = ctx.view;
+  const mine = seat === ctx.seat;
+  const playing = mine && (ctx.legal || []).length > 0;
+  const added = new Map(diff.hands.get(seat) || []);
+  const tiles = (v.hands[seat] || []).map((code) => {
+    const fresh = !mine && (added.get(code) || 0) > 0;
+    if (fresh) added.set(code, added.get(code) - 1);
+    return tile(ctx, code, { choose: playing && legalFor(ctx, code).length > 0, fresh });
+  });
+  return h("section", {
+    class: `cafe-player${mine ? " mine" : ""}${seat === v.current && !ctx.over ? " current" : ""}${v.out[seat] ? " out" : ""}`,
+    "data-seat": seat, style: `--seat: var(--seat-${seat})`, "aria-label": ctx.t("cafe.hand_of", { name: who(ctx, seat) }),
+  },
+  h("div", { class: "cafe-player-head" },
+    h("span", { class: "chip", style: `background: var(--seat-${seat})`, "aria-hidden": "true" }),
+    h("strong", { class: "cafe-name", text: who(ctx, seat) }),
+    v.out[seat] ? h("span", { class: "muted", text: ctx.t("cafe.out") }) : null,
+    h("span", { class: `cafe-chips${diff.chips.has(seat) ? " changed" : ""}`, text: ctx.t("cafe.points", { n: v.scores[seat] }) })),
+  h("div", { class: "cafe-hand" }, tiles),
+  mine ? controls(ctx) : null);
+}
+
+function side(ctx, diff) {
+  const v = ctx.view;
+  const order = Array.from({ length: v.players }, (_, i) => i);
+  const me = ctx.seat;
+  const others = me === null || me === undefined ? order : [...order.slice(me + 1), ...order.slice(0, me)];
+  const status = h("p", { class: "cafe-status" },
+    ctx.t("cafe.status", { bag: v.bag, bar: v.bar.length }) + (v.options.coffee_circle ? ` · ${ctx.t("cafe.coffee_circle")}` : ""),
+    h("br"), h("small", { text: ctx.t("cafe.legend") }));
+  return {
+    mine: me === null || me === undefined ? null : panel(ctx, me, diff),
+    others: h("div", { class: "cafe-others" }, others.map((seat) => panel(ctx, seat, diff)), status),
+  };
+}
+
+// --- moves seen: a guest walks from its player's hand to the chair --------------------------
+
+function animateMoves(root, ctx, owner) {
+  const prev = ctx.previous;
+  const v = ctx.view;
+  if (!ctx.animate || !prev || !prev.chairs || prev.chairs.length !== v.chairs.length) return;
+  const svg = root.querySelector("svg.cafe-board");
+  if (!svg) return;
+  const box = svg.getBoundingClientRect();
+  const scale = box.width / (v.board.size * CELL) || 1;
+  const moves = [];
+  v.chairs.forEach((g, i) => {
+    if (g && g !== prev.chairs[i]) moves.push([root.querySelector(`.cafe-chair[data-chair="${i}"] .cafe-guest`), owner[i] ?? v.current]);
+  });
+  for (let i = prev.bar.length; i < v.bar.length; i += 1) {
+    moves.push([root.querySelector(`.cafe-stool[data-bar="${i}"] .cafe-guest`), prev.current]);
+  }
+  moves.forEach(([el, seat], n) => {
+    if (!el || !el.animate) return;
+    const hand = root.querySelector(`.cafe-player[data-seat="${seat}"] .cafe-hand`);
+    const to = el.getBoundingClientRect();
+    let dx = 0;
+    let dy = -CELL * 2 * scale;
+    if (hand) {
+      const from = hand.getBoundingClientRect();
+      dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    }
+    el.animate([
+      { transform: `translate(${dx / scale}px, ${dy / scale}px) scale(1.5)`, opacity: 0.3 },
+      { transform: "translate(0, 0) scale(1)", opacity: 1 },
+    ], { duration: SLIDE_MS, delay: Math.min(n, 1) * 140, easing: "cubic-bezier(.25,.8,.35,1)", fill: "backwards" });
+  });
+}
+
+// --- drawing ---------------------------------------------------------------------------------
 
 let lastRoot = null;
-function rerender(ctx) {
+
+/** Draw again after a choice in the hand (no animation). The focus stays on the guest, or
+ *  moves on to its first lit chair (or the counter) for a keyboard player. */
+function redraw(ctx, focusCode, toBoard = false) {
   if (!lastRoot) return;
-  lastRoot.replaceChildren();
-  render(lastRoot, ctx);
+  const root = lastRoot;
+  root.replaceChildren();
+  render(root, { ...ctx, animate: false });
+  const target = (toBoard && root.querySelector(".cafe-chair.legal, .cafe-bar.legal"))
+    || root.querySelector(`.cafe-tile.choose[data-guest="${focusCode}"]`);
+  target?.focus({ preventScroll: true });
 }
 
 function render(root, ctx) {
   const v = ctx.view;
   lastRoot = root;
   root.classList.add("cafe-root");
-  const mine = ctx.seat !== null ? v.hands[ctx.seat] || [] : [];
+  root.classList.toggle("over", Boolean(ctx.over));
+  const mine = ctx.seat !== null && ctx.seat !== undefined ? v.hands[ctx.seat] || [] : [];
   const playable = mine.filter((g) => legalFor(ctx, g).length);
   if (!playable.includes(selected)) selected = playable[0] ?? null;
-  root.append(
-    h("p", { class: "cafe-status", text: ctx.t("cafe.status", { bag: v.bag, bar: v.bar.length }) + (v.options.coffee_circle ? ` · ${ctx.t("cafe.coffee_circle")}` : "") }),
-    h("div", { class: "cafe-layout" }, h("div", { class: "cafe-board-col" }, board(ctx)), hands(ctx)));
+  const owner = owners(ctx);
+  const diff = differences(ctx);
+  const parts = side(ctx, diff);
+  // Your panel is a cell of the layout's grid itself, so that on a phone it can stay in sight
+  // (sticky) over the whole height of the board.
+  root.append(h("div", { class: "cafe-layout" },
+    h("div", { class: "cafe-board-col" }, board(ctx, owner, diff)),
+    parts.mine, parts.others));
+  // The board is as tall as the window below its top allows (CSS: --cafe-top), whatever the
+  // page puts above it; measured before the first paint, so nothing visibly moves.
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  if (top > 0) root.style.setProperty("--cafe-top", `${Math.round(top)}px`);
+  animateMoves(root, ctx, owner);
+  bringIntoView(root, ctx);
+}
+
+let broughtFor = null; // the table (its address) whose board was brought into view
+
+/** On a phone, once per table and only if the page has not been scrolled: scroll the prompt to
+ *  the top of the screen, so that the prompt, the whole board and your hand are all in sight. */
+function bringIntoView(root, ctx) {
+  const page = root.closest(".table-page");
+  if (!page || ctx.over || window.scrollY > 0 || broughtFor === location.hash) return;
+  if (!window.matchMedia("(max-width: 700px)").matches) return;
+  broughtFor = location.hash;
+  const anchor = page.querySelector(".prompt-row") ?? root;
+  const top = anchor.getBoundingClientRect().top + window.scrollY - 4;
+  requestAnimationFrame(() => window.scrollTo({ top, behavior: "instant" }));
 }
 
 function prompt(ctx) {
@@ -177,10 +446,6 @@ function describeAction(a, ctx) {
     default:
       return a.type;
   }
-}
-
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
 }
 
 function describeEvent(e, ctx) {
@@ -258,7 +523,9 @@ function scoreboard(ctx) {
 
 export default {
   render,
-  handles: new Set(["seat", "bar", "swap"]),
+  // Everything is drawn here (the end of a turn too), so the page adds no buttons above the
+  // board and the board never moves when they come and go.
+  handles: new Set(["seat", "bar", "swap", "done", "pass", "refill"]),
   prompt,
   describeAction,
   describeEvent,

@@ -1,12 +1,15 @@
 // Go da Cheese!: the renderer (see README.md in this folder for the contract).
 //
-// The circle of cheeses is drawn twice at two scales: a small ring (the circle itself,
-// clockwise, so the "next cheese" rule is visible) and, below it, one lane per cheese
-// with its queue from the front (next to the cheese) to the back. Cheeses are named by
-// letters (A, B, …) so that their position never mixes with the number on the card
-// (how many mice it feeds). A placement's first card is chosen in the hand and then
-// dropped on a cheese; the 2nd and 3rd cards are clicked in the hand (their cheese is
-// fixed). At the end the resolution is played back step by step from the view's events.
+// The table as it lies in the box's photos: the cheese cards in a circle (clockwise from the
+// top, named A, B, … so that a position never mixes with the number on the card, which says
+// how many mice eat there) and each cheese's queue of animal cards laid outwards from it,
+// every card overlapping the one before it as the rulebook suggests (少しずらして重ねて),
+// so the strip left visible shows its owner's colour and what it is (face up) or that it is
+// face down ("?", or "★" for a card placed face down 2nd or 3rd: a marked mouse or a cat).
+// A placement's first card is chosen in the hand and dropped on a cheese of the circle; the
+// 2nd and 3rd cards are clicked in the hand (their cheese is fixed and marked on the
+// circle); clicking the deck draws. At the end the resolution is played back on the circle
+// step by step from the view's events, with the scores of each step in the seats panel.
 
 import { h, svg as s } from "../dom.js";
 
@@ -15,6 +18,14 @@ const MARKED = new Set(["marked_mouse", "cat"]);
 const ANIMALS = ["mouse", "marked_mouse", "fat_mouse", "king_mouse", "cat", "dog"];
 const POINTS = { mouse: 1, marked_mouse: 1, fat_mouse: 2, king_mouse: 1, cat: 3, dog: 0 };
 const STEP_MS = 650; // one step of the end-of-game resolution
+const FLY_MS = 420; // a card sliding to its queue (plus a stagger: all done within 600 ms)
+
+// The table's geometry, in SVG units (about a CSS pixel on a desktop).
+const CARD_W = 50; // across the queue
+const CARD_D = 34; // along the queue
+const STEP_MAX = 22; // how much of a covered card shows
+const STEP_MIN = 15; // below this the table grows instead (and is drawn smaller)
+const PAD = 12;
 
 // --- words ---------------------------------------------------------------------------
 
@@ -25,6 +36,11 @@ function nameOf(ctx, seat) {
 
 function who(ctx, seat) {
   return seat === ctx.seat ? ctx.t("cheese.you_name", { name: nameOf(ctx, seat) }) : nameOf(ctx, seat);
+}
+
+/** A name short enough for the middle of the circle. */
+function short(name) {
+  return name.length > 12 ? `${name.slice(0, 11)}…` : name;
 }
 
 function letter(i) {
@@ -80,68 +96,217 @@ function icon(card) {
   }
 }
 
+/** An icon centred at (x, y), `size` wide, turned by `upright` degrees (to stand upright). */
+function iconAt(card, x, y, size, upright) {
+  return s("g", { transform: `translate(${x} ${y}) rotate(${upright}) scale(${size / 24}) translate(-12 -12)` }, icon(card));
+}
+
+/** The text of a queue card for screen readers and tooltips. */
+function cardLabel(ctx, card) {
+  if (card.card && card.face_up !== false) return ctx.t("cheese.card_up", { name: nameOf(ctx, card.seat), card: animal(ctx, card.card) });
+  if (card.card) return ctx.t("cheese.card_mine_down", { card: animal(ctx, card.card) });
+  return ctx.t(card.placed > 1 ? "cheese.card_down_marked" : "cheese.card_down", { name: nameOf(ctx, card.seat) });
+}
+
 /**
- * A card of a queue (w×h) as a stand-alone <svg>: face up (icon on a card edged in its
- * player's colour), face down (a back in the player's colour; "★?" when it was placed
- * 2nd or 3rd, so it must be a marked card), or the viewer's own face-down card (a back
- * with the animal in a white window: only you see it).
+ * One card of a queue, in the card's own frame: x across the queue (−W/2…W/2), y along it
+ * from the edge nearest the cheese (0) outwards (D). `shown` is how much of it the next card
+ * leaves visible (all of it for the last card); its mark sits in that strip, upright.
  */
-function queueCard(ctx, card, opts = {}) {
-  const w = opts.w || 30;
-  const hh = opts.h || 38;
+function queueCard(ctx, card, shown, upright) {
   const c = `var(--seat-${card.seat})`;
-  const faceUp = card.face_up !== false;
-  let label;
-  let inner;
-  if (faceUp && card.card) {
-    label = ctx.t("cheese.card_up", { name: nameOf(ctx, card.seat), card: animal(ctx, card.card) });
-    inner = [
-      s("rect", { x: 1, y: 1, width: w - 2, height: hh - 2, rx: 4, fill: "#fff", stroke: c, "stroke-width": 3 }),
-      s("g", { transform: `translate(${(w - 24) / 2} ${(hh - 24) / 2})` }, icon(card.card)),
-    ];
-  } else if (card.card) {
-    label = ctx.t("cheese.card_mine_down", { card: animal(ctx, card.card) });
-    inner = [
-      s("rect", { x: 1, y: 1, width: w - 2, height: hh - 2, rx: 4, fill: c, stroke: "#222", "stroke-width": 1 }),
-      s("rect", { x: 3, y: 5, width: w - 6, height: hh - 10, rx: 3, fill: "#fff", stroke: "#222", "stroke-dasharray": "2 2" }),
-      s("g", { transform: `translate(${(w - 24) / 2} ${(hh - 24) / 2}) scale(1)`, opacity: 0.9 }, icon(card.card)),
-    ];
+  const faceUp = card.face_up !== false && card.card;
+  const last = shown >= CARD_D;
+  const size = last ? 24 : Math.max(12, Math.min(20, shown - 2));
+  const my = last ? CARD_D / 2 : shown / 2;
+  const parts = [];
+  if (faceUp) {
+    parts.push(s("rect", { x: -CARD_W / 2 + 1.5, y: 1.5, width: CARD_W - 3, height: CARD_D - 3, rx: 4, class: "cheese-body", fill: "#fffdf6", stroke: c, "stroke-width": 3.5 }));
+    parts.push(iconAt(card.card, 0, my, size, upright));
   } else {
-    const marked = card.placed > 1;
-    label = ctx.t(marked ? "cheese.card_down_marked" : "cheese.card_down", { name: nameOf(ctx, card.seat) });
-    inner = [
-      s("rect", { x: 1, y: 1, width: w - 2, height: hh - 2, rx: 4, fill: c, stroke: "#222", "stroke-width": 1 }),
-      s("path", { d: `M4 ${hh - 6} L${w - 6} 4`, stroke: "rgba(255,255,255,.35)", "stroke-width": 3 }),
-      s("text", { x: w / 2, y: hh / 2 + 5, "text-anchor": "middle", class: "cheese-back-mark" }, marked ? "★?" : "?"),
-    ];
+    parts.push(s("rect", { x: -CARD_W / 2 + 0.5, y: 0.5, width: CARD_W - 1, height: CARD_D - 1, rx: 4, class: "cheese-body", fill: c, stroke: "#1b1b1b", "stroke-width": 1 }));
+    parts.push(s("rect", { x: -CARD_W / 2 + 3.5, y: 3.5, width: CARD_W - 7, height: CARD_D - 7, rx: 2.5, fill: "none", stroke: "rgba(255,255,255,.55)", "stroke-width": 1 }));
+    const r = size / 2 + 1;
+    if (card.card) {
+      // The viewer's own face-down card: a window only they see through.
+      parts.push(s("circle", { cx: 0, cy: my, r: r + 1, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 0.8, "stroke-dasharray": "2 1.5" }));
+      parts.push(iconAt(card.card, 0, my, size, upright));
+    } else {
+      parts.push(s("circle", { cx: 0, cy: my, r, fill: "rgba(255,255,255,.92)" }));
+      parts.push(s("text", { x: 0, y: 0, transform: `translate(0 ${my}) rotate(${upright})`, "text-anchor": "middle", "dominant-baseline": "central", "font-size": size * 0.8, class: "cheese-back-mark" }, card.placed > 1 ? "★" : "?"));
+    }
   }
-  const cls = ["cheese-qcard"];
-  if (opts.cls) cls.push(opts.cls);
-  return s("svg", { viewBox: `0 0 ${w} ${hh}`, width: w, height: hh, class: cls.join(" "), role: "img", "aria-label": label },
-    s("title", { text: label }), inner);
+  // A mouse that ate: a wedge of cheese on its visible corner.
+  if (card.eaten) parts.push(s("path", { d: `M${CARD_W / 2 - 17} 2.5 h14.5 v${Math.min(12, shown - 4)} z`, class: "cheese-bite" }));
+  if (card.leaving) parts.push(s("path", { d: `M${-CARD_W / 2 + 6} 5 L${CARD_W / 2 - 6} ${CARD_D - 5} M${CARD_W / 2 - 6} 5 L${-CARD_W / 2 + 6} ${CARD_D - 5}`, class: "cheese-cross" }));
+  return parts;
 }
 
-/** A cheese card: its letter (position in the circle) and its number (mice it feeds). */
-function cheeseCard(ctx, i, value, w = 46) {
-  const hh = w;
-  return s("svg", { viewBox: `0 0 ${w} ${hh}`, width: w, height: hh, class: "cheese-cheese-svg", "aria-hidden": "true" },
-    s("path", { d: `M3 ${hh - 6} L${w - 3} ${hh - 6} L${w - 3} ${hh * 0.35} L3 ${hh * 0.62} Z`, fill: "#f7d354", stroke: "#8a6d00", "stroke-width": 1.5 }),
-    s("circle", { cx: w * 0.3, cy: hh * 0.78, r: 2.5, fill: "#d8b12e" }),
-    s("circle", { cx: w * 0.75, cy: hh * 0.62, r: 3, fill: "#d8b12e" }),
-    s("text", { x: w * 0.62, y: hh * 0.88, "text-anchor": "middle", class: "cheese-cheese-num" }, String(value)),
-    s("text", { x: 4, y: 15, class: "cheese-cheese-letter" }, letter(i)));
+/** Where each queue's cards go and how much of each shows: the table's size grows (and is
+ *  drawn smaller) only when a queue would otherwise leave less than STEP_MIN of its cards. */
+function geometry(n, lengths) {
+  const rc = Math.max(96, 11.6 * n); // the cheeses' circle: room for each cheese's card
+  const r0 = rc + 42; // where the queues start (clear of the cheese and its labels)
+  const angles = Array.from({ length: n }, (_, i) => ((-90 + (i * 360) / n) * Math.PI) / 180);
+  const reach = (theta, R) => {
+    // The furthest a card's outer edge may go along `theta` with both its corners on the table.
+    const c = Math.abs(Math.cos(theta));
+    const sn = Math.abs(Math.sin(theta));
+    const lim = R - PAD;
+    const a = c > 1e-6 ? (lim - (CARD_W / 2) * sn) / c : Infinity;
+    const b = sn > 1e-6 ? (lim - (CARD_W / 2) * c) / sn : Infinity;
+    return Math.min(a, b);
+  };
+  const stepsFor = (R) => lengths.map((len, i) => (len <= 1 ? STEP_MAX : Math.min(STEP_MAX, (reach(angles[i], R) - r0 - CARD_D) / (len - 1))));
+  // The table is drawn as large as its queues allow: it starts close up (room for three
+  // cards a queue), zooms out as they grow up to its usual size, then overlaps the cards
+  // more, and only past STEP_MIN grows again (long queues at the end of a 5-player game).
+  const usual = n >= 10 ? 310 : n >= 8 ? 290 : 270;
+  let R = r0 + CARD_D + 2 * STEP_MAX + PAD;
+  let steps = stepsFor(R);
+  while (R < usual && steps.some((x) => x < STEP_MAX)) {
+    R += 10;
+    steps = stepsFor(R);
+  }
+  while (steps.some((x) => x < STEP_MIN) && R < 700) {
+    R += 10;
+    steps = stepsFor(R);
+  }
+  return { n, rc, r0, angles, R, steps: steps.map((x) => Math.max(STEP_MIN, x)) };
 }
 
-// --- selection (the first card of a placement) -----------------------------------------
+/** A cheese card, upright, centred on (0, 0): a wedge with holes, its number, its letter. */
+function cheeseShape(ctx, i, value) {
+  const parts = [
+    s("circle", { r: 30, class: "cheese-hit" }),
+    s("rect", { x: -29, y: -27, width: 58, height: 58, rx: 6, class: "cheese-card-face" }),
+    s("path", { d: "M-25 12 L25 12 L25 -6 L-25 -17 Z", class: "cheese-wedge-side" }),
+    s("path", { d: "M-25 -17 L25 -6 L25 -13 L-18 -22 Z", class: "cheese-wedge-top" }),
+    s("circle", { cx: -14, cy: 4, r: 3, class: "cheese-hole" }),
+    s("circle", { cx: 15, cy: 6, r: 2.4, class: "cheese-hole" }),
+    s("circle", { cx: 8, cy: -3, r: 2, class: "cheese-hole" }),
+    s("text", { x: 1, y: 6, "text-anchor": "middle", "dominant-baseline": "central", class: "cheese-num" }, String(value)),
+    s("text", { x: -22, y: 27, "text-anchor": "start", class: "cheese-letter" }, letter(i)),
+    s("text", { x: 24, y: 27, "text-anchor": "end", class: "cheese-feeds" }, ctx.t("cheese.feeds_short", { n: value })),
+  ];
+  return parts;
+}
 
-// The card chosen in the hand before a cheese is clicked. Kept across re-renders so that a
-// new state (another player's move) does not lose it.
-let selected = null;
+/**
+ * The table: the circle of cheeses and their queues. `lines` are the queues to draw (the
+ * view's, or a resolution frame's), `targets` the cheeses that take the chosen first card,
+ * `changed`/`fly` the cards to mark / to slide in ("i:k" keys).
+ */
+function drawTable(ctx, v, lines, targets, marks, frame) {
+  const n = v.cheeses.length;
+  const placing = v.phase !== "over" && v.next_cheese !== null && v.next_cheese !== undefined;
+  const lengths = lines.map((l, i) => l.length + (placing && v.next_cheese === i ? 1 : 0));
+  const g = geometry(n, lengths);
+  const R = g.R;
+  // --cheese-px: the table's size at one CSS pixel a unit (a phone draws it so, and pans it).
+  const svgEl = s("svg", { viewBox: `${-R} ${-R} ${2 * R} ${2 * R}`, class: "cheese-ring", style: `--cheese-px: ${2 * R}px`, role: "group", "aria-label": ctx.t("cheese.ring_label") },
+    s("defs", {}, s("marker", { id: "cheese-arrow", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", class: "cheese-arrow-head" }))),
+    s("rect", { x: -R + 2, y: -R + 2, width: 2 * R - 4, height: 2 * R - 4, rx: 36, class: "cheese-cloth" }));
+  // The middle: which way "next" goes, and whose turn it is (their colour).
+  const ra = g.rc - 38;
+  const turn = v.phase === "over" ? null : v.turn;
+  svgEl.append(s("g", { class: "cheese-centre" },
+    turn === null || turn === undefined ? null : s("circle", { r: ra + 8, class: "cheese-turn-disc", style: `fill: var(--seat-${turn})` }),
+    s("path", { d: `M${ra * 0.71} ${-ra * 0.71} A${ra} ${ra} 0 1 1 ${-ra * 0.71} ${-ra * 0.71}`, class: "cheese-arrow", "marker-end": "url(#cheese-arrow)" }),
+    turn === null || turn === undefined ? null : s("text", { y: -ra * 0.22, "text-anchor": "middle", class: "cheese-centre-name", style: `fill: var(--seat-${turn})` }, short(nameOf(ctx, turn))),
+    turn === null || turn === undefined ? null : s("text", { y: -ra * 0.22 + 16, "text-anchor": "middle", class: "cheese-centre-text" }, ctx.t("cheese.centre_turn")),
+    s("text", { y: ra * 0.45, "text-anchor": "middle", class: "cheese-centre-text" }, ctx.t("cheese.clockwise"))));
+  const flies = [];
+  v.cheeses.forEach((ch, i) => {
+    const th = g.angles[i];
+    const deg = (th * 180) / Math.PI;
+    const rot = deg - 90; // the card frame's y axis points outwards
+    const cos = Math.cos(th);
+    const sin = Math.sin(th);
+    const step = g.steps[i];
+    const st = frame ? frame.status[i] : "";
+    const queue = lines[i];
+    const qg = s("g", { class: `cheese-queue${st === "now" ? " cheese-active" : st === "done" ? " cheese-done" : ""}`, role: "list", "aria-label": ctx.t("cheese.queue_label", { letter: letter(i), n: queue.length }) });
+    queue.forEach((card, k) => {
+      const r = g.r0 + k * step;
+      const lastCard = k === queue.length - 1 && !(placing && v.next_cheese === i);
+      const shown = lastCard ? CARD_D : step;
+      const key = `${i}:${k}`;
+      const cls = ["cheese-card"];
+      if (marks.changed.has(key)) cls.push("changed");
+      if (card.hl) cls.push("cheese-hl");
+      if (card.eaten) cls.push("cheese-eaten");
+      if (card.leaving) cls.push("cheese-leaving");
+      const label = cardLabel(ctx, card);
+      const inner = s("g", { class: "cheese-fly" }, queueCard(ctx, card, shown, -rot));
+      // New since the player's last decision: a ring round the card (its own edge keeps the
+      // owner's colour).
+      if (marks.changed.has(key)) inner.append(s("rect", { x: -CARD_W / 2 - 2, y: -2, width: CARD_W + 4, height: CARD_D + 4, rx: 6, class: "cheese-mark" }));
+      qg.append(s("g", { class: cls.join(" "), transform: `translate(${(r * cos).toFixed(1)} ${(r * sin).toFixed(1)}) rotate(${rot.toFixed(1)})`, role: "listitem", "aria-label": label, "data-cheese": i, "data-index": k, "data-seat": card.seat },
+        s("title", { text: label }), inner));
+      if (marks.fly.has(key)) flies.push(inner);
+    });
+    if (placing && v.next_cheese === i) {
+      // Where the card being placed will go.
+      const r = g.r0 + queue.length * step;
+      qg.append(s("g", { class: "cheese-ghost", transform: `translate(${(r * cos).toFixed(1)} ${(r * sin).toFixed(1)}) rotate(${rot.toFixed(1)})` },
+        s("rect", { x: -CARD_W / 2 + 1, y: 1, width: CARD_W - 2, height: CARD_D - 2, rx: 4 }),
+        s("text", { transform: `translate(0 ${CARD_D / 2}) rotate(${-rot})`, "text-anchor": "middle", "dominant-baseline": "central" }, String(v.placed + 1))));
+    }
+    svgEl.append(qg);
+    // The cheese itself, upright, on the circle.
+    const target = targets.get(i);
+    const ccls = ["cheese-cheese"];
+    if (v.next_cheese === i && v.phase !== "over") ccls.push("cheese-next");
+    if (st === "now") ccls.push("cheese-active");
+    if (st === "done") ccls.push("cheese-done");
+    const label = ctx.t("cheese.cheese_label", { letter: letter(i), n: ch.cheese });
+    const node = s("g", { class: ccls.join(" "), transform: `translate(${(g.rc * cos).toFixed(1)} ${(g.rc * sin).toFixed(1)})`, "data-cheese": i },
+      cheeseShape(ctx, i, ch.cheese));
+    if (target) {
+      node.classList.add("legal");
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("data-action", JSON.stringify(target.action));
+      node.setAttribute("aria-label", target.label);
+      node.append(s("title", { text: target.label }));
+      node.addEventListener("click", () => ctx.act(target.action));
+      node.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          ctx.act(target.action);
+        }
+      });
+    } else {
+      node.setAttribute("role", "img");
+      node.setAttribute("aria-label", label);
+      node.append(s("title", { text: label }));
+    }
+    svgEl.append(node);
+  });
+  return { el: svgEl, flies };
+}
 
-function firstPlacements(ctx) {
-  const v = ctx.view;
-  if (v.next_cheese !== null && v.next_cheese !== undefined) return [];
-  return (ctx.legal || []).filter((a) => a.type === "place");
+/** Slide the new cards in from the table's edge to their place (a few at once, staggered). */
+function fly(cards) {
+  cards.forEach((el, j) => {
+    if (!el.animate) return;
+    el.animate(
+      [{ transform: "translate(0px, 110px)", opacity: 0 }, { transform: "translate(0px, 0px)", opacity: 1 }],
+      { duration: FLY_MS, delay: Math.min(j, 2) * 80, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+    );
+  });
+}
+
+/** The cards put down since `old` (queues only grow while the game is played): "i:k". */
+function newCards(old, v) {
+  const out = new Set();
+  if (!old || !Array.isArray(old.cheeses) || old.phase === "over" || v.phase === "over") return out;
+  v.cheeses.forEach((ch, i) => {
+    const before = old.cheeses[i] ? old.cheeses[i].queue.length : 0;
+    for (let k = before; k < ch.queue.length; k++) out.add(`${i}:${k}`);
+  });
+  return out;
 }
 
 // --- the end-of-game resolution, frame by frame ------------------------------------------
@@ -244,20 +409,25 @@ function buildFrames(v) {
   return frames;
 }
 
+
 function lastIndex(arr, pred) {
   for (let i = arr.length - 1; i >= 0; i--) if (pred(arr[i])) return i;
   return -1;
 }
 
 // Playback state of the resolution (module-level so that a re-render continues it).
-const anim = { key: "", frames: [], step: 0, timer: null, skipped: false, rerender: null };
+// `release` lets the table page show the result again (ctx.holdResult).
+const anim = { key: "", frames: [], step: 0, timer: null, rerender: null, release: null, showing: false };
 
 function stopTimer() {
   if (anim.timer) clearTimeout(anim.timer);
   anim.timer = null;
 }
 
-// --- the parts of the page -------------------------------------------------------------------
+// The phone's pan of the table, kept across redraws (null: centre it the first time).
+const pan = { left: null, top: null, followed: null };
+
+// --- the side of the table: hand, deck, players ------------------------------------------
 
 function actButton(ctx, action, label, cls, content) {
   const b = h("button", { type: "button", class: `legal ${cls}`, "data-action": JSON.stringify(action), "aria-label": label, title: label }, content ?? label);
@@ -265,127 +435,75 @@ function actButton(ctx, action, label, cls, content) {
   return b;
 }
 
-function drawRing(ctx, v, targets, frame) {
-  const n = v.cheeses.length;
-  const size = 220;
-  const c = size / 2;
-  const r = 80;
-  const g = s("svg", { viewBox: `0 0 ${size} ${size}`, class: "cheese-ring", role: "img", "aria-label": ctx.t("cheese.ring_label") });
-  g.append(s("circle", { cx: c, cy: c, r, fill: "none", stroke: "#d9c98f", "stroke-width": 2, "stroke-dasharray": "4 4" }));
-  // The clockwise arrow in the middle says which way "next" goes.
-  g.append(s("path", { d: `M${c + 22} ${c - 22} A31 31 0 1 1 ${c - 22} ${c - 22}`, fill: "none", stroke: "#b59a3a", "stroke-width": 2, "marker-end": "url(#cheese-arrow)" }));
-  g.append(s("defs", {}, s("marker", { id: "cheese-arrow", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: "#b59a3a" }))));
-  g.append(s("text", { x: c, y: c + 4, "text-anchor": "middle", class: "cheese-ring-centre" }, ctx.t("cheese.clockwise")));
-  v.cheeses.forEach((ch, i) => {
-    const a = ((-90 + (i * 360) / n) * Math.PI) / 180;
-    const x = c + r * Math.cos(a);
-    const y = c + r * Math.sin(a);
-    const cls = ["cheese-ring-node"];
-    if (v.next_cheese === i) cls.push("cheese-next");
-    if (frame && frame.active === i) cls.push("cheese-active");
-    const node = s("g", { class: cls.join(" "), transform: `translate(${x} ${y})` },
-      s("circle", { r: 17 }),
-      s("text", { y: -2, "text-anchor": "middle", class: "cheese-ring-letter" }, letter(i)),
-      s("text", { y: 10, "text-anchor": "middle", class: "cheese-ring-num" }, ctx.t("cheese.feeds_short", { n: ch.cheese })));
-    const target = targets.get(i);
-    if (target) {
-      node.classList.add("legal");
-      node.setAttribute("role", "button");
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("data-action", JSON.stringify(target.action));
-      node.setAttribute("aria-label", target.label);
-      node.append(s("title", { text: target.label }));
-      node.addEventListener("click", () => ctx.act(target.action));
-      node.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") {
-          ev.preventDefault();
-          ctx.act(target.action);
-        }
-      });
-    }
-    g.append(node);
-  });
-  return g;
+/** A card of the hand, face up, as a small picture (its owner's colour round it). */
+function handCard(seat, card) {
+  const c = `var(--seat-${seat})`;
+  return s("svg", { viewBox: "0 0 40 50", width: 40, height: 50, class: "cheese-hand-svg", "aria-hidden": "true" },
+    s("rect", { x: 1.5, y: 1.5, width: 37, height: 47, rx: 5, fill: "#fffdf6", stroke: c, "stroke-width": 3 }),
+    s("g", { transform: "translate(4 8) scale(1.33)" }, icon(card)),
+    MARKED.has(card) ? s("text", { x: 34, y: 13, "text-anchor": "end", class: "cheese-hand-star" }, "★") : null);
 }
 
-function drawLanes(ctx, v, targets, frame) {
-  const n = v.cheeses.length;
-  const half = Math.ceil(n / 2);
-  const box = h("ol", { class: "cheese-lanes", style: `--half: ${half}`, "aria-label": ctx.t("cheese.lanes_label") });
-  v.cheeses.forEach((ch, i) => {
-    // Wide screens show the lanes as a loop: A… down the left, the rest up the right.
-    const col = i < half ? 1 : 2;
-    const row = i < half ? i + 1 : n - i;
-    let queue = ch.queue;
-    let state = "";
-    if (frame) {
-      const st = frame.status[i];
-      if (st === "now" || st === "done") queue = frame.lines[i];
-      state = st === "now" ? " cheese-active" : st === "done" ? " cheese-done" : "";
-    }
-    const lane = h("li", { class: `cheese-lane${v.next_cheese === i ? " cheese-next" : ""}${state}`, style: `--col: ${col}; --row: ${row}` });
-    const label = ctx.t("cheese.cheese_label", { letter: letter(i), n: ch.cheese });
-    const target = targets.get(i);
-    const head = target
-      ? actButton(ctx, target.action, target.label, "cheese-cheese", [cheeseCard(ctx, i, ch.cheese), h("span", { class: "cheese-drop", text: ctx.t("cheese.drop_here") })])
-      : h("div", { class: "cheese-cheese", role: "img", "aria-label": label, title: label }, cheeseCard(ctx, i, ch.cheese));
-    const cards = h("div", { class: "cheese-queue", "aria-label": ctx.t("cheese.queue_label", { letter: letter(i), n: queue.length }) });
-    queue.forEach((card) => {
-      const cls = [card.eaten ? "cheese-eaten" : "", card.leaving ? "cheese-leaving" : "", card.hl ? "cheese-hl" : ""].join(" ");
-      const wrap = h("span", { class: `cheese-slot ${cls}` }, queueCard(ctx, card));
-      if (card.eaten) wrap.append(h("span", { class: "cheese-badge", text: ctx.t("cheese.ate_badge") }));
-      cards.append(wrap);
-    });
-    if (!queue.length) cards.append(h("span", { class: "cheese-muted", text: ctx.t("cheese.empty_queue") }));
-    if (v.next_cheese === i && v.phase !== "over") cards.append(h("span", { class: "cheese-next-tag", text: ctx.t("cheese.next_goes_here", { n: v.placed + 1 }) }));
-    lane.append(head, h("span", { class: "cheese-front", "aria-hidden": "true", text: "◀" }), cards);
-    box.append(lane);
-  });
-  return box;
+/** The deck: a little pile of backs in the player's colour, with how many are left. */
+function deckPile(seat, count) {
+  const c = `var(--seat-${seat})`;
+  const layers = Math.min(3, count);
+  return s("svg", { viewBox: "0 0 48 54", width: 40, height: 45, class: "cheese-deck-svg", "aria-hidden": "true" },
+    Array.from({ length: layers }, (_, i) => s("rect", { x: 8 - i * 3, y: 8 - i * 3, width: 34, height: 42, rx: 4, fill: c, stroke: "#1b1b1b", "stroke-width": 1 })),
+    layers ? s("text", { x: 19, y: 31, "text-anchor": "middle", class: "cheese-deck-count" }, String(count)) : s("rect", { x: 8, y: 8, width: 34, height: 42, rx: 4, fill: "none", stroke: "#aaa", "stroke-dasharray": "3 3" }));
 }
 
 function drawHand(ctx, v, rerender) {
   if (!("hand" in v)) return null;
   const box = h("section", { class: "cheese-hand", "aria-label": ctx.t("cheese.your_hand") });
-  box.append(h("h3", { text: ctx.t("cheese.your_hand") }));
   const row = h("div", { class: "cheese-hand-row" });
   const firsts = firstPlacements(ctx);
   const later = (ctx.legal || []).filter((a) => a.type === "place" && v.next_cheese !== null && a.cheese === v.next_cheese);
-  const seen = new Set();
+  let marked = false;
   v.hand.forEach((card) => {
-    const face = [queueCard(ctx, { seat: ctx.seat, card, face_up: true }, { w: 44, h: 54 }),
-      h("span", { class: "cheese-hand-name", text: animal(ctx, card) }),
-      MARKED.has(card) ? h("span", { class: "cheese-hand-mark", text: ctx.t("cheese.always_down") }) : null];
+    // A long Japanese name ("ふつうネズミ") may break before "ネズミ", not inside it.
+    const name = animal(ctx, card).replace(/(.)(ネズミ)$/u, "$1\u200b$2");
+    const face = [handCard(ctx.seat, card), h("span", { class: "cheese-hand-name", text: name })];
     const action = later.find((a) => a.card === card);
     if (action) {
-      const down = MARKED.has(card);
-      const label = ctx.t(down ? "cheese.act.place_down" : "cheese.act.place_up", { card: animal(ctx, card), letter: letter(action.cheese) });
+      const label = ctx.t(MARKED.has(card) ? "cheese.act.place_down" : "cheese.act.place_up", { card: animal(ctx, card), letter: letter(action.cheese) });
       row.append(actButton(ctx, action, label, "cheese-hcard", face));
     } else if (firsts.some((a) => a.card === card)) {
-      const isSel = selected === card && !seen.has(card);
-      if (isSel) seen.add(card);
-      const b = h("button", { type: "button", class: `cheese-hcard cheese-select${isSel ? " cheese-selected" : ""}`, "aria-pressed": isSel ? "true" : "false", "aria-label": ctx.t("cheese.select", { card: animal(ctx, card) }), title: ctx.t("cheese.select", { card: animal(ctx, card) }) }, face);
+      // The same animal twice in a hand: one of them shows as chosen.
+      const isSel = selected === card && !marked;
+      if (isSel) marked = true;
+      const label = ctx.t("cheese.select", { card: animal(ctx, card) });
+      const b = h("button", { type: "button", class: `cheese-hcard cheese-select${isSel ? " cheese-selected" : ""}`, "aria-pressed": isSel ? "true" : "false", "aria-label": label, title: label }, face);
       b.addEventListener("click", () => {
         selected = card;
-        rerender(card);
+        rerender(true);
       });
       row.append(b);
     } else {
       row.append(h("span", { class: "cheese-hcard cheese-idle" }, face));
     }
   });
-  if (!v.hand.length) row.append(h("span", { class: "cheese-muted", text: ctx.t("cheese.empty_hand") }));
-  box.append(row);
-  if (firsts.length && selected) {
-    box.append(h("p", { class: "cheese-hint", text: ctx.t("cheese.selected_hint", { card: animal(ctx, selected) }) }));
-  }
+  // Empty places keep the hand's size (nothing below it moves as cards come and go).
+  for (let k = v.hand.length; k < 6; k++) row.append(h("span", { class: "cheese-hcard cheese-empty", "aria-hidden": "true" }));
   const draw = (ctx.legal || []).find((a) => a.type === "draw");
-  const tools = h("div", { class: "cheese-hand-tools" });
-  if (draw) tools.append(actButton(ctx, draw, describeAction(draw, ctx), "cheese-draw"));
   const deck = v.deck || [];
-  tools.append(h("span", { class: "cheese-muted", text: ctx.t("cheese.your_deck", { n: deck.length, cards: countList(ctx, deck) || "–" }) }));
-  box.append(tools);
+  const deckLabel = ctx.t("cheese.your_deck", { n: deck.length, cards: countList(ctx, deck) || "–" });
+  const pile = draw
+    ? actButton(ctx, draw, `${describeAction(draw, ctx)} — ${deckLabel}`, "cheese-deck", [deckPile(ctx.seat, deck.length), h("span", { class: "cheese-deck-text", text: ctx.t("cheese.draw_here") })])
+    : h("div", { class: "cheese-deck cheese-idle", role: "img", "aria-label": deckLabel, title: deckLabel }, deckPile(ctx.seat, deck.length), h("span", { class: "cheese-deck-text", text: ctx.t("cheese.deck") }));
+  box.append(h("div", { class: "cheese-hand-head" }, h("h3", { text: ctx.t("cheese.your_hand") })), h("div", { class: "cheese-hand-body" }, row, pile));
+  box.append(h("p", { class: "cheese-hint", text: hint(ctx, v) }));
   return box;
+}
+
+/** What to do with the hand now, in a line that always takes the same room. */
+function hint(ctx, v) {
+  const legal = ctx.legal || [];
+  if (!legal.length || v.phase === "over") return "";
+  if (v.next_cheese !== null && v.next_cheese !== undefined) return ctx.t("cheese.hint.next", { n: v.placed + 1, letter: letter(v.next_cheese) });
+  const place = legal.some((a) => a.type === "place");
+  if (place && selected) return ctx.t("cheese.hint.selected", { card: animal(ctx, selected) });
+  return place ? ctx.t("cheese.hint.first") : ctx.t("cheese.hint.draw");
 }
 
 function countList(ctx, cards) {
@@ -394,80 +512,115 @@ function countList(ctx, cards) {
   return ANIMALS.filter((a) => counts.has(a)).map((a) => ctx.t("cheese.count", { card: animal(ctx, a), n: counts.get(a) })).join(ctx.t("cheese.comma"));
 }
 
+function pointsOf(pile) {
+  return pile.reduce((t, p) => t + POINTS[p.card], 0);
+}
+
 function drawPlayers(ctx, v, frame) {
   const box = h("section", { class: "cheese-players", "aria-label": ctx.t("cheese.players") });
   const over = v.phase === "over";
   // While the resolution plays, the cards won so far (and their points) build up.
   const piles = frame ? frame.piles : v.piles;
-  const scores = piles.map((pile) => pile.reduce((t, p) => t + POINTS[p.card], 0));
   const final = !frame || frame === anim.frames[anim.frames.length - 1];
+  const before = ctx.before && ctx.before.phase !== "over" && !over ? ctx.before : null;
   for (let seat = 0; seat < v.players; seat++) {
-    const turn = v.turn === seat;
-    const win = final && (v.winners || []).includes(seat);
-    const panel = h("div", { class: `cheese-player${seat === ctx.seat ? " cheese-me" : ""}${turn ? " cheese-turn" : ""}${win ? " cheese-winner" : ""}`, style: `--c: var(--seat-${seat})` },
+    const turn = v.turn === seat && !over;
+    const win = over && final && (v.winners || []).includes(seat);
+    const cls = ["cheese-player"];
+    if (seat === ctx.seat) cls.push("cheese-me");
+    if (turn) cls.push("cheese-turn");
+    if (win) cls.push("cheese-winner");
+    const moved = before && (before.hand_sizes[seat] !== v.hand_sizes[seat] || before.deck_sizes[seat] !== v.deck_sizes[seat]);
+    const panel = h("div", { class: cls.join(" "), style: `--c: var(--seat-${seat})`, "data-seat": seat },
+      // One line, whatever comes and goes on it (the turn, the winner): nothing below moves.
       h("div", { class: "cheese-player-head" },
         h("span", { class: "cheese-swatch", "aria-hidden": "true" }),
-        h("strong", { text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("cheese.you")})` : "") }),
-        turn ? h("span", { class: "cheese-turn-tag", text: ctx.t("cheese.their_turn") }) : null,
+        turn ? h("span", { class: "cheese-turn-tag", role: "img", "aria-label": ctx.t("cheese.their_turn"), title: ctx.t("cheese.their_turn"), text: "▶" }) : null,
+        h("strong", { class: "cheese-player-name", text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("cheese.you")})` : "") }),
         win ? h("span", { class: "cheese-crown", text: ctx.t("cheese.winner") }) : null,
-        over ? h("span", { class: "cheese-score", text: ctx.t("cheese.points", { n: final ? v.scores[seat] : scores[seat] }) }) : null),
-      over ? null : h("div", { class: "cheese-player-line", text: ctx.t("cheese.hand_deck", { hand: v.hand_sizes[seat], deck: v.deck_sizes[seat] }) }));
+        over
+          ? h("span", { class: "cheese-score", text: ctx.t("cheese.points", { n: final ? v.scores[seat] : pointsOf(piles[seat] || []) }) })
+          : h("span", { class: `cheese-player-line${moved ? " changed" : ""}`, text: ctx.t("cheese.hand_deck_short", { hand: v.hand_sizes[seat], deck: v.deck_sizes[seat] }), title: ctx.t("cheese.hand_deck", { hand: v.hand_sizes[seat], deck: v.deck_sizes[seat] }) })));
     if (over) {
       const pile = piles[seat] || [];
+      const cards = h("div", { class: "cheese-pile" });
       for (const how of ["ate", "caught", "chased"]) {
-        const cards = pile.filter((p) => p.how === how);
-        if (!cards.length) continue;
-        const pts = cards.reduce((t, p) => t + POINTS[p.card], 0);
-        panel.append(h("div", { class: "cheese-pile" },
-          h("span", { class: "cheese-pile-how", text: ctx.t(`cheese.how.${how}`, { n: pts }) }),
-          h("span", { class: "cheese-pile-cards" }, cards.map((p) => queueCard(ctx, { seat: p.colour, card: p.card, face_up: true }, { w: 22, h: 26 })))));
+        for (const p of pile.filter((x) => x.how === how)) {
+          const label = ctx.t(`cheese.won.${how}`, { name: nameOf(ctx, p.colour), card: animal(ctx, p.card) });
+          cards.append(h("span", { class: `cheese-won cheese-won-${how}`, title: label, role: "img", "aria-label": label }, handCard(p.colour, p.card)));
+        }
       }
-      if (!pile.length) panel.append(h("div", { class: "cheese-muted", text: ctx.t("cheese.nothing_won") }));
+      if (!pile.length) cards.append(h("span", { class: "cheese-muted", text: ctx.t("cheese.nothing_won") }));
+      panel.append(cards);
     }
     box.append(panel);
   }
   return box;
 }
 
-function drawResolutionBar(ctx, v, rerender) {
+function drawResolutionBar(ctx) {
   const bar = h("div", { class: "cheese-resolution", role: "status", "aria-live": "polite" });
   const total = anim.frames.length;
   const frame = anim.frames[anim.step];
   const playing = anim.step < total - 1;
-  bar.append(h("strong", { text: ctx.t("cheese.resolution") }),
-    h("span", { class: "cheese-res-step", text: ctx.t("cheese.step_of", { i: anim.step + 1, n: total }) }),
-    h("span", { class: "cheese-res-caption", text: frame ? describeEvent(frame.event, ctx) : "" }));
-  const skip = h("button", { type: "button", class: "cheese-res-btn" }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
+  bar.append(h("div", { class: "cheese-res-head" },
+    h("strong", { text: ctx.t("cheese.resolution") }),
+    h("span", { class: "cheese-res-step", text: ctx.t("cheese.step_of", { i: anim.step + 1, n: total }) })));
+  bar.append(h("p", { class: "cheese-res-caption", text: frame ? eventText(frame.event, ctx) : "" }));
+  const skip = h("button", { type: "button", class: `cheese-res-btn ${playing ? "cheese-skip" : "cheese-replay"}` }, playing ? ctx.t("cheese.skip") : ctx.t("cheese.replay"));
   skip.addEventListener("click", () => {
     stopTimer();
-    if (playing) anim.step = total - 1;
-    else anim.step = 0;
-    anim.skipped = playing;
-    rerender();
-    if (!playing) schedule(rerender);
+    anim.step = playing ? total - 1 : 0;
+    if (anim.rerender) anim.rerender();
+    if (!playing) schedule();
   });
   bar.append(skip);
   return bar;
 }
 
-function schedule(rerender) {
+function schedule() {
   stopTimer();
   if (anim.step >= anim.frames.length - 1) return;
   anim.timer = setTimeout(() => {
     anim.timer = null;
     anim.step += 1;
-    if (anim.rerender && anim.rerender()) schedule(rerender);
+    if (anim.rerender && anim.rerender()) schedule();
   }, STEP_MS);
 }
 
-function drawResult(ctx) {
-  const text = describeResult(ctx);
-  if (!text) return null;
-  return h("section", { class: "cheese-result", "aria-label": ctx.t("cheese.result_title") },
-    h("h3", { text: ctx.t("cheese.result_title") }), h("ol", {}, text.split("\n").map((l) => h("li", { text: l }))));
+/**
+ * While the resolution plays, the seats show the points of its step and the result waits
+ * (ctx.showScores, ctx.holdResult); when it ends or is skipped, both show the end.
+ */
+function holdWhilePlaying(ctx, frame) {
+  const playing = anim.frames.length > 0 && anim.step < anim.frames.length - 1;
+  if (playing) {
+    if (ctx.showScores) ctx.showScores(frame.piles.map(pointsOf));
+    // A new hold before the old one is let go, so the result never flashes in between.
+    const release = ctx.holdResult ? ctx.holdResult() : null;
+    if (anim.release) anim.release();
+    anim.release = release;
+    anim.showing = true;
+  } else if (anim.showing) {
+    anim.showing = false;
+    const release = anim.release;
+    anim.release = null;
+    if (ctx.showScores) ctx.showScores(null);
+    if (release) release();
+  }
 }
 
 // --- the contract ------------------------------------------------------------------------
+
+// The card chosen in the hand before a cheese is clicked. Kept across re-renders so that a
+// new state (another player's move) does not lose it.
+let selected = null;
+
+function firstPlacements(ctx) {
+  const v = ctx.view;
+  if (v.next_cheese !== null && v.next_cheese !== undefined) return [];
+  return (ctx.legal || []).filter((a) => a.type === "place");
+}
 
 function render(root, ctx) {
   const v = ctx.view;
@@ -476,52 +629,86 @@ function render(root, ctx) {
   if (!over && anim.key) {
     stopTimer();
     anim.key = "";
+    anim.release = null;
+    anim.showing = false;
   }
   if (over) {
     const key = JSON.stringify(v.events);
-    if (anim.key !== key) {
+    // (A page's first drawing starts anew: a table reopened shows its end, below.)
+    if (anim.key !== key || (!ctx.previous && !ctx.redraw)) {
       stopTimer();
       anim.key = key;
       anim.frames = buildFrames(v);
-      anim.step = 0;
+      anim.release = null;
+      anim.showing = false;
+      // A table opened after its end (a reload, the lobby's finished list) shows the end;
+      // players who saw the last move see the resolution played back.
       const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      if (reduce) anim.step = Math.max(0, anim.frames.length - 1);
+      anim.step = reduce || !ctx.previous || ctx.previous.phase === "over" ? Math.max(0, anim.frames.length - 1) : 0;
     }
   }
   const firsts = firstPlacements(ctx);
   if (firsts.length && !firsts.some((a) => a.card === selected)) selected = firsts[0].card;
-  if (!firsts.length && !(ctx.legal || []).length) selected = null;
-  // Which cheese carries which action now: the selected card's first placement, or the
-  // fixed cheese of the 2nd/3rd card (there the cards of the hand carry the actions).
+  if (!firsts.length) selected = null;
+  // Which cheese takes which action now: the chosen card's first placement.
   const targets = new Map();
   for (const a of firsts) {
-    if (a.card === selected) {
-      const down = ctx.t("cheese.act.place_first", { card: animal(ctx, a.card), letter: letter(a.cheese) });
-      targets.set(a.cheese, { action: a, label: down });
-    }
+    if (a.card === selected) targets.set(a.cheese, { action: a, label: ctx.t("cheese.act.place_first", { card: animal(ctx, a.card), letter: letter(a.cheese) }) });
   }
-  const rerender = (focusCard) => {
+  // A redraw of this board by the renderer itself (a card chosen, a step of the resolution):
+  // nothing new arrived, so nothing flies again.
+  const rerender = (focusChosen) => {
     if (!root.isConnected) return false;
     root.replaceChildren();
-    render(root, ctx);
-    if (focusCard) {
-      const el = root.querySelector(".cheese-selected");
-      if (el) el.focus();
-    }
+    render(root, { ...ctx, animate: false, redraw: true });
+    if (focusChosen) root.querySelector(".cheese-selected")?.focus();
     return true;
   };
-  // The resolution's timer always redraws the latest board (the shell may have replaced it).
   if (over) anim.rerender = rerender;
   const frame = over && anim.frames.length ? anim.frames[anim.step] : null;
-  const top = h("div", { class: "cheese-top" },
-    drawRing(ctx, v, targets, frame),
-    h("div", { class: "cheese-top-side" },
-      over && anim.frames.length ? drawResolutionBar(ctx, v, rerender) : null,
-      over ? null : drawHand(ctx, v, rerender),
-      h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") })));
-  root.append(top, drawLanes(ctx, v, targets, frame), drawPlayers(ctx, v, frame));
-  if (over && (!frame || anim.step === anim.frames.length - 1)) root.append(drawResult(ctx));
-  if (over && anim.step < anim.frames.length - 1 && !anim.timer) schedule(rerender);
+  const lines = v.cheeses.map((ch, i) => {
+    const st = frame ? frame.status[i] : "";
+    return st === "now" || st === "done" ? frame.lines[i] : ch.queue;
+  });
+  const marks = { changed: newCards(ctx.before, v), fly: ctx.animate ? newCards(ctx.previous, v) : new Set() };
+  const table = drawTable(ctx, v, lines, targets, marks, frame);
+  const ringbox = h("div", { class: "cheese-ringbox" }, table.el);
+  ringbox.addEventListener("scroll", () => {
+    pan.left = ringbox.scrollLeft;
+    pan.top = ringbox.scrollTop;
+  }, { passive: true });
+  const side = h("div", { class: "cheese-side" },
+    over && anim.frames.length ? drawResolutionBar(ctx) : drawHand(ctx, v, rerender),
+    drawPlayers(ctx, v, frame),
+    over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
+  root.append(h("div", { class: "cheese-table" }, ringbox, side));
+  // On a phone the table is larger than the screen: keep where the player panned it, and
+  // bring each cheese into view when the resolution comes to it.
+  if (!ctx.previous && !ctx.redraw) {
+    pan.left = null; // a page's first drawing: a table opened anew starts centred
+    pan.top = null;
+  }
+  if (ringbox.scrollWidth > ringbox.clientWidth || ringbox.scrollHeight > ringbox.clientHeight) {
+    ringbox.scrollLeft = pan.left ?? (ringbox.scrollWidth - ringbox.clientWidth) / 2;
+    ringbox.scrollTop = pan.top ?? (ringbox.scrollHeight - ringbox.clientHeight) / 2;
+    // The cheese to look at: the one being resolved, or the one my next card goes to.
+    const mine = !over && (ctx.legal || []).length && v.next_cheese !== null && v.next_cheese !== undefined;
+    const look = frame && frame.active !== null ? `end:${frame.active}` : mine ? `next:${v.next_cheese}` : null;
+    const active = look ? ringbox.querySelector(`.cheese-cheese[data-cheese="${look.split(":")[1]}"]`) : null;
+    if (!look) pan.followed = null;
+    if (active && pan.followed !== look) {
+      pan.followed = look;
+      const box = ringbox.getBoundingClientRect();
+      const at = active.getBoundingClientRect();
+      ringbox.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      ringbox.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
+    }
+  }
+  if (table.flies.length) fly(table.flies);
+  if (over) {
+    holdWhilePlaying(ctx, frame);
+    if (anim.step < anim.frames.length - 1 && !anim.timer) schedule();
+  }
 }
 
 function prompt(ctx) {
@@ -556,7 +743,17 @@ function describeAction(action, ctx) {
   return JSON.stringify(action);
 }
 
+// The events of the end's resolution: left out of the log while it is played back (the log
+// would tell the winner before the board does); the table page draws the log again after.
+const RESOLUTION = new Set(["reveal", "chase", "catch", "cat_leaves", "king_to_front", "eat", "game_over"]);
+
 function describeEvent(event, ctx) {
+  if (anim.showing && RESOLUTION.has(event.event)) return "";
+  return eventText(event, ctx);
+}
+
+/** One event in words (the log's line; the resolution's caption). */
+function eventText(event, ctx) {
   const e = event;
   const at = e.cheese === undefined ? "" : letter(e.cheese);
   switch (e.event) {
@@ -588,34 +785,83 @@ function describeEvent(event, ctx) {
   }
 }
 
-/** The final ranking with the rulebook's tie-breaks: points, king mice, mouse cards. */
+/** Each seat's points by where they came from (cheese eaten, cats' catches, dogs' chases),
+ *  the tie-break counts, and the rank by the rulebook: points, king mice, mouse cards. */
+function tally(v) {
+  const rows = v.piles.map((pile, seat) => {
+    const by = (how) => pointsOf(pile.filter((p) => p.how === how));
+    return {
+      seat,
+      pts: v.scores[seat],
+      cheese: by("ate"),
+      cats: by("caught"),
+      dogs: by("chased"),
+      kings: pile.filter((p) => p.card === "king_mouse").length,
+      mice: pile.filter((p) => MICE.has(p.card)).length,
+    };
+  });
+  const cmp = (a, b) => b.pts - a.pts || b.kings - a.kings || b.mice - a.mice;
+  const sorted = [...rows].sort((a, b) => cmp(a, b) || a.seat - b.seat);
+  sorted.forEach((r, i) => {
+    r.rank = i > 0 && cmp(sorted[i - 1], r) === 0 ? sorted[i - 1].rank : i + 1;
+  });
+  // What decided between neighbours with equal points.
+  const ties = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1];
+    const b = sorted[i];
+    if (a.pts !== b.pts) continue;
+    ties.push({ a, b, by: cmp(a, b) === 0 ? "shared" : a.kings !== b.kings ? "kings" : "mice" });
+  }
+  return { sorted, ties };
+}
+
+function tieLines(ctx, ties) {
+  return ties.map(({ a, b, by }) => {
+    const names = { a: who(ctx, a.seat), b: who(ctx, b.seat) };
+    if (by === "shared") return ctx.t("cheese.result.shared", names);
+    if (by === "kings") return ctx.t("cheese.result.by_kings", { ...names, ka: a.kings, kb: b.kings });
+    return ctx.t("cheese.result.by_mice", { ...names, ma: a.mice, mb: b.mice });
+  });
+}
+
+/** The final ranking, each score with its amounts, and the tie-breaks that decided. */
 function describeResult(ctx) {
   const v = ctx.view;
   if (!v || v.phase !== "over") return "";
-  const rows = v.piles.map((pile, seat) => {
-    const kings = pile.filter((p) => p.card === "king_mouse").length;
-    const mice = pile.filter((p) => MICE.has(p.card)).length;
-    return { seat, pts: v.scores[seat], kings, mice, key: [v.scores[seat], kings, mice] };
-  });
-  const cmp = (a, b) => b.key[0] - a.key[0] || b.key[1] - a.key[1] || b.key[2] - a.key[2];
-  rows.sort((a, b) => cmp(a, b) || a.seat - b.seat);
-  const lines = [];
-  let place = 0;
-  rows.forEach((r, i) => {
-    if (i === 0 || cmp(rows[i - 1], r) !== 0) place = i + 1;
-    lines.push(ctx.t("cheese.result.line", { place, name: who(ctx, r.seat), n: r.pts, kings: ctx.t("cheese.n_kings", { count: r.kings }), mice: ctx.t("cheese.n_mice", { count: r.mice }) }));
-  });
-  for (let i = 1; i < rows.length; i++) {
-    const a = rows[i - 1];
-    const b = rows[i];
-    if (a.pts !== b.pts) continue;
-    const names = { a: who(ctx, a.seat), b: who(ctx, b.seat) };
-    if (cmp(a, b) === 0) lines.push(ctx.t("cheese.result.shared", names));
-    else if (a.kings !== b.kings) lines.push(ctx.t("cheese.result.by_kings", { ...names, ka: a.kings, kb: b.kings }));
-    else lines.push(ctx.t("cheese.result.by_mice", { ...names, ma: a.mice, mb: b.mice }));
-  }
+  const { sorted, ties } = tally(v);
+  const lines = sorted.map((r) => ctx.t("cheese.result.line", {
+    place: r.rank,
+    name: who(ctx, r.seat),
+    n: r.pts,
+    cheese: r.cheese,
+    cats: r.cats,
+    dogs: r.dogs,
+    kings: ctx.t("cheese.n_kings", { count: r.kings }),
+    mice: ctx.t("cheese.n_mice", { count: r.mice }),
+  }));
+  lines.push(...tieLines(ctx, ties));
   lines.push(ctx.t("cheese.result.rule"));
   return lines.join("\n");
+}
+
+/** The end as a scoreboard: points from cheese, from cats and from dogs; rank; tie-breaks. */
+function scoreboard(ctx) {
+  const v = ctx.view;
+  if (!v || v.phase !== "over") return null;
+  const { sorted, ties } = tally(v);
+  const rows = sorted.map((r) => ({
+    seat: r.seat,
+    rank: r.rank,
+    total: r.pts,
+    parts: [
+      { label: ctx.t("cheese.board.cheese"), value: r.cheese },
+      { label: ctx.t("cheese.board.cats"), value: r.cats },
+      { label: ctx.t("cheese.board.dogs"), value: r.dogs },
+    ],
+  }));
+  const note = tieLines(ctx, ties).join(" ");
+  return { rows, note: note || null };
 }
 
 // For tests: the resolution replay (frames with the running piles).
@@ -628,4 +874,5 @@ export default {
   describeAction,
   describeEvent,
   describeResult,
+  scoreboard,
 };

@@ -6,9 +6,11 @@ from meeple.games.bison import BisonState
 from meeple.games.bison.data import BISON, GRASSLAND, TRACK_MAX
 from meeple.games.bison.scoring import (
     Presence,
+    decided_by,
     gain,
     region_awards,
     score_regions,
+    standings,
     winners,
 )
 from tests.games.bison.helpers import (
@@ -101,6 +103,47 @@ def test_scoring_examples_on_a_board() -> None:
         assert {a.seat: a.animals for a in grass.awards} == expected
 
 
+def test_the_scoring_events_say_who_placed_where_with_what_and_took_how_many() -> None:
+    """The log of a round's scoring (issue #16: shown region by region): a header, then per
+    region its spaces and animals and, strongest first, each player's place, the pieces
+    that placed them, the animals taken and how they were counted. Example 1 and 2 again."""
+    for green_two_tent, expected in (
+        (
+            False,
+            [
+                (YELLOW, 1, 7, "all", [2], 0),
+                (RED, 2, 3, "half", [1, 1], 1),
+                (GREEN, 3, 0, "own", [1], 3),
+                (BLUE, 4, 2, "own", [], 1),
+            ],
+        ),
+        (
+            True,
+            [
+                (YELLOW, 1, 3, "half", [2], 0),
+                (GREEN, 1, 3, "half", [2], 0),
+                (RED, 3, 4, "own", [1, 1], 1),
+                (BLUE, 4, 2, "own", [], 1),
+            ],
+        ),
+    ):
+        state = example_board(green_two_tent)
+        region = state.board.region_of(SPACE_1)
+        state._end_round()  # the round ends here, before any tile could change the region
+        events = state.events
+        head = events.index({"event": "round_scoring", "seat": 0, "round": 1})
+        scores = [e for e in events if e["event"] == "score"]
+        assert events[head + 1 : head + 1 + len(scores)] == scores  # region after region
+        assert events[head + 1 + len(scores)]["event"] == "round"  # then the next round
+        event = next(e for e in scores if e["spaces"] == list(region))
+        assert (event["terrain"], event["animals"]) == ("grassland", 7)
+        got = [
+            (a["seat"], a["place"], a["animals"], a["share"], a["shelters"], a["hunters"])
+            for a in event["awards"]
+        ]
+        assert got == expected
+
+
 def test_tents_beat_any_number_of_hunters_and_then_hunters_decide() -> None:
     """ハンターは何個あっても1人用のテントの価値に及びません。…カヌーやテントで決まらない場合は
     その地域にいるハンターの数で決定します。
@@ -159,7 +202,16 @@ def test_regions_are_scored_after_every_round_grassland_mountain_river() -> None
     g17 = board.region_of(G17)
     expected_bison = sum(board.animals[s] for s in g17)
     event = next(e for e in scores if G17 in e["spaces"])
-    assert event["awards"] == [{"seat": 0, "place": 1, "animals": expected_bison}]
+    assert event["awards"] == [
+        {
+            "seat": 0,
+            "place": 1,
+            "animals": expected_bison,
+            "share": "all",
+            "shelters": [],
+            "hunters": 1,
+        }
+    ]
     # Four idle actions gained 4 fish; the regions paid the rest.
     gains = {s: [0, 0, 0] for s in (0, 1)}
     index = {"grassland": 0, "river": 1, "mountain": 2}
@@ -193,3 +245,41 @@ def test_ties_go_to_the_higher_lowest_stock_then_are_shared() -> None:
     assert winners([[10, 5, 5], [7, 7, 6]]) == [1]
     assert winners([[7, 7, 6], [6, 7, 7], [1, 1, 1]]) == [0, 1]
     assert winners([[9, 0, 0], [3, 3, 2]]) == [0]
+
+
+def test_standings_and_what_decided_the_winner() -> None:
+    """動物の合計数が最も多いプレイヤーが勝利します。複数のプレイヤーが同点の場合、最も低い動物の数を
+    比べ、多い方が勝利します。それでも同じ場合は引き分けとなります。
+    The end's standings and whether the animals, the lowest track or nothing decided."""
+    assert decided_by([[10, 5, 5], [7, 7, 5]]) == "animals"
+    assert decided_by([[10, 5, 5], [7, 7, 6]]) == "lowest"
+    assert decided_by([[7, 7, 6], [6, 7, 7], [1, 1, 1]]) == "shared"
+    assert decided_by([[7, 7, 6], [6, 7, 7], [10, 5, 5]]) == "lowest"  # two of three share
+    table = [(s.seat, s.animals, s.lowest, s.place) for s in standings([[10, 5, 5], [7, 7, 6]])]
+    assert table == [(1, 20, 6, 1), (0, 20, 5, 2)]
+    table = [(s.seat, s.place) for s in standings([[1, 1, 1], [7, 7, 6], [6, 7, 7], [0, 9, 9]])]
+    assert table == [(1, 1), (2, 1), (3, 3), (0, 4)]
+
+
+def test_the_game_over_event_holds_the_standings_and_the_tie_break() -> None:
+    """The last events: the final scoring's header, the regions, then the end with every
+    player's animals, lowest track and place, and what decided the winner."""
+    state = make(3)
+    put(state, G17, 0, shelter=1)
+    put(state, M11, 1, shelter=1)
+    while not state.is_over:
+        finish_round(state)
+    events = state.events
+    head = events.index({"event": "final_scoring", "seat": state.start, "round": state.rounds})
+    # Region after region (a gain past 20 may log an overflow among them).
+    kinds = {e["event"] for e in events[head + 1 : -1]}
+    assert "score" in kinds and kinds <= {"score", "overflow"}
+    over = events[-1]
+    assert over["event"] == "game_over" and over["winners"] == state.winners
+    assert over["standings"] == [
+        {"seat": s.seat, "animals": s.animals, "lowest": s.lowest, "place": s.place}
+        for s in standings(state.tracks)
+    ]
+    assert {s["seat"] for s in over["standings"] if s["place"] == 1} == set(state.winners)
+    assert over["decided_by"] == decided_by(state.tracks)
+    assert [s["animals"] for s in over["standings"]] == sorted(state.scores, reverse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 from meeple.core.game import Game
 from meeple.games.bison import GAME
+from meeple.games.bison.geometry import POSITIONS, cell_centre
 from meeple.games.bison.text import describe_action, describe_event, render_text
 from tests.games.bison.helpers import (
     G17,
@@ -19,6 +21,7 @@ from tests.games.bison.helpers import (
     choose,
     hunters,
     idle_turn,
+    legal_of,
     make,
     pay,
     put,
@@ -180,3 +183,40 @@ def test_the_board_text_shows_spots_pieces_and_regions() -> None:
     line = next(row for row in text.splitlines() if row.startswith("[17]"))
     assert "s0:T2+3h" in line and "start south" in line
     assert "Your tile:" in text and ">seat 0 (totem)" in text
+
+
+def test_the_drawn_tile_is_in_its_owners_view_all_round_with_what_a_preview_needs() -> None:
+    """Issue #16: the drawn tile shows from the start of the round and may be previewed
+    where it can go. Each seat's view holds its ``my_tile`` from the draw — on the others'
+    turns too — until it is laid; ``open_positions`` are exactly the positions the ``place``
+    actions will offer (each turned 0, 1 or 2 × 120°); and ``my_tile``'s outlines, turned
+    by 120° × orientation counter-clockwise (on screen: x' = x cos a + y sin a,
+    y' = −x sin a + y cos a) and moved to the cell's centre, are the laid tile's spaces."""
+    state = make(3)
+    tiles = state.hands[:]
+    while state.turn < 3:  # everyone's first action, none of them the tile
+        for seat in range(3):
+            assert state.view(seat)["my_tile"]["tile"] == tiles[seat]
+        idle_turn(state)
+    seat = state.current
+    view = state.view(seat)
+    act(state, seat, choose("tile"), hunters(0), {"type": "gain", "animal": "fish"})
+    places = legal_of(state, seat, "place")
+    assert [(a["position"], a["orientation"]) for a in places] == [
+        (p, o) for p in view["open_positions"] for o in range(3)
+    ]
+    outlines = view["my_tile"]["polygons"]
+    for a in (places[0], places[-1], places[len(places) // 2]):
+        laid = state.clone()
+        laid.apply(seat, a)
+        assert laid.view(seat)["my_tile"] is None
+        cx, cy = cell_centre(POSITIONS[a["position"]])
+        angle = math.radians(120 * a["orientation"])
+        cos, sin = math.cos(angle), math.sin(angle)
+        spaces = [s for s in laid.view(seat)["spaces"] if s["position"] == a["position"]]
+        assert [s["terrain"] for s in spaces] == ["grassland", "river", "mountain"]
+        for space, outline in zip(spaces, outlines, strict=True):
+            turned = [(cx + x * cos + y * sin, cy - x * sin + y * cos) for x, y in outline]
+            assert len(turned) == len(space["polygon"])
+            for (x, y), (px, py) in zip(turned, space["polygon"], strict=True):
+                assert abs(x - px) < 0.01 and abs(y - py) < 0.01

@@ -1,0 +1,273 @@
+"""Fixed action indexing and observation tensors: what a game declares for learning agents.
+
+Learning libraries (PettingZoo, Gymnasium, OpenSpiel — see :mod:`meeple.rl`) want a fixed
+number of distinct actions and a fixed-shape numeric observation. A game declares both in its
+own ``games/<id>/encoding.py`` as an :class:`Encoding`:
+
+- an :class:`ActionSpace`, a product table of the action types with the values each field may
+  take. Every action a game can ever make legal has exactly one index; the legal mask is the
+  indices of ``legal_actions(seat)``, so it is exactly ``legal_actions`` by construction;
+- ``observe(view, seat, players, options)``: the observation, a flat vector of floats built
+  from ``state.view(seat)`` alone (never from the state, so it cannot leak), laid out as the
+  named slices of ``layout(players, options)`` and returned as sparse :class:`Features`.
+
+This module needs nothing but the standard library; :mod:`meeple.rl` turns the lists into
+numpy arrays.
+
+>>> space = ActionSpace([("play", [("card", range(-1, 10))]), ("draw", [])])
+>>> space.size
+12
+>>> space.index({"type": "play", "card": 9}), space.index({"type": "draw"})
+(10, 11)
+>>> space.action(10)
+{'type': 'play', 'card': 9}
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from meeple.core.game import JSON, Action, OptionValue
+
+Kind = tuple[str, Sequence[tuple[str, Iterable[Any]]]]
+"""One action type and its fields, each with every value it may take, in order."""
+
+
+def _key(value: Any) -> Any:
+    """A hashable key for a field value. A list is a set of cards whose order is the
+    engine's, so it is matched order-free (as its sorted tuple)."""
+    if type(value) is list:
+        return tuple(sorted(value))
+    return value
+
+
+class ActionSpace:
+    """A fixed, enumerated set of actions: each type's block of indices is the product of its
+    fields' values (mixed radix, the first field slowest).
+
+    List-valued fields (sets of cards) are matched regardless of order: give their values as
+    sorted tuples. :meth:`action` returns a canonical action (lists sorted); :meth:`legal`
+    maps indices to the game's own legal dicts, which is what :meth:`State.apply` wants.
+    """
+
+    __slots__ = ("_fields", "_kinds", "_offsets", "kinds", "size")
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        self.kinds: list[tuple[str, list[tuple[str, list[Any]]]]] = []
+        self._fields: dict[str, list[tuple[str, dict[Any, int], int]]] = {}
+        self._offsets: dict[str, int] = {}
+        self._kinds: list[tuple[int, str, list[tuple[str, list[Any], int]]]] = []
+        offset = 0
+        for name, fields in kinds:
+            if name in self._offsets:
+                raise ValueError(f"action type {name!r} declared twice")
+            domains = [(field, list(values)) for field, values in fields]
+            self.kinds.append((name, domains))
+            stride = 1
+            lookups: list[tuple[str, dict[Any, int], int]] = []
+            decode: list[tuple[str, list[Any], int]] = []
+            for field, values in reversed(domains):
+                positions = {value: i for i, value in enumerate(values)}
+                if len(positions) != len(values):
+                    raise ValueError(f"{name}.{field}: repeated values")
+                lookups.append((field, positions, stride))
+                decode.append((field, values, stride))
+                stride *= len(values)
+            lookups.reverse()
+            decode.reverse()
+            self._fields[name] = lookups
+            self._offsets[name] = offset
+            self._kinds.append((offset, name, decode))
+            offset += stride
+        self.size = offset
+
+    def index(self, action: Mapping[str, Any]) -> int:
+        """The index of ``action``; ``ValueError`` if the space has no such action."""
+        try:
+            name = action["type"]
+            index = self._offsets[name]
+            fields = self._fields[name]
+            if len(action) != len(fields) + 1:
+                raise KeyError("fields")
+            for field, positions, stride in fields:
+                value = action[field]
+                if type(value) is list:
+                    value = tuple(sorted(value))
+                index += positions[value] * stride
+        except (KeyError, TypeError):
+            raise ValueError(f"no index for action {action!r}") from None
+        return index
+
+    def action(self, index: int) -> Action:
+        """The canonical action at ``index`` (list fields sorted); ``ValueError`` out of range."""
+        if type(index) is not int or not 0 <= index < self.size:
+            raise ValueError(f"action index {index!r} is outside 0–{self.size - 1}")
+        for offset, name, decode in reversed(self._kinds):
+            if index >= offset:
+                rest = index - offset
+                action: Action = {"type": name}
+                for field, values, stride in decode:
+                    value = values[rest // stride]
+                    rest %= stride
+                    action[field] = list(value) if type(value) is tuple else value
+                return action
+        raise AssertionError("unreachable: offsets start at 0")
+
+    def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
+        """Index → the legal action itself, in ``legal_actions`` order. Two legal actions with
+        the same index would make the space ambiguous: ``ValueError``."""
+        out: dict[int, Action] = {}
+        for action in legal_actions:
+            i = self.index(action)
+            if i in out:
+                raise ValueError(f"actions {out[i]!r} and {action!r} share index {i}")
+            out[i] = action
+        return out
+
+
+class History(Protocol):
+    """Public history a game's observation needs beyond the current view (Stir Fry: which
+    declarations stood, whose bluffs were caught). It is fed the spectator's view — public
+    information only, less than any seat sees — after every move, and read by ``observe``."""
+
+    def update(self, view: JSON) -> None:
+        """Take in the events of the move just made (``view(None)["events"]``)."""
+        ...
+
+
+class Encoding(Protocol):
+    """What a game declares for learning agents (``games/<id>/encoding.py``, as ``ENCODING``).
+
+    ``players`` and ``options`` are the game's (options resolved, defaults filled in); the
+    sizes may depend on them, but never on anything that changes during a game.
+    """
+
+    def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
+        """The fixed action table for this player count and these options."""
+        ...
+
+    def layout(self, players: int, options: Mapping[str, OptionValue]) -> list[tuple[str, int]]:
+        """The observation's named slices in order, ``(name, length)``; they add up to its size."""
+        ...
+
+    def observe(
+        self,
+        view: JSON,
+        seat: int,
+        players: int,
+        options: Mapping[str, OptionValue],
+        history: Any = None,
+    ) -> Features:
+        """The observation of ``seat`` from its ``view`` (and the game's public
+        :class:`History`, if it keeps one; without it those slices are zeros), laid out as
+        :meth:`layout` says (``.dense()`` is the flat list)."""
+        ...
+
+    def new_history(self, players: int, options: Mapping[str, OptionValue]) -> History | None:
+        """A fresh :class:`History` at the start of a game, or ``None`` if the current
+        view says all the observation needs."""
+        ...
+
+
+def observation_size(encoding: Encoding, players: int, options: Mapping[str, OptionValue]) -> int:
+    """The length of the observation (the sum of the layout's slices)."""
+    return sum(n for _, n in encoding.layout(players, options))
+
+
+class Features:
+    """An observation under construction, written slice by slice, kept sparse.
+
+    Observations are mostly zeros (one-hot slices, empty board spaces), so only the non-zero
+    entries are stored, as positions and values: a learning library fills a zeroed array
+    with them at once (``array[f.index] = f.values``), far cheaper than converting a dense
+    list of thousands of floats. Every position is written at most once. :meth:`dense` gives
+    the plain list.
+
+    >>> f = Features()
+    >>> f.one_hot(2, 4)
+    >>> f.scalar(5, 10)
+    >>> base = f.block(3)
+    >>> f.put(base + 1, 0.25)
+    >>> f.size, f.dense()
+    (8, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0])
+    """
+
+    __slots__ = ("index", "size", "values")
+
+    def __init__(self) -> None:
+        self.index: list[int] = []
+        self.values: list[float] = []
+        self.size = 0
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        """``size`` zeros with a one at ``index`` (none if ``index`` is ``None`` or outside)."""
+        if index is not None and 0 <= index < size:
+            self.index.append(self.size + index)
+            self.values.append(1.0)
+        self.size += size
+
+    def scalar(self, value: float, scale: float = 1.0) -> None:
+        """One number, divided by ``scale`` (so that most values lie within 0–1)."""
+        if value:
+            self.index.append(self.size)
+            self.values.append(value / scale)
+        self.size += 1
+
+    def counts(self, counts: Sequence[float], scale: float = 1.0) -> None:
+        """Several numbers, each divided by ``scale``."""
+        base = self.size
+        for i, c in enumerate(counts):
+            if c:
+                self.index.append(base + i)
+                self.values.append(c / scale)
+        self.size += len(counts)
+
+    def flags(self, flags: Iterable[object]) -> None:
+        """Truth values as 1.0 / 0.0."""
+        base = self.size
+        n = 0
+        for i, flag in enumerate(flags):
+            if flag:
+                self.index.append(base + i)
+                self.values.append(1.0)
+            n = i + 1
+        self.size += n
+
+    def block(self, size: int) -> int:
+        """Reserve a slice of ``size`` zeros and return where it starts; fill it with
+        :meth:`put` (for large, mostly empty slices such as a board)."""
+        base = self.size
+        self.size += size
+        return base
+
+    def put(self, position: int, value: float) -> None:
+        """Set the value at ``position`` (inside a reserved :meth:`block`, once)."""
+        if value:
+            self.index.append(position)
+            self.values.append(value)
+
+    def dense(self) -> list[float]:
+        """The observation as a plain list of ``size`` floats."""
+        out = [0.0] * self.size
+        for i, v in zip(self.index, self.values, strict=True):
+            out[i] = v
+        return out
+
+
+def relative(seat: int, other: int, players: int) -> int:
+    """``other`` seen from ``seat``: 0 is the seat itself, 1 the next seat clockwise, and so on.
+    Observations list seats in this order, so one policy can play any seat."""
+    return (other - seat) % players
+
+
+def load_encoding(game_id: str) -> Encoding:
+    """The :class:`Encoding` declared by ``meeple.games.<game_id>.encoding`` (imported by name,
+    so that core depends on no game); ``KeyError`` if the game declares none."""
+    try:
+        module = importlib.import_module(f"meeple.games.{game_id}.encoding")
+    except ModuleNotFoundError:
+        raise KeyError(f"game {game_id!r} declares no encoding") from None
+    encoding: Encoding = module.ENCODING
+    return encoding

@@ -1,0 +1,185 @@
+"""One learner against meeple bots, as a Gymnasium env: :func:`gym_env`.
+
+>>> env = gym_env("stirfry", players=3, opponents="random")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape == env.observation_space.shape, int(env.action_masks().sum()) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from meeple.bots.levels import make
+from meeple.core.bot import Bot
+from meeple.core.encoding import History
+from meeple.core.errors import IllegalAction
+from meeple.core.game import Action, State
+from meeple.rl.aec import ILLEGAL, ILLEGAL_PENALTY
+from meeple.rl.table import Mask, Observation, Table
+
+Opponents = str | Bot | Sequence[str | Bot]
+
+
+class MeepleGym(gymnasium.Env[Observation, np.int64]):
+    """A meeple game seen by one seat, the others played by bots (see :func:`gym_env`)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's attribute)
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        *,
+        seat: int = 0,
+        opponents: Opponents = "random",
+        options: Mapping[str, object] | None = None,
+        illegal: str = "penalize",
+        reward: str = "rank",
+        render_mode: str | None = None,
+    ) -> None:
+        self.table = Table(game_id, players, options, reward)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0–{players - 1}, not {seat!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {ILLEGAL}, not {illegal!r}")
+        self.seat = seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        others = [s for s in range(players) if s != seat]
+        if isinstance(opponents, str | Bot):
+            choice: list[str | Bot] = [opponents] * len(others)
+        else:
+            choice = list(opponents)
+            if len(choice) != len(others):
+                raise ValueError(f"{len(others)} opponents needed, {len(choice)} given")
+        self._choice = dict(zip(others, choice, strict=True))
+        self.opponents: dict[int, Bot] = {}
+        self.observation_space = self.table.observation_box()  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(self.table.space.size)
+        self.game_state: State | None = None
+        self.history: History | None = None
+        self._legal: dict[int, Action] = {}
+        self._seeds = random.Random()
+
+    def _bots(self, seed: int) -> dict[int, Bot]:
+        bots: dict[int, Bot] = {}
+        for s, choice in self._choice.items():
+            if isinstance(choice, str):
+                bots[s] = make(choice, self.table.game, seed=seed + s)
+            else:
+                choice.reseed(seed + s)
+                bots[s] = choice
+        return bots
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new game, played by the bots until the learner's first decision."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            self.action_space.seed(seed)
+        game_seed = self._seeds.getrandbits(63)
+        self.opponents = self._bots(self._seeds.getrandbits(31))
+        self.game_state = self.table.new(game_seed)
+        self.history = self.table.new_history()
+        self._play_bots()
+        return self._observe(), self._info()
+
+    def _play_bots(self) -> None:
+        """Let the bots move until the learner is to move or the game is over. When the
+        learner decides together with others (a simultaneous choice), it goes first."""
+        state = self.game_state
+        assert state is not None
+        while not state.is_over and self.seat not in state.to_move:
+            seat = state.to_move[0]
+            state.apply(seat, self.opponents[seat].choose(state, seat))
+            self.table.record(state, self.history)
+        self._legal = self.table.legal(state, self.seat)
+
+    def _observe(self) -> Observation:
+        assert self.game_state is not None
+        return self.table.observation(self.game_state, self.seat, self.history)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+    def action_masks(self) -> Mask:
+        """The int8 mask of the learner's legal actions (what sb3-contrib's MaskablePPO reads)."""
+        return self.table.mask(self._legal)
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """The learner's action (an index), then the bots' until the learner's next decision.
+        The reward is 0 until the end, then the learner's final reward."""
+        state = self.game_state
+        assert state is not None, "reset() first"
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            if self.illegal == "raise":
+                state.apply(self.seat, self.table.space.action(int(action)))
+                raise IllegalAction(f"action {action!r} is not legal now")  # pragma: no cover
+            self._legal = {}
+            return self._observe(), ILLEGAL_PENALTY, True, False, {**self._info(), "illegal": True}
+        self.table.play(state, self.seat, chosen, self.history)
+        if not state.is_over:
+            # The others deciding at the same time choose now.
+            for seat in [s for s in state.to_move if s != self.seat]:
+                if state.is_over or seat not in state.to_move:
+                    continue
+                state.apply(seat, self.opponents[seat].choose(state, seat))
+                self.table.record(state, self.history)
+            self._play_bots()
+        else:
+            self._legal = {}
+        if state.is_over:
+            self._legal = {}
+            reward = self.table.rewards(state)[self.seat]
+            return self._observe(), reward, True, False, self._info()
+        return self._observe(), 0.0, False, False, self._info()
+
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), as the spectator sees it."""
+        if self.render_mode != "ansi" or self.game_state is None:
+            return None
+        text: str = self.table.game.render_text(self.game_state.view(None))
+        return text
+
+
+def gym_env(
+    game_id: str,
+    players: int,
+    *,
+    seat: int = 0,
+    opponents: Opponents = "random",
+    options: Mapping[str, object] | None = None,
+    illegal: str = "penalize",
+    reward: str = "rank",
+    render_mode: str | None = None,
+) -> MeepleGym:
+    """A Gymnasium env of ``game_id`` for one learner at ``seat`` against meeple bots.
+
+    ``opponents`` is a bot level (``"random"``, ``"easy"``, ``"normal"``, ``"hard"``), a
+    :class:`~meeple.core.bot.Bot`, or a list of either, one per other seat in seat order.
+    An action outside the mask ends the episode with −1 (``illegal="penalize"``, the
+    default here: Gymnasium's checker and unmasked agents sample the whole action space) or
+    raises :class:`meeple.IllegalAction` (``illegal="raise"``). Observations are float32 arrays; :meth:`MeepleGym.action_masks` (and ``info
+    ["action_mask"]``) gives the legal actions. Rewards come at the end, as in
+    :func:`meeple.rl.aec_env`.
+    """
+    return MeepleGym(
+        game_id,
+        players,
+        seat=seat,
+        opponents=opponents,
+        options=options,
+        illegal=illegal,
+        reward=reward,
+        render_mode=render_mode,
+    )

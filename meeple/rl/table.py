@@ -1,0 +1,153 @@
+"""What the three adapters share: a game with its encoding, as numpy arrays, and the rewards.
+
+Only :mod:`meeple.rl` imports numpy; the encodings themselves are plain Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import meeple
+from meeple.core.encoding import (
+    ActionSpace,
+    Encoding,
+    Features,
+    History,
+    load_encoding,
+    observation_size,
+)
+from meeple.core.game import Action, Game, OptionValue, State
+
+Reward = Literal["rank", "win", "score"]
+REWARDS: tuple[Reward, ...] = ("rank", "win", "score")
+
+OBS_BOUND = 10.0
+"""Observations lie within ±this (the encodings scale their numbers to about 0–2; the
+arrays are clipped so that the declared Box always holds them)."""
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+def final_rewards(state: State, reward: Reward) -> list[float]:
+    """Each seat's reward at the end of ``state`` (a finished game).
+
+    - ``"rank"``: 1 for a winner, −1 for the last place, evenly between: a seat's place is
+      1 + the seats ranked ahead of it, the winners (after the rulebook's tie-breaks) first
+      and then the others by score; seats with equal scores share a place;
+    - ``"win"``: 1 for each winner, 0 for everyone else;
+    - ``"score"``: the final score itself.
+    """
+    scores = [float(s) for s in state.scores]
+    if reward == "score":
+        return scores
+    winners = set(state.winners)
+    if reward == "win":
+        return [1.0 if s in winners else 0.0 for s in range(state.players)]
+    if state.players < 2:
+        return [1.0] * state.players
+    out = []
+    for s in range(state.players):
+        if s in winners:
+            ahead = 0
+        else:
+            ahead = len(winners) + sum(
+                1 for o in range(state.players) if o not in winners and scores[o] > scores[s]
+            )
+        out.append(1.0 - 2.0 * ahead / (state.players - 1))
+    return out
+
+
+class Table:
+    """One game id, player count and options, with the game's :class:`Encoding`."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        reward: str = "rank",
+    ) -> None:
+        self.game: Game[Any] = meeple.load(game_id)
+        if type(players) is not int or not (
+            self.game.min_players <= players <= self.game.max_players
+        ):
+            raise meeple.BadOptions(
+                f"{game_id} is for {self.game.min_players}–{self.game.max_players} players, "
+                f"not {players!r}"
+            )
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        self.reward: Reward = reward
+        self.players = players
+        self.options: dict[str, OptionValue] = self.game.resolve_options(options)
+        self.encoding: Encoding = load_encoding(game_id)
+        self.space: ActionSpace = self.encoding.action_space(players, self.options)
+        self.size = observation_size(self.encoding, players, self.options)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self  # fixed for its life: copies of a state that holds it share it
+
+    def new(self, seed: int) -> State:
+        """A new game from ``seed``."""
+        state: State = self.game.new(self.players, seed=seed, options=self.options)
+        return state
+
+    def new_history(self) -> History | None:
+        """The game's public :class:`History` for a new game (``None`` for most games)."""
+        return self.encoding.new_history(self.players, self.options)
+
+    def observation(self, state: State, seat: int, history: History | None = None) -> Observation:
+        """``seat``'s observation tensor, from ``state.view(seat)`` (and the public history)."""
+        view = state.view(seat)
+        return self.array(self.encoding.observe(view, seat, self.players, self.options, history))
+
+    def array(self, features: Features) -> Observation:
+        """The observation as a float32 array, clipped to ±:data:`OBS_BOUND`."""
+        array = np.zeros(self.size, dtype=np.float32)
+        if features.index:
+            values = np.asarray(features.values, dtype=np.float32)
+            np.clip(values, -OBS_BOUND, OBS_BOUND, out=values)
+            array[features.index] = values
+        return array
+
+    def observation_box(self) -> spaces.Box:
+        """The Gymnasium space of the observation arrays."""
+        return spaces.Box(-OBS_BOUND, OBS_BOUND, (self.size,), np.float32)
+
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """Index → legal action of ``seat`` (empty when it is not to move)."""
+        return self.space.legal(state.legal_actions(seat))
+
+    def mask(self, legal: Mapping[int, Action]) -> Mask:
+        """The int8 mask of the indices in ``legal``."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        return mask
+
+    @staticmethod
+    def record(state: State, history: History | None) -> None:
+        """Let ``history`` take in the move just made (from the spectator's view)."""
+        if history is not None:
+            history.update(state.view(None))
+
+    @classmethod
+    def play(cls, state: State, seat: int, action: Action, history: History | None = None) -> None:
+        """Apply ``action``, one of ``legal(state, seat)`` taken from the current state.
+
+        :meth:`State.apply` would look it up among ``legal_actions`` again to refuse what is
+        not legal; an action taken from :meth:`legal` is legal by construction, so this goes
+        straight to the game's transition (it is the hot path of every env step)."""
+        state._apply(seat, action)
+        if history is not None:
+            cls.record(state, history)
+
+    def rewards(self, state: State) -> list[float]:
+        """Final rewards of a finished game (:func:`final_rewards`)."""
+        return final_rewards(state, self.reward)

@@ -1,0 +1,77 @@
+"""Gymnasium's env checker passes on every game's one-learner env, at the smallest and
+largest player counts; and the env's own promises (masks, opponents, rewards)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import meeple
+from meeple.bots.random_bot import RandomBot
+from meeple.rl import gym_env
+from meeple.rl.gym import MeepleGym
+from tests.rl.cases import CASES
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=str)
+def test_check_env(game_id: str, players: int) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(gym_env(game_id, players=players, seat=players - 1), skip_render_check=True)
+    assert [str(w.message) for w in caught] == []
+
+
+def _episode(env: MeepleGym, seed: int) -> float:
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    while True:
+        mask = env.action_masks()
+        assert mask.dtype == np.int8 and mask.sum() > 0
+        _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert np.array_equal(info["action_mask"], env.action_masks())
+        if terminated:
+            return float(reward)
+        assert reward == 0.0 and not truncated
+
+
+@pytest.mark.parametrize("game_id", ["buffet", "stirfry", "cheese", "cafe"])
+def test_mask_is_the_learners_legal_actions(game_id: str) -> None:
+    players = meeple.load(game_id).min_players
+    env = gym_env(game_id, players=players, seat=1, opponents="easy")
+    env.reset(seed=4)
+    state = env.game_state
+    assert state is not None and 1 in state.to_move
+    legal = env.table.space.legal(state.legal_actions(1))
+    assert set(np.flatnonzero(env.action_masks())) == set(legal)
+    assert -1.0 <= _episode(env, 4) <= 1.0
+
+
+def test_opponents_as_levels_and_bots() -> None:
+    env = gym_env("cheese", players=3, opponents=["normal", RandomBot()], reward="win")
+    assert _episode(env, 2) in (0.0, 1.0)
+    with pytest.raises(ValueError, match="2 opponents needed"):
+        gym_env("cheese", players=3, opponents=["random"])
+
+
+def test_same_seed_same_episode() -> None:
+    a = gym_env("buffet", players=4, opponents="easy")
+    b = gym_env("buffet", players=4, opponents="easy")
+    obs_a, _ = a.reset(seed=7)
+    obs_b, _ = b.reset(seed=7)
+    assert np.array_equal(obs_a, obs_b)
+    assert _episode(a, 7) == _episode(b, 7)
+
+
+def test_illegal_action() -> None:
+    env = gym_env("buffet", players=3)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    strict = gym_env("buffet", players=3, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(meeple.IllegalAction):
+        strict.step(illegal)
