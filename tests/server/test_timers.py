@@ -166,3 +166,10 @@ def drain(sock: Socket) -> dict[str, Any]:
     sock.until(lambda m: m["type"] == "pong")
     assert sock.latest is not None
     return sock.latest
+
+
+def test_the_lobby_learns_the_taste_test_answer_time(server: Server) -> None:
+    """/api/games says which games ask for answers between turns, and how long they have."""
+    games = {g["id"]: g for g in server.person().get("/api/games").json()["games"]}
+    assert games["stirfry"]["response_seconds"] == 15
+    assert all(g["response_seconds"] is None for i, g in games.items() if i != "stirfry")

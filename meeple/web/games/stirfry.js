@@ -36,7 +36,7 @@ const DRAWS = { chicken: 2, pork: 3, shrimp: 4, tofu: 1, pair: 3 }; // data.py: 
 const TOFU_WITH_PROTEIN = -5;
 const WRONG_TASTE_POINTS = 5;
 const HAND_LIMIT = 3;
-const SHOWN_DISHES = 3; // the latest dishes in a player's panel; all of them in the history below
+const SHOWN_DISHES = 2; // the latest dishes in a player's panel; all of them in the history below
 const FLY_MS = 450; // every animation ends within 600 ms
 
 // --- words -----------------------------------------------------------------------------
@@ -198,12 +198,14 @@ function seatPanel(ctx, seat, ch) {
   return h("section", { class: cls, style: `--c: var(--seat-${seat})`, "data-seat": seat, "aria-label": who(ctx, seat) },
     h("div", { class: "sf-seat-head" },
       h("span", { class: "sf-swatch", "aria-hidden": "true" }),
-      h("strong", { class: "sf-seat-name", text: who(ctx, seat) }),
+      h("strong", { class: "sf-seat-name", text: who(ctx, seat) })),
+    h("div", { class: "sf-points-row" },
+      h("div", { class: `sf-points${ch.points.has(seat) ? " changed" : ""}`, "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
+        h("strong", { text: String(pts) }), h("span", { class: "sf-muted", text: ` / ${v.target}` })),
+      // Tags beside the points, so that a name is never cut short for them.
       chef ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
       deciding && !chef ? h("span", { class: "sf-tag sf-tag-answer", text: ctx.t("stirfry.answering") }) : null,
-      won ? h("span", { class: "sf-tag sf-tag-won", text: ctx.t("stirfry.winner") }) : null),
-    h("div", { class: `sf-points${ch.points.has(seat) ? " changed" : ""}`, "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
-      h("strong", { text: String(pts) }), h("span", { class: "sf-muted", text: ` / ${v.target}` }),
+      won ? h("span", { class: "sf-tag sf-tag-won", text: ctx.t("stirfry.winner") }) : null,
       h("span", { class: "sf-bar", "aria-hidden": "true" }, h("span", { style: `width: ${share * 100}%` }))),
     h("div", { class: "sf-seat-cards" },
       h("span", { class: `sf-hand-backs${ch.hands.has(seat) ? " changed" : ""}`, "data-fly": `hand-${seat}` },
@@ -211,7 +213,7 @@ function seatPanel(ctx, seat, ch) {
         h("span", { class: "sf-count", "aria-hidden": "true", text: String(v.hand_sizes[seat]) })),
       down ? h("span", { class: `sf-down-backs${ch.faceDown.has(seat) || (ch.declaration && v.declaration.seat === seat) ? " changed" : ""}` },
         backs(down, ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n: down, count: down }), "sf-down", 4)) : null,
-      dishes.length ? h("span", { class: "sf-dish-count", text: ctx.t("stirfry.dish_count", { n: dishes.length, count: dishes.length, points: dishes.reduce((t, d) => t + d.points, 0) }) }) : null,
+      dishes.length ? h("span", { class: `sf-dish-count${dishes.length > ch.dishes[seat] ? " changed" : ""}`, text: ctx.t("stirfry.dish_count", { n: dishes.length, count: dishes.length, points: dishes.reduce((t, d) => t + d.points, 0) }) }) : null,
       v.extra_draws[seat] ? h("span", { class: "sf-extra", title: ctx.t("stirfry.extra_draws", { n: v.extra_draws[seat], count: v.extra_draws[seat] }), text: ctx.t("stirfry.extra_short", { n: v.extra_draws[seat] }) }) : null),
     h("ol", { class: "sf-dishes", "aria-label": ctx.t("stirfry.dishes_of", { name: who(ctx, seat), n: dishes.length, count: dishes.length }) },
       first ? h("li", { class: "sf-earlier", text: ctx.t("stirfry.earlier_dishes", { n: first, count: first, points: dishes.slice(0, first).reduce((t, d) => t + d.points, 0) }) }) : null,
@@ -235,6 +237,7 @@ function kitchenPanel(ctx, ch) {
     && sameCards([...v.table.slice(v.table.length - last.cards.length)].sort((a, b) => CARDS.indexOf(a) - CARDS.indexOf(b)), last.cards) ? last : null;
   const tasted = dish ? v.table.slice(0, v.table.length - dish.cards.length) : v.table;
   const pile = h("div", { class: `sf-pile${ch.pile ? " changed" : ""}`, "data-fly": "pile", "aria-label": ctx.t("stirfry.pile") },
+    statusLine(ctx),
     h("p", { class: "sf-label", text: ctx.t("stirfry.pile") }),
     h("div", { class: "sf-pile-cards" },
       tasted.map((n) => h("span", { class: "sf-card sf-small sf-flip", "data-card": n }, face(ctx, n))),
@@ -254,10 +257,13 @@ function kitchenPanel(ctx, ch) {
         h("span", { class: "sf-claim-badge" }, d.as === "pair" ? h("strong", { text: "×2" }) : icon(d.as, card(ctx, d.as)))),
       h("div", { class: "sf-claim-text" },
         h("p", { text: ctx.t("stirfry.claim_line", { name: who(ctx, d.seat), claim: claimText(ctx, d) }) }),
-        h("p", { class: "sf-muted", text: ctx.t("stirfry.claim_draws", { n: d.draws, count: d.draws }) }),
-        d.cards ? h("p", { class: "sf-muted", text: ctx.t(isTrue(d.cards, d.as) ? "stirfry.really_true" : "stirfry.really_bluff", { cards: cards(ctx, d.cards) }) }) : null,
-        d.waiting.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.waiting", { names: list(ctx, d.waiting.map((x) => who(ctx, x))) }) }) : null,
-        d.trusted.length ? h("p", { class: "sf-muted", text: ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((x) => who(ctx, x))) }) }) : null)));
+        d.cards ? h("p", { class: "sf-really", text: ctx.t(isTrue(d.cards, d.as) ? "stirfry.really_true" : "stirfry.really_bluff", { cards: cards(ctx, d.cards) }) }) : null,
+        h("p", { class: "sf-muted" }, [
+          ctx.t("stirfry.claim_draws", { n: d.draws, count: d.draws }),
+          d.waiting.length ? ctx.t("stirfry.waiting", { names: list(ctx, d.waiting.map((x) => who(ctx, x))) }) : null,
+          d.trusted.length ? ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((x) => who(ctx, x))) }) : null,
+        ].filter(Boolean).join(" · "))),
+      answerButtons(ctx)));
   } else if (v.bluff_caught && v.phase !== "over") {
     parts.push(h("p", { class: "sf-caught", text: ctx.t("stirfry.bluff_caught") }));
   }
@@ -378,14 +384,24 @@ function barPanel(ctx) {
   return bar;
 }
 
-/** The taste test, for an opponent asked to answer: what was said, what each answer risks,
- *  and how long is left (the table's answer time; none at a table without a time limit). */
+/** Trust or taste: on the declaration itself, for an opponent asked to answer. */
+function answerButtons(ctx) {
+  const legal = ctx.legal || [];
+  const trust = legal.find((a) => a.type === "trust");
+  const taste = legal.find((a) => a.type === "taste");
+  if (!trust && !taste) return null;
+  return h("div", { class: "sf-answer-buttons", role: "group", "aria-label": ctx.t("stirfry.question") },
+    trust ? actionButton(ctx, trust, ctx.t("stirfry.act.trust"), "big trust") : null,
+    taste ? actionButton(ctx, taste, ctx.t("stirfry.act.taste"), "big taste") : null);
+}
+
+/** The taste test, for an opponent asked to answer (the buttons are on the declaration): how
+ *  long is left (the table's answer time; none at a table without a time limit) and what
+ *  each answer risks. */
 function questionPanel(ctx) {
   const legal = ctx.legal || [];
   const v = ctx.view;
   const d = v.declaration;
-  const trust = legal.find((a) => a.type === "trust");
-  const taste = legal.find((a) => a.type === "taste");
   const chef = nameOf(ctx, d.seat);
   const mine = v.hand_sizes[ctx.seat];
   const clock = h("p", { class: "sf-clock", role: "timer", "aria-live": "off" });
@@ -410,21 +426,17 @@ function questionPanel(ctx) {
       if (!tick()) clearInterval(timer);
     }, 250);
   }
+  const taste = legal.some((a) => a.type === "taste");
   return h("div", { class: "sf-question", role: "group", "aria-label": ctx.t("stirfry.question") },
     h("div", { class: "sf-question-head" },
       h("h3", { text: ctx.t("stirfry.question") }),
-      h("p", { class: "sf-claim", text: ctx.t("stirfry.claim_line", { name: chef, claim: claimText(ctx, d) }) }),
       clock),
     // Each protein (and tofu) is in the deck once: holding it proves the claim false.
     d.as !== "pair" && (v.hand || []).includes(d.as) ? h("p", { class: "sf-hint", text: ctx.t("stirfry.hint_you_hold", { card: card(ctx, d.as) }) }) : null,
-    h("div", { class: "sf-answers" },
-      trust ? h("div", { class: "sf-answer" },
-        actionButton(ctx, trust, ctx.t("stirfry.act.trust"), "big trust"),
-        h("p", { text: ctx.t("stirfry.if_trust", { name: chef, n: d.draws, count: d.draws }) })) : null,
-      taste ? h("div", { class: "sf-answer" },
-        actionButton(ctx, taste, ctx.t("stirfry.act.taste"), "big taste"),
-        h("p", { text: ctx.t("stirfry.if_bluff", { name: chef }) }),
-        h("p", { text: mine ? ctx.t("stirfry.if_honest_hand", { name: chef, n: mine, draws: d.draws }) : ctx.t("stirfry.if_honest_points", { name: chef, n: WRONG_TASTE_POINTS, draws: d.draws }) })) : null));
+    h("ul", { class: "sf-risks" },
+      h("li", { text: ctx.t("stirfry.if_trust", { name: chef, n: d.draws, count: d.draws }) }),
+      taste ? h("li", { text: ctx.t("stirfry.if_bluff", { name: chef }) }) : null,
+      taste ? h("li", { text: mine ? ctx.t("stirfry.if_honest_hand", { name: chef, n: mine, count: mine, draws: d.draws }) : ctx.t("stirfry.if_honest_points", { name: chef, n: WRONG_TASTE_POINTS, draws: d.draws }) }) : null));
 }
 
 /** Every dish of the game, by player: the public history (the same for every viewer). */
@@ -522,7 +534,7 @@ function render(root, ctx) {
   };
   hand = handPanel(ctx, ch, refresh);
   // At the end the bar has nothing to offer: the scoreboard above the board says it all.
-  const parts = [statusLine(ctx), seats, kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
+  const parts = [seats, kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
   root.append(...parts.filter(Boolean));
   animate(root, ctx);
 }
