@@ -4,10 +4,13 @@ and "play again with the same seats", and a finished table that reopens to its e
 
 from __future__ import annotations
 
+import contextlib
+import random
 import re
 from collections.abc import Callable
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import create_table, play_to_end, screenshot, sign_in, small_targets
@@ -137,12 +140,18 @@ def test_each_game_marks_the_others_moves_and_reopens_to_its_scoreboard(
     create_table(page, game, players, ["random"] * (players - 1))
     legal = page.locator("#app .legal[data-action]:visible:not([disabled])")
     marked = page.locator("#board .changed")
-    # Play on until the others have moved since one of Aki's decisions and it is Aki's turn.
-    for _ in range(60):
+    # Play on at random (never "Back") until the others have moved since one of Aki's
+    # decisions and it is Aki's turn again.
+    rng = random.Random(7)
+    for _ in range(80):
         legal.first.wait_for()
         if marked.count():
             break
-        legal.first.click()
+        choices = page.locator(
+            "#app .legal[data-action]:visible:not([disabled]):not([data-action*='\"back\"'])"
+        )
+        with contextlib.suppress(PlaywrightError):  # redrawn under the click
+            choices.nth(rng.randrange(choices.count())).click(timeout=2000)
         page.wait_for_timeout(100)
     assert marked.count() > 0, f"{game}: nothing of the others' moves is marked"
     since = page.locator("#since li")
