@@ -244,9 +244,27 @@ def play_to_end(sockets: dict[int, ClientConnection]) -> dict[int, dict[str, Any
     def drive(seat: int, ws: ClientConnection) -> None:
         acted = -1
         seen = -1
+        last: dict[str, Any] = {}
         try:
+            # The state now, whatever the test read from the socket before.
+            ws.send(json.dumps({"type": "sync"}))
             while True:
-                message = receive(ws)
+                try:
+                    message = receive(ws)
+                except TimeoutError:
+                    raise AssertionError(
+                        f"seat {seat} waited 30 s after version {last.get('version')} "
+                        f"(to move {last.get('to_move')}, legal {len(last.get('legal', []))}, "
+                        f"acted at {acted}; last message {str(last)[:300]})"
+                    ) from None
+                last = message
+                if message["type"] == "error" and message["code"] == "rate_limited":
+                    # Faster than a person (the server allows 20 messages a second): pause,
+                    # then ask for the state and act on it again.
+                    time.sleep(1)
+                    acted = -1
+                    ws.send(json.dumps({"type": "sync"}))
+                    continue
                 if not is_state(message):
                     continue
                 assert message["version"] >= seen, "a client was sent an older state"
@@ -267,7 +285,7 @@ def play_to_end(sockets: dict[int, ClientConnection]) -> dict[int, dict[str, Any
     for thread in threads:
         thread.join(timeout=120)
     if failures:
-        raise failures[0]
+        raise AssertionError("; ".join(str(f) for f in failures)) from failures[0]
     return finals
 
 
