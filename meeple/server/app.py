@@ -368,10 +368,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tokens=settings.rate_burst,
         )
         sender = asyncio.create_task(_send_all(websocket, connection))
-        await hub.connect(table, connection)
-        history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
-        connection.push(encode({"type": "chat_history", "messages": history}))
+        # From here on the connection is let go of however this ends (a client gone while
+        # the history is read, a server stopping), or its seat would count it forever.
         try:
+            await hub.connect(table, connection)
+            history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
+            connection.push(encode({"type": "chat_history", "messages": history}))
             while True:
                 text = await websocket.receive_text()
                 reply = await _handle(hub, chat, table, connection, text, settings=settings)

@@ -263,6 +263,7 @@ class Hub:
             if table.stale:
                 await self.catch_up(table)
             table.connections.add(connection)
+            connection.counted = True
             if connection.seat is not None:
                 seat = table.seats[connection.seat]
                 seat.connections += 1
@@ -282,6 +283,10 @@ class Hub:
     async def disconnect(self, table: LiveTable, connection: Connection) -> None:
         """A client went away; its seat counts as away after the grace time."""
         async with table.lock:
+            if not connection.counted:  # it never got as far as connect()
+                self.release(table)
+                return
+            connection.counted = False
             table.connections.discard(connection)
             if connection.seat is not None:
                 seat = table.seats[connection.seat]
