@@ -215,7 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/me/history")
     def history(player: Required) -> dict[str, Any]:
         """The tables this player sat at, newest first."""
-        tables = [hub.load(tid) for tid in store.tables_of(player.id)]
+        tables = [hub.peek(tid) for tid in store.tables_of(player.id)]
         return {"tables": [t.summary(you(t, player), settings.grace) for t in tables if t]}
 
     # games and tables
@@ -255,7 +255,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(
                 "bad_status", f"status must be open, running or finished, not {status!r}", 422
             )
-        found = [hub.load(tid) for tid in store.tables(statuses)]
+        found = [hub.peek(tid) for tid in store.tables(statuses)]
         return {"tables": [t.summary(you(t, player), settings.grace) for t in found if t]}
 
     @app.post("/api/tables")

@@ -118,19 +118,10 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None and (table.state is not None or table.status != FINISHED or not whole):
             return table
-        found = self.store.table(table_id)
+        found = self._from_store(table_id)
         if found is None:
             return None
-        row, seat_rows = found
-        game = meeple.load(row.game)
-        players = {
-            pid: p
-            for pid in {s.player_id for s in seat_rows if s.player_id}
-            if (p := self.store.player(pid)) is not None
-        }
-        table = LiveTable.from_rows(game, row, seat_rows, players)
-        # With other processes, whoever holds the table's lease runs its bots and timers.
-        table.owned = self.cluster is None
+        table, row = found
         if row.status == RUNNING or (row.status == FINISHED and whole):
             self.rebuild(table, row)
         if row.status in (OPEN, RUNNING) or whole:
@@ -144,6 +135,32 @@ class Hub:
                     return held
                 self.tables[table_id] = table
         return table
+
+    def peek(self, table_id: str) -> LiveTable | None:
+        """A table to summarise in a list: the one in memory, or else read from the store
+        without replaying its game and without holding it (with several processes, most
+        tables of the lobby are run by the others; its scores are then left out)."""
+        table = self.tables.get(table_id)
+        if table is not None or self.cluster is None:
+            return table if table is not None else self.load(table_id)
+        found = self._from_store(table_id)
+        return found[0] if found is not None else None
+
+    def _from_store(self, table_id: str) -> tuple[LiveTable, TableRow] | None:
+        found = self.store.table(table_id)
+        if found is None:
+            return None
+        row, seat_rows = found
+        game = meeple.load(row.game)
+        players = {
+            pid: p
+            for pid in {s.player_id for s in seat_rows if s.player_id}
+            if (p := self.store.player(pid)) is not None
+        }
+        table = LiveTable.from_rows(game, row, seat_rows, players)
+        # With other processes, whoever holds the table's lease runs its bots and timers.
+        table.owned = self.cluster is None
+        return table, row
 
     def rebuild(self, table: LiveTable, row: TableRow) -> None:
         """Replay a stored table's actions from its seed and check it against what was stored."""
