@@ -215,8 +215,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/me/history")
     def history(player: Required) -> dict[str, Any]:
         """The tables this player sat at, newest first."""
-        tables = [hub.peek(tid) for tid in store.tables_of(player.id)]
-        return {"tables": [t.summary(you(t, player), settings.grace) for t in tables if t]}
+        tables = hub.peek(store.tables_of(player.id))
+        return {"tables": [t.summary(you(t, player), settings.grace) for t in tables]}
 
     # games and tables
 
@@ -255,8 +255,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(
                 "bad_status", f"status must be open, running or finished, not {status!r}", 422
             )
-        found = [hub.peek(tid) for tid in store.tables(statuses)]
-        return {"tables": [t.summary(you(t, player), settings.grace) for t in found if t]}
+        found = hub.peek(store.tables(statuses))
+        return {"tables": [t.summary(you(t, player), settings.grace) for t in found]}
 
     @app.post("/api/tables")
     async def create(body: NewTable, player: Required) -> dict[str, Any]:

@@ -136,15 +136,26 @@ class Hub:
                 self.tables[table_id] = table
         return table
 
-    def peek(self, table_id: str) -> LiveTable | None:
-        """A table to summarise in a list: the one in memory, or else read from the store
-        without replaying its game and without holding it (with several processes, most
-        tables of the lobby are run by the others; its scores are then left out)."""
-        table = self.tables.get(table_id)
-        if table is not None or self.cluster is None:
-            return table if table is not None else self.load(table_id)
-        found = self._from_store(table_id)
-        return found[0] if found is not None else None
+    def peek(self, table_ids: list[str]) -> list[LiveTable]:
+        """Tables to summarise in a list, in order: those in memory, the others read from the
+        store at once, without replaying their games and without holding them (with several
+        processes most running tables of the lobby are run by the others: their scores are
+        then left out)."""
+        held = {tid: t for tid in table_ids if (t := self.tables.get(tid)) is not None}
+        stored = self.store.tables_with_seats([tid for tid in table_ids if tid not in held])
+        found: list[LiveTable] = []
+        for table_id in table_ids:
+            table = held.get(table_id)
+            if table is None and table_id in stored:
+                row, seat_rows, players = stored[table_id]
+                if self.cluster is None and row.status in (OPEN, RUNNING):
+                    table = self.load(table_id)  # alone, this process runs every live table
+                else:
+                    table = LiveTable.from_rows(meeple.load(row.game), row, seat_rows, players)
+                    table.owned = self.cluster is None
+            if table is not None:
+                found.append(table)
+        return found
 
     def _from_store(self, table_id: str) -> tuple[LiveTable, TableRow] | None:
         found = self.store.table(table_id)
