@@ -111,7 +111,12 @@ async def person(
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
         body = {"game": game, "players": players, "options": options, "seats": seats}
         while time.monotonic() < stop_at:
-            answer = await http.post("/api/tables", json=body)
+            try:
+                answer = await http.post("/api/tables", json=body)
+            except httpx.ReadError:
+                # The keep-alive connection sat idle through a whole game and the server
+                # closed it as we reused it (uvicorn keeps idle ones 5 s): once more, anew.
+                answer = await http.post("/api/tables", json=body)
             answer.raise_for_status()
             table = answer.json()["id"]
             tally.tables.append((base, table))

@@ -215,8 +215,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/me/history")
     def history(player: Required) -> dict[str, Any]:
         """The tables this player sat at, newest first."""
-        tables = [hub.load(tid) for tid in store.tables_of(player.id)]
-        return {"tables": [t.summary(you(t, player), settings.grace) for t in tables if t]}
+        tables = hub.peek(store.tables_of(player.id))
+        return {"tables": [t.summary(you(t, player), settings.grace) for t in tables]}
 
     # games and tables
 
@@ -262,8 +262,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(
                 "bad_status", f"status must be open, running or finished, not {status!r}", 422
             )
-        found = [hub.load(tid) for tid in store.tables(statuses)]
-        return {"tables": [t.summary(you(t, player), settings.grace) for t in found if t]}
+        found = hub.peek(store.tables(statuses))
+        return {"tables": [t.summary(you(t, player), settings.grace) for t in found]}
 
     @app.post("/api/tables")
     async def create(body: NewTable, player: Required) -> dict[str, Any]:
@@ -375,10 +375,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tokens=settings.rate_burst,
         )
         sender = asyncio.create_task(_send_all(websocket, connection))
-        await hub.connect(table, connection)
-        history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
-        connection.push(encode({"type": "chat_history", "messages": history}))
+        # From here on the connection is let go of however this ends (a client gone while
+        # the history is read, a server stopping), or its seat would count it forever.
         try:
+            await hub.connect(table, connection)
+            history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
+            connection.push(encode({"type": "chat_history", "messages": history}))
             while True:
                 text = await websocket.receive_text()
                 reply = await _handle(hub, chat, table, connection, text, settings=settings)

@@ -85,7 +85,10 @@ class Cluster:
     """This process among the others: publishing, listening, leases and presence."""
 
     def __init__(self, url: str, hub: Hub, *, lease_seconds: float = 3.0) -> None:
-        self.redis: aioredis.Redis = aioredis.from_url(url)
+        # A pool that makes a busy moment wait for a connection rather than fail (hundreds of
+        # tables created at once each take a lease: "Too many connections" without it).
+        self._pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=30)
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=self._pool)
         self.hub = hub
         self.lease_seconds = lease_seconds
         self.beat = lease_seconds / 3
@@ -126,6 +129,7 @@ class Cluster:
                 await self.redis.eval(_RELEASE, len(owned), *owned, self.me)
             await self.redis.zrem(PROCESSES, self.me)
         await self.redis.aclose()
+        await self._pool.disconnect()
 
     async def ping(self) -> bool:
         """Whether Redis answers."""

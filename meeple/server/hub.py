@@ -118,19 +118,10 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None and (table.state is not None or table.status != FINISHED or not whole):
             return table
-        found = self.store.table(table_id)
+        found = self._from_store(table_id)
         if found is None:
             return None
-        row, seat_rows = found
-        game = meeple.load(row.game)
-        players = {
-            pid: p
-            for pid in {s.player_id for s in seat_rows if s.player_id}
-            if (p := self.store.player(pid)) is not None
-        }
-        table = LiveTable.from_rows(game, row, seat_rows, players)
-        # With other processes, whoever holds the table's lease runs its bots and timers.
-        table.owned = self.cluster is None
+        table, row = found
         if row.status == RUNNING or (row.status == FINISHED and whole):
             self.rebuild(table, row)
         if row.status in (OPEN, RUNNING) or whole:
@@ -144,6 +135,43 @@ class Hub:
                     return held
                 self.tables[table_id] = table
         return table
+
+    def peek(self, table_ids: list[str]) -> list[LiveTable]:
+        """Tables to summarise in a list, in order: those in memory, the others read from the
+        store at once, without replaying their games and without holding them (with several
+        processes most running tables of the lobby are run by the others: their scores are
+        then left out)."""
+        held = {tid: t for tid in table_ids if (t := self.tables.get(tid)) is not None}
+        stored = self.store.tables_with_seats([tid for tid in table_ids if tid not in held])
+        found: list[LiveTable] = []
+        for table_id in table_ids:
+            table = held.get(table_id)
+            if table is None and table_id in stored:
+                row, seat_rows, players = stored[table_id]
+                if self.cluster is None and row.status in (OPEN, RUNNING):
+                    table = self.load(table_id)  # alone, this process runs every live table
+                else:
+                    table = LiveTable.from_rows(meeple.load(row.game), row, seat_rows, players)
+                    table.owned = self.cluster is None
+            if table is not None:
+                found.append(table)
+        return found
+
+    def _from_store(self, table_id: str) -> tuple[LiveTable, TableRow] | None:
+        found = self.store.table(table_id)
+        if found is None:
+            return None
+        row, seat_rows = found
+        game = meeple.load(row.game)
+        players = {
+            pid: p
+            for pid in {s.player_id for s in seat_rows if s.player_id}
+            if (p := self.store.player(pid)) is not None
+        }
+        table = LiveTable.from_rows(game, row, seat_rows, players)
+        # With other processes, whoever holds the table's lease runs its bots and timers.
+        table.owned = self.cluster is None
+        return table, row
 
     def rebuild(self, table: LiveTable, row: TableRow) -> None:
         """Replay a stored table's actions from its seed and check it against what was stored."""
@@ -263,6 +291,7 @@ class Hub:
             if table.stale:
                 await self.catch_up(table)
             table.connections.add(connection)
+            connection.counted = True
             if connection.seat is not None:
                 seat = table.seats[connection.seat]
                 seat.connections += 1
@@ -282,6 +311,10 @@ class Hub:
     async def disconnect(self, table: LiveTable, connection: Connection) -> None:
         """A client went away; its seat counts as away after the grace time."""
         async with table.lock:
+            if not connection.counted:  # it never got as far as connect()
+                self.release(table)
+                return
+            connection.counted = False
             table.connections.discard(connection)
             if connection.seat is not None:
                 seat = table.seats[connection.seat]

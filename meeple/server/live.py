@@ -76,6 +76,8 @@ class Connection:
     player_id: str | None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     log_sent: int = 0
+    counted: bool = False
+    """Whether :meth:`Hub.connect` counted it at its table (and disconnect must uncount it)."""
     tokens: float = 0.0
     refilled: float = field(default_factory=time.monotonic)
 

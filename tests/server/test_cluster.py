@@ -203,7 +203,7 @@ def test_an_action_on_one_process_reaches_clients_of_the_other(site: Site) -> No
     one, two = site.start(2, "--bot-delay", "0")
     aki, ben = guest(one.base, "Aki"), guest(two.base, "Ben")
     table_id = aki.post(
-        "/api/tables", json={"game": "bison", "players": 2, "seats": [{"kind": "human"}] * 2}
+        "/api/tables", json={"game": "cafe", "players": 2, "seats": [{"kind": "human"}] * 2}
     ).json()["id"]
     # Ben joins through the other process; Aki's socket on the first one hears of it.
     with open_ws(one, table_id, aki) as a:
@@ -244,9 +244,27 @@ def play_to_end(sockets: dict[int, ClientConnection]) -> dict[int, dict[str, Any
     def drive(seat: int, ws: ClientConnection) -> None:
         acted = -1
         seen = -1
+        last: dict[str, Any] = {}
         try:
+            # The state now, whatever the test read from the socket before.
+            ws.send(json.dumps({"type": "sync"}))
             while True:
-                message = receive(ws)
+                try:
+                    message = receive(ws)
+                except TimeoutError:
+                    raise AssertionError(
+                        f"seat {seat} waited 30 s after version {last.get('version')} "
+                        f"(to move {last.get('to_move')}, legal {len(last.get('legal', []))}, "
+                        f"acted at {acted}; last message {str(last)[:300]})"
+                    ) from None
+                last = message
+                if message["type"] == "error" and message["code"] == "rate_limited":
+                    # Faster than a person (the server allows 20 messages a second): pause,
+                    # then ask for the state and act on it again.
+                    time.sleep(1)
+                    acted = -1
+                    ws.send(json.dumps({"type": "sync"}))
+                    continue
                 if not is_state(message):
                     continue
                 assert message["version"] >= seen, "a client was sent an older state"
@@ -267,7 +285,7 @@ def play_to_end(sockets: dict[int, ClientConnection]) -> dict[int, dict[str, Any
     for thread in threads:
         thread.join(timeout=120)
     if failures:
-        raise failures[0]
+        raise AssertionError("; ".join(str(f) for f in failures)) from failures[0]
     return finals
 
 
@@ -372,3 +390,48 @@ def test_login_limits_are_shared_by_the_processes(site: Site) -> None:
         assert refused.status_code == 429, refused.text
         assert refused.json()["detail"]["code"] == "too_many_tries"
         assert 1 <= int(refused.headers["retry-after"]) <= 60
+
+
+def test_one_process_on_sqlite_never_imports_redis(tmp_path: Path) -> None:
+    # The default needs neither Redis nor redis-py (the extra meeple[redis]).
+    code = (
+        "import sys\n"
+        "from fastapi.testclient import TestClient\n"
+        "from meeple.server.app import create_app\n"
+        "from meeple.server.settings import Settings\n"
+        f"app = create_app(Settings(db_url='sqlite:///{tmp_path / 'one.sqlite'}', bot_workers=0))\n"
+        "with TestClient(app) as client:\n"
+        "    assert client.get('/healthz').json()['ok']\n"
+        "assert not [m for m in sys.modules if m == 'redis' or m.startswith('redis.')]\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_redis_without_a_database_server_is_refused_clearly(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "meeple",
+            "serve",
+            "--db",
+            f"sqlite:///{tmp_path / 'x.sqlite'}",
+            "--redis",
+            "redis://127.0.0.1:1/0",
+        ],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert "several processes need one database server" in result.stderr
