@@ -302,7 +302,7 @@ export async function showTable(root, tableId) {
     const ctx = context();
     log.replaceChildren(...events.slice(0, drawnUpto).map((e, i) => {
       const text = game.describeEvent(e, ctx);
-      return text ? h("li", { text, class: mineFrom !== null && i >= mineFrom ? "since" : "" }) : null;
+      return text ? h("li", { text, class: mineFrom !== null && i >= mineFrom ? "since-line" : "" }) : null;
     }).filter(Boolean));
     log.scrollTop = log.scrollHeight;
     drawSince();

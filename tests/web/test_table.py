@@ -53,7 +53,7 @@ def test_others_moves_come_one_by_one_and_show_now_catches_up(
     expect(skip).to_be_hidden()
     expect(page.locator("#since")).to_contain_text("Bot 2")
     expect(page.locator("#since")).to_contain_text("Bot 3")
-    expect(page.locator("#log li.since").first).to_be_visible()
+    expect(page.locator("#log li.since-line").first).to_be_visible()
     # The player's turn again: the board offers legal moves.
     expect(page.locator("#app .legal[data-action]").first).to_be_visible()
 
