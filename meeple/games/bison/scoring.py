@@ -181,10 +181,11 @@ class Standing:
 
 
 def standings(tracks: Sequence[Sequence[int]]) -> list[Standing]:
-    """Every player, best first (ties in seat order).
+    """Every player, best first (ties in seat order). Seats 0 and 1 have 15 animals each; seat
+    0's lowest track (5) beats seat 1's (3), so seat 1 is second:
 
     >>> [(s.seat, s.place) for s in standings([[5, 5, 5], [9, 3, 3], [1, 1, 1]])]
-    [(0, 1), (1, 1), (2, 3)]
+    [(0, 1), (1, 2), (2, 3)]
     """
     keys = [final_key(t) for t in tracks]
     order = sorted(range(len(tracks)), key=lambda s: (-keys[s][0], -keys[s][1], s))
