@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.bison.views import json_copy
+from meeple.games.bison.views import json_copy, json_int, json_ints
 
 if TYPE_CHECKING:
     from meeple.games.bison.rules import BisonState
@@ -117,26 +117,14 @@ class ChoicePoint:
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             raise ValueError("the events of a choice point are a list of objects")
         point = cls.__new__(cls)
-        point.seat = _int(data["seat"])
+        point.seat = json_int(data["seat"])
         point.events = [dict(json_copy(e)) for e in events]
-        point.events_turn = _int(data["events_turn"])
-        point.track = _ints(data["track"])
-        point.supply_hunters = _int(data["supply_hunters"])
-        point.supply_tents = _ints(data["supply_tents"])
-        point.supply_canoes = _ints(data["supply_canoes"])
-        point.owner = _ints(data["owner"])
-        point.hunters = _ints(data["hunters"])
-        point.shelter = _ints(data["shelter"])
+        point.events_turn = json_int(data["events_turn"])
+        point.track = json_ints(data["track"])
+        point.supply_hunters = json_int(data["supply_hunters"])
+        point.supply_tents = json_ints(data["supply_tents"])
+        point.supply_canoes = json_ints(data["supply_canoes"])
+        point.owner = json_ints(data["owner"])
+        point.hunters = json_ints(data["hunters"])
+        point.shelter = json_ints(data["shelter"])
         return point
-
-
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, not {value!r}")
-    return value
-
-
-def _ints(values: object) -> list[int]:
-    if not isinstance(values, list):
-        raise ValueError(f"expected a list, not {values!r}")
-    return [_int(v) for v in values]

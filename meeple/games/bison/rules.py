@@ -85,7 +85,7 @@ from meeple.games.bison.geometry import (
 from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
 from meeple.games.bison.shelters import Candidate, after, can_spend, changes
 from meeple.games.bison.tiles import REGULAR_TILES, START_TILES, TILES
-from meeple.games.bison.views import build_view, json_copy
+from meeple.games.bison.views import build_view, json_copy, json_int, json_ints
 
 FORMAT = 2
 """2: with ``back``, the choice point of the action in progress."""
@@ -864,52 +864,40 @@ class Bison(Game[BisonState]):
             if data["game"] != "bison" or data["format"] != FORMAT:
                 raise ValueError("not a bison state of a known format")
             state = self.new(data["players"], seed=data["seed"], options=data["options"])
-            state.rng = Rng(_int(data["rng"]))
-            state.round = _int(data["round"])
-            state.start = _int(data["start"])
-            state.turn = _int(data["turn"])
-            state.deck = _ints(data["deck"])
-            state.removed = _ints(data["removed"])
-            state.hands = _ints(data["hands"])
-            state.board = _board_from(_ints(data["tiles"]), _ints(data["orientations"]))
-            state.owner = _ints(data["owner"])
-            state.hunters = _ints(data["hunters"])
-            state.shelter = _ints(data["shelter"])
-            state.tracks = [_ints(t) for t in data["tracks"]]
-            state.supply_hunters = _ints(data["supply_hunters"])
-            state.market_hunters = _ints(data["market_hunters"])
-            state.supply_tents = [_ints(c) for c in data["supply_tents"]]
-            state.market_tents = [_ints(c) for c in data["market_tents"]]
-            state.supply_canoes = [_ints(c) for c in data["supply_canoes"]]
-            state.market_canoes = [_ints(c) for c in data["market_canoes"]]
-            state.used = _ints(data["used"])
+            state.rng = Rng(json_int(data["rng"]))
+            state.round = json_int(data["round"])
+            state.start = json_int(data["start"])
+            state.turn = json_int(data["turn"])
+            state.deck = json_ints(data["deck"])
+            state.removed = json_ints(data["removed"])
+            state.hands = json_ints(data["hands"])
+            state.board = _board_from(json_ints(data["tiles"]), json_ints(data["orientations"]))
+            state.owner = json_ints(data["owner"])
+            state.hunters = json_ints(data["hunters"])
+            state.shelter = json_ints(data["shelter"])
+            state.tracks = [json_ints(t) for t in data["tracks"]]
+            state.supply_hunters = json_ints(data["supply_hunters"])
+            state.market_hunters = json_ints(data["market_hunters"])
+            state.supply_tents = [json_ints(c) for c in data["supply_tents"]]
+            state.market_tents = [json_ints(c) for c in data["market_tents"]]
+            state.supply_canoes = [json_ints(c) for c in data["supply_canoes"]]
+            state.market_canoes = [json_ints(c) for c in data["market_canoes"]]
+            state.used = json_ints(data["used"])
             state.phase = str(data["phase"])
-            state.action = _int(data["action"])
-            state.count = _int(data["count"])
-            state.remaining = _int(data["remaining"])
-            state.target = _int(data["target"])
-            state.touched = _ints(data["touched"])
-            state.moved = _ints(data["moved"])
+            state.action = json_int(data["action"])
+            state.count = json_int(data["count"])
+            state.remaining = json_int(data["remaining"])
+            state.target = json_int(data["target"])
+            state.touched = json_ints(data["touched"])
+            state.moved = json_ints(data["moved"])
             state.events = [dict(json_copy(e)) for e in data["events"]]
-            state.events_turn = _int(data["events_turn"])
+            state.events_turn = json_int(data["events_turn"])
             back = data["back"]
             state.back = None if back is None else ChoicePoint.from_json(back)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
             raise ValueError(f"malformed bison state: {err}") from err
         _check_consistent(state)
         return state
-
-
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, not {value!r}")
-    return value
-
-
-def _ints(values: object) -> list[int]:
-    if not isinstance(values, list):
-        raise ValueError(f"expected a list, not {values!r}")
-    return [_int(v) for v in values]
 
 
 START_BOARD = start_board(

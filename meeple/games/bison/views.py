@@ -40,6 +40,20 @@ def json_copy(data: Any) -> Any:
     return data
 
 
+def json_int(value: object) -> int:
+    """``value`` if it is an integer (not a bool), else a ``ValueError``: for stored states."""
+    if type(value) is not int:
+        raise ValueError(f"expected an integer, not {value!r}")
+    return value
+
+
+def json_ints(values: object) -> list[int]:
+    """``values`` if it is a list of integers, else a ``ValueError``: for stored states."""
+    if not isinstance(values, list):
+        raise ValueError(f"expected a list, not {values!r}")
+    return [json_int(v) for v in values]
+
+
 Drawing = tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[tuple[float, float], ...]]
 
 
