@@ -446,19 +446,25 @@ export async function showTable(root, tableId) {
     state = message;
     lastDrawAt = performance.now();
     draw();
+    showQueue();
+  };
+
+  /** "Show now (n more moves)" while states wait, hidden otherwise. */
+  const showQueue = () => {
     skip.hidden = queue.length === 0;
     skip.textContent = t("table.show_now", { count: queue.length });
   };
 
+  const cancelPace = () => {
+    if (paceTimer !== null) clearTimeout(paceTimer);
+    paceTimer = null;
+  };
+
   /** Draw the next waiting state when its time comes. */
   const pump = () => {
-    if (paceTimer !== null || !queue.length) {
-      skip.hidden = queue.length === 0;
-      return;
-    }
+    showQueue();
+    if (paceTimer !== null || !queue.length) return;
     const wait = Math.max(0, lastDrawAt + paceMs() - performance.now());
-    skip.hidden = false;
-    skip.textContent = t("table.show_now", { count: queue.length });
     paceTimer = setTimeout(() => {
       paceTimer = null;
       if (stopped || !queue.length) return;
@@ -469,8 +475,7 @@ export async function showTable(root, tableId) {
 
   /** Draw the newest state at once ("Show now", or a click while the board catches up). */
   const showNow = () => {
-    if (paceTimer !== null) clearTimeout(paceTimer);
-    paceTimer = null;
+    cancelPace();
     if (queue.length) drawState(queue.splice(0).at(-1));
   };
   skip.addEventListener("click", showNow);
@@ -504,8 +509,7 @@ export async function showTable(root, tableId) {
       // At once: the first state, our own move, a change that is not a move (someone's
       // connection), or when the player wants every move at once. Others' moves wait their turn.
       if (last === null || own || message.version === last.version || paceMs() === 0) {
-        if (paceTimer !== null) clearTimeout(paceTimer);
-        paceTimer = null;
+        cancelPace();
         queue.length = 0;
         drawState(message);
       } else {
@@ -575,7 +579,7 @@ export async function showTable(root, tableId) {
     stop() {
       stopped = true;
       clearInterval(ticker);
-      if (paceTimer !== null) clearTimeout(paceTimer);
+      cancelPace();
       document.title = t("app.title");
       root.removeEventListener("keydown", keys);
       socket?.close();
