@@ -39,6 +39,7 @@ actions would) could stretch a game without end; at one chance in ten, a decisio
 parts is completed with probability 0.9^k, so every playout still ends, and soon."""
 
 Check = Callable[[Game[Any]], None]
+SeatKey = int | None
 
 
 def option_sets(game: Game[Any]) -> list[dict[str, OptionValue]]:
@@ -421,6 +422,24 @@ def check_views_are_json(game: Game[Any]) -> None:
                 raise AssertionError(f"{game.id}: view({bad!r}) was accepted")
 
 
+def check_views_are_snapshots(game: Game[Any]) -> None:
+    """A view never changes after it is returned: later moves, clones and ``back`` leave it as it
+    was. A view may share unchanging objects with the state (event dicts, a board's cached
+    layout) for speed, so callers treat views as read-only; what it must not share is anything
+    the state goes on to change."""
+    for players, opts in configurations(game):
+        kept: list[tuple[int, SeatKey, Any, str]] = []
+        for step, state in enumerate(playout(game, players, 67, opts)):
+            if step % 4 and not state.is_over:
+                continue
+            for seat in [*range(players), None]:
+                view = state.view(seat)
+                kept.append((step, seat, view, _dump(view)))
+        for step, seat, view, text in kept:
+            where = _where(game, players, 67, opts, step)
+            assert _dump(view) == text, f"{where}: seat {seat}'s view changed after it was returned"
+
+
 CHECKS: list[Check] = [
     check_new_rejects_bad_arguments,
     check_playouts_terminate,
@@ -434,6 +453,7 @@ CHECKS: list[Check] = [
     check_determinize_sees_only_the_view,
     check_back,
     check_views_are_json,
+    check_views_are_snapshots,
 ]
 """Every check, in the order a game author should make them pass."""
 

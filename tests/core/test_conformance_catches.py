@@ -23,6 +23,15 @@ class LeakyView(BuffetState):
         return {**super().view(seat), "all_hands": [list(h) for h in self.hands]}
 
 
+class ViewSharesEvents(BuffetState):
+    """A view whose event list is the state's own: it grows as the game goes on."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> JSON:
+        return {**super().view(seat), "events": self.events}
+
+
 class MutatesBeforeChecking(BuffetState):
     __slots__ = ()
 
@@ -132,6 +141,7 @@ CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
     (ForgetsPositions, conformance.check_json_round_trip, "differs|diverged"),
     (BackGoesNowhere, conformance.check_back, "did not return"),
     (BackListedFirst, conformance.check_back, "listed once, last"),
+    (ViewSharesEvents, conformance.check_views_are_snapshots, "changed after it was returned"),
 ]
 
 
