@@ -134,6 +134,9 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
         viewport: dict[str, int] | None = None,
         touch: bool = False,
         pace: str = "off",
+        *,
+        mobile: bool = False,
+        reduced: bool = False,
     ) -> Page:
         size = viewport or {"width": 1280, "height": 900}
         context = browser.new_context(
@@ -141,6 +144,8 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
             locale=locale,
             viewport={"width": size["width"], "height": size["height"]},
             has_touch=touch,  # a phone: taps and fingers (page.touchscreen)
+            is_mobile=mobile,  # a phone's browser: meta viewport honoured, no hover
+            reduced_motion="reduce" if reduced else "no-preference",
         )
         # Others' moves at once unless a test asks for a person's pace ("normal"): bots here
         # answer without delay, and a whole game shown one move at a time would take minutes.

@@ -23,13 +23,13 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import board_top, create_table, screenshot, sign_in
 
@@ -108,35 +108,19 @@ class Played:
 
 
 @pytest.fixture
-def cafe_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]:
-    """Pages in fresh contexts: a desktop, or a phone with a touch screen; reduced motion on
-    demand. Errors on the page fail the test."""
-    contexts: list[BrowserContext] = []
-    errors: list[str] = []
+def cafe_page(new_page: Callable[..., Page]) -> Callable[..., Page]:
+    """conftest's ``new_page`` as a desktop, or a phone with a touch screen; reduced motion on
+    demand; the page records the animations it starts (``RECORD_ANIMATIONS``)."""
 
     def make(kind: str = "desktop", locale: str = "en-US", reduced: bool = False) -> Page:
         phone = kind == "phone"
-        context = browser.new_context(
-            base_url=server_url,
-            locale=locale,
-            viewport=VIEWPORTS[kind],
-            has_touch=phone,
-            is_mobile=phone,
-            reduced_motion="reduce" if reduced else "no-preference",
+        page = new_page(
+            locale=locale, viewport=VIEWPORTS[kind], touch=phone, mobile=phone, reduced=reduced
         )
-        context.add_init_script(RECORD_ANIMATIONS)
-        # Others' moves at once, as conftest's new_page does: the bots here answer at once.
-        context.add_init_script("localStorage.setItem('meeple.pace', 'off')")
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.set_default_timeout(15_000)
+        page.add_init_script(RECORD_ANIMATIONS)
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    return make
 
 
 def press(page: Page, selector: str, index: int, phone: bool) -> bool:
