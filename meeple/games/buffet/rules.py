@@ -12,6 +12,7 @@ in two stages. ``docs/rules/buffet.md`` lists every ruling; the constants are in
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -23,10 +24,14 @@ from meeple.games.buffet.data import (
     ALL_DISHES,
     CARD_VALUES,
     COPIES_PER_VALUE,
+    DISH_JSON,
+    DISH_KIND,
     DISH_KINDS,
+    DISH_VALUE,
     HAND_SIZE,
     MISSING_CARD_REFILL,
     OFFSET,
+    PILE_JSON,
     START_SEAT,
     THREE_PLAYER_FIRST_STAGE,
     buffet_order,
@@ -42,10 +47,8 @@ CHOOSE = "choose"
 EXCHANGE = "exchange"
 OVER = "over"
 
-# Legal-action dicts are built fresh for every call (callers may keep or mutate
-# them), but from these templates, which keeps the hot path short.
-_PLAY = [{"type": "play", "card": v} for v in CARD_VALUES]
-_DISCARD = [{"type": "discard", "card": v} for v in CARD_VALUES]
+_DISCARD_KEYS = tuple(str(v) for v in CARD_VALUES)
+"""The view's discard pile is keyed by the card values as strings (JSON object keys)."""
 
 
 class BuffetState(State):
@@ -107,7 +110,7 @@ class BuffetState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == CHOOSE:
             chosen = self.chosen
-            return tuple(s for s, live in enumerate(self.in_round) if live and chosen[s] is None)
+            return tuple([s for s, live in enumerate(self.in_round) if live and chosen[s] is None])
         if self.phase == EXCHANGE:
             assert self.exchanger is not None
             return (self.exchanger,)
@@ -121,12 +124,17 @@ class BuffetState(State):
                 and self.in_round[seat]
                 and self.chosen[seat] is None
             ):
+                # New dicts every call: callers may keep or change them.
                 hand = self.hands[seat]
-                return [dict(_PLAY[i]) for i, n in enumerate(hand) if n]
+                return [
+                    {"type": "play", "card": v} for v, n in zip(CARD_VALUES, hand, strict=True) if n
+                ]
             return []
         if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
             hand = self.hands[seat]
-            actions = [dict(_DISCARD[i]) for i, n in enumerate(hand) if n]
+            actions = [
+                {"type": "discard", "card": v} for v, n in zip(CARD_VALUES, hand, strict=True) if n
+            ]
             actions.append({"type": "draw"})
             return actions
         return []
@@ -134,12 +142,14 @@ class BuffetState(State):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action["type"]
         if kind == "play":
-            self.hands[seat][action["card"] + OFFSET] -= 1
-            self.chosen[seat] = action["card"]
-            if all(
-                c is not None for c, live in zip(self.chosen, self.in_round, strict=False) if live
-            ):
-                self._resolve_turn()
+            card = action["card"]
+            self.hands[seat][card + OFFSET] -= 1
+            chosen = self.chosen
+            chosen[seat] = card
+            for c, live in zip(chosen, self.in_round, strict=False):
+                if live and c is None:
+                    return  # a mouse still in the round has not chosen yet
+            self._resolve_turn()
         elif kind == "discard":
             self.hands[seat][action["card"] + OFFSET] -= 1
             self.pending.append(action["card"])
@@ -159,7 +169,7 @@ class BuffetState(State):
 
     @property
     def scores(self) -> list[int | float]:
-        return [score_of(stack) for stack in self.stacks]
+        return [stack_view(tuple(stack))[1] for stack in self.stacks]
 
     @property
     def winners(self) -> list[int]:
@@ -172,6 +182,11 @@ class BuffetState(State):
     def view(self, seat: int | None) -> JSON:
         self.check_seat(seat, allow_none=True)
         me = seat
+        # Dishes, piles and whole stacks come from shared tables and caches, and the event
+        # dicts are the state's own: all of them are never changed once made, and views are
+        # read-only snapshots (docs/architecture.md), so sharing them is safe and saves
+        # building them again for every view.
+        stacks = [stack_view(tuple(stack)) for stack in self.stacks]
         view: JSON = {
             "game": "buffet",
             "players": self.players,
@@ -184,18 +199,18 @@ class BuffetState(State):
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
             ],
-            "buffet": [dish_json(d) for d in self.buffet],
-            "reserved": [dish_json(d) for d in self.reserved],
+            "buffet": [DISH_JSON[d] for d in self.buffet],
+            "reserved": [DISH_JSON[d] for d in self.reserved],
             "dishes_left": len(self.dish_pile),
             "deck": len(self.deck),
-            "discard": {str(v): self.discard[v + OFFSET] for v in CARD_VALUES},
+            "discard": dict(zip(_DISCARD_KEYS, self.discard, strict=True)),
             "hand_sizes": [sum(h) for h in self.hands],
             "has_chosen": [c is not None for c in self.chosen],
-            "stacks": [stacks_json(stack) for stack in self.stacks],
-            "scores": self.scores,
+            "stacks": [piles for piles, _ in stacks],
+            "scores": [score for _, score in stacks],
             "exchanger": self.exchanger,
             "exchange_count": len(self.pending),
-            "events": copy.deepcopy(self.events),
+            "events": self.events[:],  # the list grows later; its dicts never change
             "winners": self.winners,
         }
         if me is not None:
@@ -372,7 +387,7 @@ class BuffetState(State):
         self.stacks[seat].append(dish)
         self.in_round[seat] = False
         self.out_order.append(seat)
-        self.events.append({"event": "take", "seat": seat, "dish": dish_json(dish)})
+        self.events.append({"event": "take", "seat": seat, "dish": DISH_JSON[dish]})
 
     def _drop_out(self, seat: int) -> None:
         """The single rearmost mouse leaves with the lowest dish on offer."""
@@ -435,7 +450,7 @@ class BuffetState(State):
         else:
             self.reserved, self.buffet = [], dishes
         self.events.append(
-            {"event": "round", "round": self.round, "buffet": [dish_json(d) for d in dishes]}
+            {"event": "round", "round": self.round, "buffet": [DISH_JSON[d] for d in dishes]}
         )
 
 
@@ -449,7 +464,7 @@ def top_dishes(stack: list[int]) -> list[int]:
     """
     top: dict[int, int] = {}
     for d in stack:
-        top[dish_kind(d)] = d
+        top[DISH_KIND[d]] = d
     return list(top.values())
 
 
@@ -459,18 +474,45 @@ def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
 
     Rulebook: 各種類の一番上の一枚だけが見えるようにします — only each kind's top dish is visible;
     what lies under it does not count (下にある料理は関係ありません), so the view shows only how
-    many dishes it covers (ruling 8 in docs/rules/buffet.md).
+    many dishes it covers (ruling 8 in docs/rules/buffet.md). Views take the same from
+    :func:`stack_view`, which shares what it returns; this builds new dicts.
     """
-    count: dict[int, int] = {}
+    top: dict[int, int] = {}
+    count = [0] * len(DISH_KINDS)
     for d in stack:
-        count[dish_kind(d)] = count.get(dish_kind(d), 0) + 1
-    tops = sorted(top_dishes(stack), key=dish_kind)
-    return [{"top": dish_json(d), "covered": count[dish_kind(d)] - 1} for d in tops]
+        kind = DISH_KIND[d]
+        top[kind] = d
+        count[kind] += 1
+    return [{"top": dish_json(top[k]), "covered": count[k] - 1} for k in sorted(top)]
+
+
+STACK_CACHE = 4096
+"""Distinct stacks :func:`stack_view` remembers (a game makes a few dozen)."""
+
+
+@functools.lru_cache(maxsize=STACK_CACHE)
+def stack_view(stack: tuple[int, ...]) -> tuple[list[dict[str, Any]], int]:
+    """A stack's piles as views show them (what :func:`stacks_json` builds) and its score
+    (:func:`score_of`), computed once per distinct stack.
+
+    Views call this for every seat's stack at every decision, while stacks change only when a
+    dish is taken; so the result is cached and shared — by value of the stack, which stays
+    right whoever changes the state's lists — and its piles come from the shared
+    :data:`~meeple.games.buffet.data.PILE_JSON`. Nobody may change what it returns.
+    """
+    top: dict[int, int] = {}
+    count = [0] * len(DISH_KINDS)
+    for d in stack:
+        kind = DISH_KIND[d]
+        top[kind] = d
+        count[kind] += 1
+    piles = [PILE_JSON[top[k]][count[k] - 1] for k in sorted(top)]
+    return piles, sum(DISH_VALUE[d] for d in top.values())
 
 
 def score_of(stack: list[int]) -> int:
     """Points of a player's dishes: only the top dish of each kind counts."""
-    return sum(dish_value(d) for d in top_dishes(stack))
+    return sum(DISH_VALUE[d] for d in top_dishes(stack))
 
 
 def final_rank_key(stack: list[int]) -> tuple[int, int, int]:
@@ -488,7 +530,7 @@ def final_rank_key(stack: list[int]) -> tuple[int, int, int]:
 
 def hand_list(counts: list[int]) -> list[int]:
     """A hand of counts as a sorted list of card values."""
-    return [i - OFFSET for i, n in enumerate(counts) for _ in range(n)]
+    return [v for v, n in zip(CARD_VALUES, counts, strict=True) if n for _ in range(n)]
 
 
 def counts_of(cards: list[int]) -> list[int]:
