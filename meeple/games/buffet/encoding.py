@@ -17,10 +17,13 @@ from meeple.games.buffet.data import (
     ALL_DISHES,
     CARD_VALUES,
     COPIES_PER_VALUE,
+    DISH_JSON,
     DISH_KINDS,
     DISH_VALUES,
     HAND_SIZE,
+    MAX_COVERED,
     OFFSET,
+    PILE_JSON,
 )
 
 PHASES = ("choose", "exchange", "over")
@@ -31,8 +34,23 @@ ROUND_SCALE = 12.0
 
 _KIND_INDEX = {kind: i for i, kind in enumerate(DISH_KINDS)}
 _VALUE_INDEX = {value: i for i, value in enumerate(DISH_VALUES)}
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 _CARDS = len(CARD_VALUES)
 _DISHES = len(ALL_DISHES)
+_KINDS = len(DISH_KINDS)
+_DISCARD_KEYS = tuple(str(v) for v in CARD_VALUES)
+COVERED_SCALE = float(MAX_COVERED)
+"""Dishes under a kind's top dish are divided by this (at most five lie under it)."""
+
+# The engine's views hold the shared dicts of data.DISH_JSON and data.PILE_JSON. Those live as
+# long as the program, so no other object can ever have their id: looking a dict up by id
+# here is exact, and any other dict (a view read back from JSON) is decoded from its fields.
+_SHARED_DISH = {id(d): code for code, d in enumerate(DISH_JSON)}
+_SHARED_PILE = {
+    id(pile): (top, covered / COVERED_SCALE)
+    for top, piles in enumerate(PILE_JSON)
+    for covered, pile in enumerate(piles)
+}
 
 _SPACE = ActionSpace(
     [
@@ -45,7 +63,27 @@ _SPACE = ActionSpace(
 
 def dish_code(dish: Mapping[str, Any]) -> int:
     """The dish code of a view's ``{"kind": ..., "value": ...}``."""
-    return _KIND_INDEX[dish["kind"]] * len(DISH_VALUES) + _VALUE_INDEX[dish["value"]]
+    code = _SHARED_DISH.get(id(dish))
+    if code is None:
+        code = _KIND_INDEX[dish["kind"]] * len(DISH_VALUES) + _VALUE_INDEX[dish["value"]]
+    return code
+
+
+def _pile(pile: Mapping[str, Any]) -> tuple[int, float]:
+    """A view's pile ``{"top": dish, "covered": n}`` as its top dish's code and the scaled
+    count of the dishes under it."""
+    known = _SHARED_PILE.get(id(pile))
+    if known is None:
+        return dish_code(pile["top"]), pile["covered"] / COVERED_SCALE
+    return known
+
+
+def _orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, every seat listed from it: itself, then clockwise."""
+    return tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
+
+
+_ORDERS = {players: _orders(players) for players in range(3, 7)}
 
 
 class BuffetEncoding:
@@ -95,46 +133,53 @@ class BuffetEncoding:
     ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         f = Features()
-        f.one_hot(PHASES.index(view["phase"]), len(PHASES))
+        f.one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
         f.scalar(1.0 if view["stage"] == 2 else 0.0)
         f.scalar(view["round"], ROUND_SCALE)
-        hand = [0.0] * _CARDS
+        hand = [0] * _CARDS
         for card in view["hand"]:
             hand[card + OFFSET] += 1
         f.counts(hand, HAND_SIZE)
-        f.one_hot(None if view["my_choice"] is None else view["my_choice"] + OFFSET, _CARDS)
-        exchange = [0.0] * _CARDS
+        choice = view["my_choice"]
+        f.one_hot(None if choice is None else choice + OFFSET, _CARDS)
+        exchange = [0] * _CARDS
         for card in view["my_exchange"]:
             exchange[card + OFFSET] += 1
         f.counts(exchange, HAND_SIZE)
         discard = view["discard"]
-        f.counts([discard[str(v)] for v in CARD_VALUES], COPIES_PER_VALUE)
+        f.counts([discard[key] for key in _DISCARD_KEYS], COPIES_PER_VALUE)
         f.scalar(view["deck"], _CARDS * COPIES_PER_VALUE)
         f.scalar(view["dishes_left"], _DISHES)
-        for row in ("buffet", "reserved"):
+        for row in (view["buffet"], view["reserved"]):
             base = f.block(_DISHES)
-            for code in {dish_code(dish) for dish in view[row]}:
+            for code in {dish_code(dish) for dish in row}:
                 f.put(base + code, 1.0)
-        order = [(seat + k) % players for k in range(players)]
+        order = _ORDERS[players][seat] if players in _ORDERS else _orders(players)[seat]
         positions = view["positions"]
-        f.flags(positions[s] is not None for s in order)
+        f.flags([positions[s] is not None for s in order])
         f.counts([positions[s] or 0 for s in order], TRACK_SCALE)
-        f.counts([view["hand_sizes"][s] for s in order], HAND_SIZE)
-        f.flags(view["has_chosen"][s] for s in order)
-        to_move = set(view["to_move"])
-        f.flags(s in to_move for s in order)
+        hand_sizes = view["hand_sizes"]
+        f.counts([hand_sizes[s] for s in order], HAND_SIZE)
+        has_chosen = view["has_chosen"]
+        f.flags([has_chosen[s] for s in order])
+        to_move = view["to_move"]
+        f.flags([s in to_move for s in order])
         f.one_hot(relative(seat, view["start_player"], players), players)
         exchanger = view["exchanger"]
         f.one_hot(None if exchanger is None else relative(seat, exchanger, players), players)
-        f.counts([view["scores"][s] for s in order], SCORE_SCALE)
-        kinds, values = len(DISH_KINDS), len(DISH_VALUES)
-        tops = f.block(players * kinds * values)
-        covered = f.block(players * kinds)
+        scores = view["scores"]
+        f.counts([scores[s] for s in order], SCORE_SCALE)
+        values = len(DISH_VALUES)
+        tops = f.block(players * _DISHES)
+        covered = f.block(players * _KINDS)
+        stacks = view["stacks"]
         for k, s in enumerate(order):
-            for pile in view["stacks"][s]:
-                code = dish_code(pile["top"])
-                f.put(tops + k * kinds * values + code, 1.0)
-                f.put(covered + k * kinds + code // values, pile["covered"] / 5.0)
+            top_base = tops + k * _DISHES
+            covered_base = covered + k * _KINDS
+            for pile in stacks[s]:
+                code, under = _pile(pile)
+                f.put(top_base + code, 1.0)
+                f.put(covered_base + code // values, under)
         return f
 
 
