@@ -47,7 +47,7 @@ COVERED_SCALE = float(MAX_COVERED)
 # here is exact, and any other dict (a view read back from JSON) is decoded from its fields.
 _SHARED_DISH = {id(d): code for code, d in enumerate(DISH_JSON)}
 _SHARED_PILE = {
-    id(pile): (top, covered / COVERED_SCALE)
+    id(pile): (top, top // len(DISH_VALUES), covered / COVERED_SCALE)
     for top, piles in enumerate(PILE_JSON)
     for covered, pile in enumerate(piles)
 }
@@ -69,21 +69,14 @@ def dish_code(dish: Mapping[str, Any]) -> int:
     return code
 
 
-def _pile(pile: Mapping[str, Any]) -> tuple[int, float]:
-    """A view's pile ``{"top": dish, "covered": n}`` as its top dish's code and the scaled
-    count of the dishes under it."""
+def pile_fields(pile: Mapping[str, Any]) -> tuple[int, int, float]:
+    """A view's pile ``{"top": dish, "covered": n}`` as its top dish's code, that dish's kind
+    and the scaled count of the dishes under it."""
     known = _SHARED_PILE.get(id(pile))
     if known is None:
-        return dish_code(pile["top"]), pile["covered"] / COVERED_SCALE
+        code = dish_code(pile["top"])
+        return code, code // len(DISH_VALUES), pile["covered"] / COVERED_SCALE
     return known
-
-
-def _orders(players: int) -> tuple[tuple[int, ...], ...]:
-    """For each seat, every seat listed from it: itself, then clockwise."""
-    return tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
-
-
-_ORDERS = {players: _orders(players) for players in range(3, 7)}
 
 
 class BuffetEncoding:
@@ -142,10 +135,13 @@ class BuffetEncoding:
         f.counts(hand, HAND_SIZE)
         choice = view["my_choice"]
         f.one_hot(None if choice is None else choice + OFFSET, _CARDS)
-        exchange = [0] * _CARDS
-        for card in view["my_exchange"]:
-            exchange[card + OFFSET] += 1
-        f.counts(exchange, HAND_SIZE)
+        if view["my_exchange"]:
+            exchange = [0] * _CARDS
+            for card in view["my_exchange"]:
+                exchange[card + OFFSET] += 1
+            f.counts(exchange, HAND_SIZE)
+        else:
+            f.block(_CARDS)  # nothing put aside: all zeros
         discard = view["discard"]
         f.counts([discard[key] for key in _DISCARD_KEYS], COPIES_PER_VALUE)
         f.scalar(view["deck"], _CARDS * COPIES_PER_VALUE)
@@ -154,32 +150,35 @@ class BuffetEncoding:
             base = f.block(_DISHES)
             for code in {dish_code(dish) for dish in row}:
                 f.put(base + code, 1.0)
-        order = _ORDERS[players][seat] if players in _ORDERS else _orders(players)[seat]
+        # Per-seat lists are read from the observer on: the view's lists rotated by seat.
         positions = view["positions"]
-        f.flags([positions[s] is not None for s in order])
-        f.counts([positions[s] or 0 for s in order], TRACK_SCALE)
+        positions = positions[seat:] + positions[:seat]
+        f.flags([p is not None for p in positions])
+        f.counts(positions, TRACK_SCALE)  # out of the round (None) counts as 0, as a zero does
         hand_sizes = view["hand_sizes"]
-        f.counts([hand_sizes[s] for s in order], HAND_SIZE)
+        f.counts(hand_sizes[seat:] + hand_sizes[:seat], HAND_SIZE)
         has_chosen = view["has_chosen"]
-        f.flags([has_chosen[s] for s in order])
-        to_move = view["to_move"]
-        f.flags([s in to_move for s in order])
+        f.flags(has_chosen[seat:] + has_chosen[:seat])
+        base = f.block(players)
+        for s in set(view["to_move"]):
+            f.put(base + relative(seat, s, players), 1.0)
         f.one_hot(relative(seat, view["start_player"], players), players)
         exchanger = view["exchanger"]
         f.one_hot(None if exchanger is None else relative(seat, exchanger, players), players)
         scores = view["scores"]
-        f.counts([scores[s] for s in order], SCORE_SCALE)
-        values = len(DISH_VALUES)
+        f.counts(scores[seat:] + scores[:seat], SCORE_SCALE)
         tops = f.block(players * _DISHES)
         covered = f.block(players * _KINDS)
         stacks = view["stacks"]
-        for k, s in enumerate(order):
+        put = f.put
+        shared = _SHARED_PILE
+        for k, piles in enumerate(stacks[seat:] + stacks[:seat]):
             top_base = tops + k * _DISHES
             covered_base = covered + k * _KINDS
-            for pile in stacks[s]:
-                code, under = _pile(pile)
-                f.put(top_base + code, 1.0)
-                f.put(covered_base + code // values, under)
+            for pile in piles:
+                code, kind, under = shared.get(id(pile)) or pile_fields(pile)
+                put(top_base + code, 1.0)
+                put(covered_base + kind, under)
         return f
 
 
