@@ -184,10 +184,11 @@ class BuffetState(State):
     def view(self, seat: int | None) -> JSON:
         self.check_seat(seat, allow_none=True)
         me = seat
-        # Dishes, piles and whole stacks come from shared tables and caches, and the event
-        # dicts are the state's own: all of them are never changed once made, and views are
-        # read-only snapshots (docs/architecture.md), so sharing them is safe and saves
-        # building them again for every view.
+        # Dishes, piles, the stacks, the discard pile and the rows of dishes come from shared
+        # tables and caches, and the event dicts are the state's own: none of them is ever
+        # changed once made, and views are read-only snapshots (docs/architecture.md), so
+        # sharing them is safe. It saves building them again for every view, and lets the
+        # observation (encoding.py) recognise parts it has already encoded.
         stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
         view: JSON = {
             "game": "buffet",
@@ -201,11 +202,11 @@ class BuffetState(State):
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
             ],
-            "buffet": [DISH_JSON[d] for d in self.buffet],
-            "reserved": [DISH_JSON[d] for d in self.reserved],
+            "buffet": dishes_view(tuple(self.buffet)),
+            "reserved": dishes_view(tuple(self.reserved)),
             "dishes_left": len(self.dish_pile),
             "deck": len(self.deck),
-            "discard": dict(zip(_DISCARD_KEYS, self.discard, strict=True)),
+            "discard": discard_view(tuple(self.discard)),
             "hand_sizes": list(map(sum, self.hands)),
             "has_chosen": [c is not None for c in self.chosen],
             "stacks": stacks,
@@ -488,12 +489,12 @@ def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
     return [{"top": dish_json(top[k]), "covered": count[k] - 1} for k in sorted(top)]
 
 
-STACK_CACHE = 4096
-"""Distinct stacks (or tables of every seat's stacks) :func:`stack_view` and
-:func:`stacks_view` remember: a game makes a few dozen."""
+VIEW_CACHE = 4096
+"""Distinct values each of the view caches below remembers (a game makes a few dozen stacks
+and rows of dishes, and a few hundred discard piles)."""
 
 
-@functools.lru_cache(maxsize=STACK_CACHE)
+@functools.lru_cache(maxsize=VIEW_CACHE)
 def stack_view(stack: tuple[int, ...]) -> tuple[list[dict[str, Any]], int]:
     """A stack's piles as views show them (what :func:`stacks_json` builds) and its score
     (:func:`score_of`), computed once per distinct stack.
@@ -513,7 +514,7 @@ def stack_view(stack: tuple[int, ...]) -> tuple[list[dict[str, Any]], int]:
     return piles, sum(DISH_VALUE[d] for d in top.values())
 
 
-@functools.lru_cache(maxsize=STACK_CACHE)
+@functools.lru_cache(maxsize=VIEW_CACHE)
 def stacks_view(
     stacks: tuple[tuple[int, ...], ...],
 ) -> tuple[list[list[dict[str, Any]]], list[int]]:
@@ -521,6 +522,21 @@ def stacks_view(
     for each seat), computed once per distinct table of stacks and shared like it."""
     seats = [stack_view(stack) for stack in stacks]
     return [piles for piles, _ in seats], [score for _, score in seats]
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def dishes_view(dishes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """A row of dishes (the buffet, the reserved dishes) as views show it, once per distinct
+    row and shared: nobody may change it."""
+    return [DISH_JSON[d] for d in dishes]
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def discard_view(counts: tuple[int, ...]) -> dict[str, int]:
+    """The discard pile as views show it (``{"-1": n, "0": n, …}``, keyed by card value), once
+    per distinct pile and shared: nobody may change it. It changes once a turn, while every
+    mouse's view shows it."""
+    return dict(zip(_DISCARD_KEYS, counts, strict=True))
 
 
 def score_of(stack: list[int]) -> int:
