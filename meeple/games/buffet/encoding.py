@@ -126,6 +126,7 @@ class BuffetEncoding:
     ) -> Features:
         """The observation of ``seat`` from ``view(seat)``."""
         f = Features()
+        put = f.put
         f.one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
         f.scalar(1.0 if view["stage"] == 2 else 0.0)
         f.scalar(view["round"], ROUND_SCALE)
@@ -149,7 +150,7 @@ class BuffetEncoding:
         for row in (view["buffet"], view["reserved"]):
             base = f.block(_DISHES)
             for code in {dish_code(dish) for dish in row}:
-                f.put(base + code, 1.0)
+                put(base + code, 1.0)
         # Per-seat lists are read from the observer on: the view's lists rotated by seat.
         positions = view["positions"]
         positions = positions[seat:] + positions[:seat]
@@ -161,7 +162,7 @@ class BuffetEncoding:
         f.flags(has_chosen[seat:] + has_chosen[:seat])
         base = f.block(players)
         for s in set(view["to_move"]):
-            f.put(base + relative(seat, s, players), 1.0)
+            put(base + (s - seat) % players, 1.0)  # relative(seat, s, players)
         f.one_hot(relative(seat, view["start_player"], players), players)
         exchanger = view["exchanger"]
         f.one_hot(None if exchanger is None else relative(seat, exchanger, players), players)
@@ -170,7 +171,6 @@ class BuffetEncoding:
         tops = f.block(players * _DISHES)
         covered = f.block(players * _KINDS)
         stacks = view["stacks"]
-        put = f.put
         shared = _SHARED_PILE
         for k, piles in enumerate(stacks[seat:] + stacks[:seat]):
             top_base = tops + k * _DISHES
@@ -178,7 +178,8 @@ class BuffetEncoding:
             for pile in piles:
                 code, kind, under = shared.get(id(pile)) or pile_fields(pile)
                 put(top_base + code, 1.0)
-                put(covered_base + kind, under)
+                if under:
+                    put(covered_base + kind, under)
         return f
 
 
