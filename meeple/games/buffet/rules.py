@@ -57,7 +57,6 @@ class BuffetState(State):
     """A game of Schlacht am Buffet in progress."""
 
     __slots__ = (
-        "_public",
         "buffet",
         "chosen",
         "deck",
@@ -106,10 +105,6 @@ class BuffetState(State):
     round: int
     stage: int  # 1, or 2 for the second stage of a 3-player round
     events: list[dict[str, Any]]  # what the last resolution did, for logs and clients
-    # The parts of a view that only a turn's end changes, kept by view() and dropped by
-    # _apply() (see _public_parts). Code that edits a state's fields by hand — a test setting
-    # up a position — does so before the state's first view, or sets this to None.
-    _public: tuple[JSON, JSON, JSON] | None
 
     # --- contract -----------------------------------------------------------------
 
@@ -155,14 +150,9 @@ class BuffetState(State):
             chosen[seat] = card
             for c, live in zip(chosen, self.in_round, strict=False):
                 if live and c is None:
-                    # A mouse still in the round has not chosen yet. Only this mouse's hand
-                    # and choice changed, which views read afresh: their public parts stay.
-                    return
-            self._public = None
+                    return  # a mouse still in the round has not chosen yet
             self._resolve_turn()
-            return
-        self._public = None
-        if kind == "discard":
+        elif kind == "discard":
             self.hands[seat][action["card"] + OFFSET] -= 1
             self.pending.append(action["card"])
         else:  # "draw": finish the exchange
@@ -193,42 +183,21 @@ class BuffetState(State):
 
     def view(self, seat: int | None) -> JSON:
         self.check_seat(seat, allow_none=True)
-        public = self._public
-        if public is None:
-            public = self._public = self._public_parts()
-        before, middle, after = public
+        me = seat
+        # Dishes, piles, the stacks, the discard pile and the rows of dishes come from shared
+        # tables and caches, and the event dicts are the state's own: none of them is ever
+        # changed once made, and views are read-only snapshots (docs/architecture.md), so
+        # sharing them is safe. It saves building them again for every view, and lets the
+        # observation (encoding.py) recognise parts it has already encoded.
+        stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
         view: JSON = {
             "game": "buffet",
             "players": self.players,
-            "seat": seat,
-            **before,
+            "seat": me,
+            "round": self.round,
+            "stage": self.stage,
+            "phase": self.phase,
             "to_move": list(self.to_move),
-            **middle,
-            "hand_sizes": list(map(sum, self.hands)),
-            "has_chosen": [c is not None for c in self.chosen],
-            **after,
-        }
-        if seat is not None:
-            view["hand"] = hand_list(self.hands[seat])
-            view["my_choice"] = self.chosen[seat]
-            view["my_exchange"] = sorted(self.pending) if self.exchanger == seat else []
-        return view
-
-    def _public_parts(self) -> tuple[JSON, JSON, JSON]:
-        """What every view shows alike and only a turn's end (or an exchange) changes: the
-        view's keys around ``to_move``, ``hand_sizes`` and ``has_chosen``, in the view's order.
-
-        :meth:`view` keeps them in ``_public`` until :meth:`_apply` drops them, so the views of
-        the seats choosing one after another in a turn build them once. The values are shared
-        by those views, as are the parts below: dishes, piles, the stacks, the discard pile and
-        the rows of dishes come from shared tables and caches, and the event dicts are the
-        state's own. None of them is ever changed once made, and views are read-only snapshots
-        (docs/architecture.md), so sharing them is safe; it also lets the observation
-        (encoding.py) recognise the dish and pile dicts it knows.
-        """
-        stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
-        before = {"round": self.round, "stage": self.stage, "phase": self.phase}
-        middle = {
             "start_player": self.start,
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
@@ -238,8 +207,8 @@ class BuffetState(State):
             "dishes_left": len(self.dish_pile),
             "deck": len(self.deck),
             "discard": discard_view(tuple(self.discard)),
-        }
-        after = {
+            "hand_sizes": list(map(sum, self.hands)),
+            "has_chosen": [c is not None for c in self.chosen],
             "stacks": stacks,
             "scores": scores,
             "exchanger": self.exchanger,
@@ -247,7 +216,11 @@ class BuffetState(State):
             "events": self.events[:],  # the list grows later; its dicts never change
             "winners": self.winners,
         }
-        return before, middle, after
+        if me is not None:
+            view["hand"] = hand_list(self.hands[me])
+            view["my_choice"] = self.chosen[me]
+            view["my_exchange"] = sorted(self.pending) if self.exchanger == me else []
+        return view
 
     def to_json(self) -> JSON:
         return {
@@ -304,7 +277,6 @@ class BuffetState(State):
         other.stage = self.stage
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
-        other._public = None
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> BuffetState:
@@ -644,7 +616,6 @@ class Buffet(Game[BuffetState]):
         state.round = 0
         state.stage = 1
         state.events = []
-        state._public = None
         for s in range(players):
             state._draw(s, HAND_SIZE)
         state._lay_out_round()
@@ -684,7 +655,6 @@ class Buffet(Game[BuffetState]):
             state.round = int(data["round"])
             state.stage = int(data["stage"])
             state.events = [dict(e) for e in data["events"]]
-            state._public = None
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed buffet state: {err}") from err
         _check_consistent(state)
