@@ -116,3 +116,20 @@ def test_observation_of_shared_parts_equals_that_of_a_copy(players: int) -> None
                 copied = ENCODING.observe(json.loads(json.dumps(view)), seat, players, {})
                 assert shared.size == copied.size
                 assert shared.dense() == copied.dense()
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_views_equal_those_of_a_fresh_copy_at_every_step(players: int) -> None:
+    """The caches are keyed by value, so a state played from the start and a copy read back
+    from JSON at any step (whose parts are all built anew) show the very same views."""
+    for seed in range(4):
+        state = GAME.new(players, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            fresh = GAME.from_json(json.loads(json.dumps(state.to_json())))
+            for seat in [*range(players), None]:
+                assert json.dumps(state.view(seat)) == json.dumps(fresh.view(seat))
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_move)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
