@@ -188,7 +188,7 @@ class BuffetState(State):
         # tables and caches, and the event dicts are the state's own: none of them is ever
         # changed once made, and views are read-only snapshots (docs/architecture.md), so
         # sharing them is safe. It saves building them again for every view, and lets the
-        # observation (encoding.py) recognise parts it has already encoded.
+        # observation (encoding.py) recognise the shared dish and pile dicts by identity.
         stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
         view: JSON = {
             "game": "buffet",
@@ -471,6 +471,18 @@ def top_dishes(stack: list[int]) -> list[int]:
     return list(top.values())
 
 
+def piles_of(stack: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
+    """For each kind a player has, in the kinds' order: its top dish (the last one taken of
+    that kind) and how many dishes lie under it."""
+    top: dict[int, int] = {}
+    count = [0] * len(DISH_KINDS)
+    for d in stack:
+        kind = DISH_KIND[d]
+        top[kind] = d
+        count[kind] += 1
+    return [(top[k], count[k] - 1) for k in sorted(top)]
+
+
 def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
     """A player's dishes as everyone sees them: for each kind they have, in the kinds' order,
     the top dish and how many dishes lie under it (``{"top": dish, "covered": n}``).
@@ -480,13 +492,7 @@ def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
     many dishes it covers (ruling 8 in docs/rules/buffet.md). Views take the same from
     :func:`stack_view`, which shares what it returns; this builds new dicts.
     """
-    top: dict[int, int] = {}
-    count = [0] * len(DISH_KINDS)
-    for d in stack:
-        kind = DISH_KIND[d]
-        top[kind] = d
-        count[kind] += 1
-    return [{"top": dish_json(top[k]), "covered": count[k] - 1} for k in sorted(top)]
+    return [{"top": dish_json(top), "covered": covered} for top, covered in piles_of(stack)]
 
 
 VIEW_CACHE = 4096
@@ -499,19 +505,14 @@ def stack_view(stack: tuple[int, ...]) -> tuple[list[dict[str, Any]], int]:
     """A stack's piles as views show them (what :func:`stacks_json` builds) and its score
     (:func:`score_of`), computed once per distinct stack.
 
-    Views call this for every seat's stack at every decision, while stacks change only when a
-    dish is taken; so the result is cached and shared — by value of the stack, which stays
-    right whoever changes the state's lists — and its piles come from the shared
-    :data:`~meeple.games.buffet.data.PILE_JSON`. Nobody may change what it returns.
+    Views show every seat's stacks at every decision (:func:`stacks_view`), while stacks
+    change only when a dish is taken; so the result is cached and shared — by the stack's
+    value, which stays right however the state's lists are changed — and its piles are the
+    shared dicts of :data:`~meeple.games.buffet.data.PILE_JSON`. Nobody may change it.
     """
-    top: dict[int, int] = {}
-    count = [0] * len(DISH_KINDS)
-    for d in stack:
-        kind = DISH_KIND[d]
-        top[kind] = d
-        count[kind] += 1
-    piles = [PILE_JSON[top[k]][count[k] - 1] for k in sorted(top)]
-    return piles, sum(DISH_VALUE[d] for d in top.values())
+    piles = piles_of(stack)
+    shown = [PILE_JSON[top][covered] for top, covered in piles]
+    return shown, sum(DISH_VALUE[top] for top, _ in piles)
 
 
 @functools.lru_cache(maxsize=VIEW_CACHE)
