@@ -4,7 +4,7 @@ For speed, ``BuffetState.view`` takes dishes, piles, every seat's stacks and sco
 discard pile and the rows of dishes from shared tables and value-keyed caches, and the
 observation (``encoding.py``) recognises the shared dish and pile dicts by identity. These
 tests rebuild every one of those parts from scratch, the slow way, at every step of random
-games, and check that nothing — playing, or a caller reading views — changes the tables.
+games, and check that playing never changes the shared tables.
 """
 
 from __future__ import annotations
