@@ -42,9 +42,10 @@ _DISCARD_KEYS = tuple(str(v) for v in CARD_VALUES)
 COVERED_SCALE = float(MAX_COVERED)
 """Dishes under a kind's top dish are divided by this (at most five lie under it)."""
 
-# The engine's views hold the shared dicts of data.DISH_JSON and data.PILE_JSON. Those live as
-# long as the program, so no other object can ever have their id: looking a dict up by id
-# here is exact, and any other dict (a view read back from JSON) is decoded from its fields.
+# The engine's views hold the shared dicts of data.DISH_JSON and data.PILE_JSON. This module
+# holds those tables (imported above), so they live as long as it does and no other object can
+# have the id of one of their dicts: looking a dict up by id here is exact, and any other dict
+# (a view read back from JSON) is decoded from its fields, to the same result.
 _SHARED_DISH = {id(d): code for code, d in enumerate(DISH_JSON)}
 _SHARED_PILE = {
     id(pile): (top, top // len(DISH_VALUES), covered / COVERED_SCALE)
