@@ -7,7 +7,7 @@ read them.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 CARD_VALUES: Final = tuple(range(-1, 10))
 """Mouse-card values −1..9 (rulebook: ネズミカード 110（-1から9までが10枚ずつ）)."""
@@ -31,6 +31,29 @@ cards first. The rulebook says so for the two-mice finale (もし、2人とも�
 直ちに山札から9枚を引いて続けます); we apply it whenever a hand runs dry."""
 
 
+DISH_KIND: Final = tuple(code // len(DISH_VALUES) for code in ALL_DISHES)
+"""The kind index of each dish code (0 = cheese, the best): a table, for hot loops."""
+DISH_VALUE: Final = tuple(DISH_VALUES[code % len(DISH_VALUES)] for code in ALL_DISHES)
+"""The points of each dish code: a table, for hot loops."""
+MAX_COVERED: Final = len(DISH_VALUES) - 1
+"""At most this many dishes can lie under the top one of a kind (each kind has six)."""
+
+DISH_JSON: Final[tuple[dict[str, Any], ...]] = tuple(
+    {"kind": DISH_KINDS[DISH_KIND[code]], "value": DISH_VALUE[code]} for code in ALL_DISHES
+)
+"""Each dish as views show it, made once and shared by every view and event.
+
+Views are read-only snapshots (docs/architecture.md), so they may share these dicts; nobody
+changes them. Code that wants a dish dict of its own calls :func:`dish_json`."""
+
+PILE_JSON: Final[tuple[tuple[dict[str, Any], ...], ...]] = tuple(
+    tuple({"top": DISH_JSON[code], "covered": covered} for covered in range(MAX_COVERED + 1))
+    for code in ALL_DISHES
+)
+"""``PILE_JSON[top][covered]``: one kind's pile in a player's stacks as views show it (its top
+dish and how many dishes lie under it), made once and shared like :data:`DISH_JSON`."""
+
+
 def dish(kind: str, value: int) -> int:
     """The dish code for a kind and value, e.g. ``dish("pizza", 4)``."""
     return DISH_KINDS.index(kind) * len(DISH_VALUES) + DISH_VALUES.index(value)
@@ -38,12 +61,12 @@ def dish(kind: str, value: int) -> int:
 
 def dish_kind(code: int) -> int:
     """The kind index of a dish (0 = cheese, the best)."""
-    return code // len(DISH_VALUES)
+    return DISH_KIND[code]
 
 
 def dish_value(code: int) -> int:
     """The points a dish is worth."""
-    return DISH_VALUES[code % len(DISH_VALUES)]
+    return DISH_VALUE[code]
 
 
 def buffet_order(code: int) -> tuple[int, int]:
@@ -52,12 +75,12 @@ def buffet_order(code: int) -> tuple[int, int]:
     Rulebook: 料理は得点順に…左から右に得点の高い順に並べます。同じ得点の場合は、
     ボードの右上にある料理の順番にします。
     """
-    return (-dish_value(code), dish_kind(code))
+    return (-DISH_VALUE[code], DISH_KIND[code])
 
 
 def dish_json(code: int) -> dict[str, int | str]:
-    """A dish as clients see it: ``{"kind": "pizza", "value": 4}``."""
-    return {"kind": DISH_KINDS[dish_kind(code)], "value": dish_value(code)}
+    """A dish as clients see it, as a new dict: ``{"kind": "pizza", "value": 4}``."""
+    return dict(DISH_JSON[code])
 
 
 def dishes_per_round(players: int) -> int:

@@ -12,8 +12,11 @@ in two stages. ``docs/rules/buffet.md`` lists every ruling; the constants are in
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Mapping
+from itertools import chain
+from operator import getitem
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
@@ -23,10 +26,14 @@ from meeple.games.buffet.data import (
     ALL_DISHES,
     CARD_VALUES,
     COPIES_PER_VALUE,
+    DISH_JSON,
+    DISH_KIND,
     DISH_KINDS,
+    DISH_VALUE,
     HAND_SIZE,
     MISSING_CARD_REFILL,
     OFFSET,
+    PILE_JSON,
     START_SEAT,
     THREE_PLAYER_FIRST_STAGE,
     buffet_order,
@@ -42,10 +49,8 @@ CHOOSE = "choose"
 EXCHANGE = "exchange"
 OVER = "over"
 
-# Legal-action dicts are built fresh for every call (callers may keep or mutate
-# them), but from these templates, which keeps the hot path short.
-_PLAY = [{"type": "play", "card": v} for v in CARD_VALUES]
-_DISCARD = [{"type": "discard", "card": v} for v in CARD_VALUES]
+_DISCARD_KEYS = tuple(str(v) for v in CARD_VALUES)
+"""The view's discard pile is keyed by the card values as strings (JSON object keys)."""
 
 
 class BuffetState(State):
@@ -107,7 +112,7 @@ class BuffetState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == CHOOSE:
             chosen = self.chosen
-            return tuple(s for s, live in enumerate(self.in_round) if live and chosen[s] is None)
+            return tuple([s for s, live in enumerate(self.in_round) if live and chosen[s] is None])
         if self.phase == EXCHANGE:
             assert self.exchanger is not None
             return (self.exchanger,)
@@ -121,12 +126,17 @@ class BuffetState(State):
                 and self.in_round[seat]
                 and self.chosen[seat] is None
             ):
+                # New dicts every call: callers may keep or change them.
                 hand = self.hands[seat]
-                return [dict(_PLAY[i]) for i, n in enumerate(hand) if n]
+                return [
+                    {"type": "play", "card": v} for v, n in zip(CARD_VALUES, hand, strict=True) if n
+                ]
             return []
         if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
             hand = self.hands[seat]
-            actions = [dict(_DISCARD[i]) for i, n in enumerate(hand) if n]
+            actions = [
+                {"type": "discard", "card": v} for v, n in zip(CARD_VALUES, hand, strict=True) if n
+            ]
             actions.append({"type": "draw"})
             return actions
         return []
@@ -134,12 +144,14 @@ class BuffetState(State):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action["type"]
         if kind == "play":
-            self.hands[seat][action["card"] + OFFSET] -= 1
-            self.chosen[seat] = action["card"]
-            if all(
-                c is not None for c, live in zip(self.chosen, self.in_round, strict=False) if live
-            ):
-                self._resolve_turn()
+            card = action["card"]
+            self.hands[seat][card + OFFSET] -= 1
+            chosen = self.chosen
+            chosen[seat] = card
+            for c, live in zip(chosen, self.in_round, strict=False):
+                if live and c is None:
+                    return  # a mouse still in the round has not chosen yet
+            self._resolve_turn()
         elif kind == "discard":
             self.hands[seat][action["card"] + OFFSET] -= 1
             self.pending.append(action["card"])
@@ -159,7 +171,7 @@ class BuffetState(State):
 
     @property
     def scores(self) -> list[int | float]:
-        return [score_of(stack) for stack in self.stacks]
+        return list(stacks_view(tuple(map(tuple, self.stacks)))[1])
 
     @property
     def winners(self) -> list[int]:
@@ -172,6 +184,12 @@ class BuffetState(State):
     def view(self, seat: int | None) -> JSON:
         self.check_seat(seat, allow_none=True)
         me = seat
+        # Dishes, piles, the stacks, the discard pile and the rows of dishes come from shared
+        # tables and caches, and the event dicts are the state's own: none of them is ever
+        # changed once made, and views are read-only snapshots (docs/architecture.md), so
+        # sharing them is safe. It saves building them again for every view, and lets the
+        # observation (encoding.py) recognise the shared dish and pile dicts by identity.
+        stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
         view: JSON = {
             "game": "buffet",
             "players": self.players,
@@ -184,18 +202,18 @@ class BuffetState(State):
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
             ],
-            "buffet": [dish_json(d) for d in self.buffet],
-            "reserved": [dish_json(d) for d in self.reserved],
+            "buffet": dishes_view(tuple(self.buffet)),
+            "reserved": dishes_view(tuple(self.reserved)),
             "dishes_left": len(self.dish_pile),
             "deck": len(self.deck),
-            "discard": {str(v): self.discard[v + OFFSET] for v in CARD_VALUES},
-            "hand_sizes": [sum(h) for h in self.hands],
+            "discard": discard_view(tuple(self.discard)),
+            "hand_sizes": list(map(sum, self.hands)),
             "has_chosen": [c is not None for c in self.chosen],
-            "stacks": [stacks_json(stack) for stack in self.stacks],
-            "scores": self.scores,
+            "stacks": stacks,
+            "scores": scores,
             "exchanger": self.exchanger,
             "exchange_count": len(self.pending),
-            "events": copy.deepcopy(self.events),
+            "events": self.events[:],  # the list grows later; its dicts never change
             "winners": self.winners,
         }
         if me is not None:
@@ -372,7 +390,7 @@ class BuffetState(State):
         self.stacks[seat].append(dish)
         self.in_round[seat] = False
         self.out_order.append(seat)
-        self.events.append({"event": "take", "seat": seat, "dish": dish_json(dish)})
+        self.events.append({"event": "take", "seat": seat, "dish": DISH_JSON[dish]})
 
     def _drop_out(self, seat: int) -> None:
         """The single rearmost mouse leaves with the lowest dish on offer."""
@@ -435,7 +453,7 @@ class BuffetState(State):
         else:
             self.reserved, self.buffet = [], dishes
         self.events.append(
-            {"event": "round", "round": self.round, "buffet": [dish_json(d) for d in dishes]}
+            {"event": "round", "round": self.round, "buffet": [DISH_JSON[d] for d in dishes]}
         )
 
 
@@ -449,8 +467,20 @@ def top_dishes(stack: list[int]) -> list[int]:
     """
     top: dict[int, int] = {}
     for d in stack:
-        top[dish_kind(d)] = d
+        top[DISH_KIND[d]] = d
     return list(top.values())
+
+
+def piles_of(stack: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
+    """For each kind a player has, in the kinds' order: its top dish (the last one taken of
+    that kind) and how many dishes lie under it."""
+    top: dict[int, int] = {}
+    count = [0] * len(DISH_KINDS)
+    for d in stack:
+        kind = DISH_KIND[d]
+        top[kind] = d
+        count[kind] += 1
+    return [(top[k], count[k] - 1) for k in sorted(top)]
 
 
 def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
@@ -459,18 +489,60 @@ def stacks_json(stack: list[int]) -> list[dict[str, Any]]:
 
     Rulebook: 各種類の一番上の一枚だけが見えるようにします — only each kind's top dish is visible;
     what lies under it does not count (下にある料理は関係ありません), so the view shows only how
-    many dishes it covers (ruling 8 in docs/rules/buffet.md).
+    many dishes it covers (ruling 8 in docs/rules/buffet.md). Views take the same from
+    :func:`stack_view`, which shares what it returns; this builds new dicts.
     """
-    count: dict[int, int] = {}
-    for d in stack:
-        count[dish_kind(d)] = count.get(dish_kind(d), 0) + 1
-    tops = sorted(top_dishes(stack), key=dish_kind)
-    return [{"top": dish_json(d), "covered": count[dish_kind(d)] - 1} for d in tops]
+    return [{"top": dish_json(top), "covered": covered} for top, covered in piles_of(stack)]
+
+
+VIEW_CACHE = 4096
+"""Distinct values each of the view caches below remembers (a game makes a few dozen stacks
+and rows of dishes, and a few hundred discard piles)."""
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def stack_view(stack: tuple[int, ...]) -> tuple[list[dict[str, Any]], int]:
+    """A stack's piles as views show them (what :func:`stacks_json` builds) and its score
+    (:func:`score_of`), computed once per distinct stack.
+
+    Views show every seat's stacks at every decision (:func:`stacks_view`), while stacks
+    change only when a dish is taken; so the result is cached and shared — by the stack's
+    value, which stays right however the state's lists are changed — and its piles are the
+    shared dicts of :data:`~meeple.games.buffet.data.PILE_JSON`. Nobody may change it.
+    """
+    piles = piles_of(stack)
+    shown = [PILE_JSON[top][covered] for top, covered in piles]
+    return shown, sum(DISH_VALUE[top] for top, _ in piles)
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def stacks_view(
+    stacks: tuple[tuple[int, ...], ...],
+) -> tuple[list[list[dict[str, Any]]], list[int]]:
+    """Every seat's piles and every seat's score, as views show them (:func:`stack_view`
+    for each seat), computed once per distinct table of stacks and shared like it."""
+    seats = [stack_view(stack) for stack in stacks]
+    return [piles for piles, _ in seats], [score for _, score in seats]
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def dishes_view(dishes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """A row of dishes (the buffet, the reserved dishes) as views show it, once per distinct
+    row and shared: nobody may change it."""
+    return [DISH_JSON[d] for d in dishes]
+
+
+@functools.lru_cache(maxsize=VIEW_CACHE)
+def discard_view(counts: tuple[int, ...]) -> dict[str, int]:
+    """The discard pile as views show it (``{"-1": n, "0": n, …}``, keyed by card value), once
+    per distinct pile and shared: nobody may change it. It changes once a turn, while every
+    mouse's view shows it."""
+    return dict(zip(_DISCARD_KEYS, counts, strict=True))
 
 
 def score_of(stack: list[int]) -> int:
     """Points of a player's dishes: only the top dish of each kind counts."""
-    return sum(dish_value(d) for d in top_dishes(stack))
+    return sum(DISH_VALUE[d] for d in top_dishes(stack))
 
 
 def final_rank_key(stack: list[int]) -> tuple[int, int, int]:
@@ -486,9 +558,15 @@ def final_rank_key(stack: list[int]) -> tuple[int, int, int]:
     return (score_of(stack), dish_value(best), -dish_kind(best))
 
 
+_RUNS = tuple(tuple((v,) * n for n in range(COPIES_PER_VALUE + 1)) for v in CARD_VALUES)
+"""``_RUNS[value + OFFSET][n]``: n cards of one value, for :func:`hand_list`."""
+
+
 def hand_list(counts: list[int]) -> list[int]:
     """A hand of counts as a sorted list of card values."""
-    return [i - OFFSET for i, n in enumerate(counts) for _ in range(n)]
+    # Joining ready-made runs of equal cards is twice as fast as a nested comprehension,
+    # and views list the hand at every decision.
+    return [*chain.from_iterable(map(getitem, _RUNS, counts))]
 
 
 def counts_of(cards: list[int]) -> list[int]:
