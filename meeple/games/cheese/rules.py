@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
 from meeple.core.rng import Rng
-from meeple.games.cheese import render
+from meeple.games.cheese import render, views
 from meeple.games.cheese.data import (
     ANIMAL_BY_NAME,
     ANIMAL_NAMES,
@@ -27,7 +27,6 @@ from meeple.games.cheese.data import (
     CHEESE_CARDS,
     CHEESE_COUNTS,
     CHEESES_BY_PLAYERS,
-    COLOURS,
     DECK_COUNTS,
     DECK_SIZE,
     DRAW_COUNT,
@@ -48,6 +47,8 @@ FORMAT = 1
 
 PLAY = "play"
 OVER = "over"
+_REVEALED = "revealed"
+"""The key of the queues as everyone sees them once over, among the seats' keys in ``_shown``."""
 
 # Legal-action dicts are built fresh for every call (callers may keep or mutate
 # them), but copied from these templates, which keeps the hot path short.
@@ -62,6 +63,7 @@ class CheeseState(State):
     """A game of Go da Cheese! in progress."""
 
     __slots__ = (
+        "_shown",
         "cheeses",
         "current",
         "decks",
@@ -92,6 +94,7 @@ class CheeseState(State):
     phase: str
     piles: list[list[Won]]  # per seat, the cards in front of them (filled at the end)
     events: list[dict[str, Any]]  # the last turn, and the resolution at the end, for logs
+    _shown: dict[int | str | None, list[JSON]]  # per seat, its last view's cheeses (not state)
 
     # --- contract -----------------------------------------------------------------
 
@@ -151,6 +154,8 @@ class CheeseState(State):
 
     @property
     def scores(self) -> list[int | float]:
+        if self.phase != OVER:
+            return [0] * self.players  # nobody wins a card before the end
         return [points(pile) for pile in self.piles]
 
     @property
@@ -164,49 +169,48 @@ class CheeseState(State):
             "game": "cheese",
             "players": self.players,
             "seat": seat,
-            "colours": list(COLOURS[: self.players]),
+            "colours": views.colours(self.players),
             "phase": self.phase,
-            "to_move": list(self.to_move),
+            "to_move": [] if over else [self.current],
             "turn": None if over else self.current,
             "placed": self.placed,
             "next_cheese": self.next_cheese,
-            "cheeses": [
-                {
-                    "cheese": value,
-                    "queue": [
-                        {
-                            "seat": card.seat,
-                            # Face-down cards show their colour (the card backs are in the
-                            # player's colour): only what the animal is stays hidden.
-                            "card": ANIMAL_NAMES[card.animal]
-                            if over or card.face_up or card.seat == seat
-                            else None,
-                            "face_up": over or card.face_up,
-                            "placed": card.order,
-                        }
-                        for card in queue
-                    ],
-                }
-                for value, queue in zip(self.cheeses, self.queues, strict=True)
-            ],
-            "hand_sizes": [sum(hand) for hand in self.hands],
-            "deck_sizes": [len(deck) for deck in self.decks],
-            "piles": [
-                [
-                    {"card": ANIMAL_NAMES[won.animal], "colour": won.colour, "how": won.how}
-                    for won in pile
-                ]
-                for pile in self.piles
-            ],
+            "cheeses": self._cheeses_seen_by(seat, over),
+            "hand_sizes": list(map(sum, self.hands)),
+            "deck_sizes": list(map(len, self.decks)),
+            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles],
             "scores": self.scores,
             "winners": self.winners,
-            "events": copy.deepcopy(self.events),
+            # Event dicts never change once made: the view shares them, not the list.
+            "events": self.events[:],
         }
         if seat is not None:
-            view["hand"] = [ANIMAL_NAMES[a] for a in hand_list(self.hands[seat])]
+            view["hand"] = views.hand_names(tuple(self.hands[seat]))
             # A player knows what is left in their deck, though not in what order.
-            view["deck"] = [ANIMAL_NAMES[a] for a in sorted(self.decks[seat])]
+            view["deck"] = list(map(ANIMAL_NAMES.__getitem__, sorted(self.decks[seat])))
         return view
+
+    def _cheeses_seen_by(self, seat: int | None, over: bool) -> list[JSON]:
+        """The view's ``cheeses`` for ``seat``: ``{"cheese": number, "queue": [card, …]}`` per
+        position, the card dicts from the tables in :mod:`~meeple.games.cheese.views`.
+
+        Each position's dict is kept for the next view of the same seat and shared with it
+        while that queue has not grown (queues only grow, and a view is a read-only
+        snapshot): a new card makes a new dict, so earlier views keep what they showed.
+        """
+        key = _REVEALED if over else seat
+        known = self._shown.get(key)
+        if known is None:
+            known = self._shown[key] = [{"cheese": v, "queue": []} for v in self.cheeses]
+        queues = self.queues
+        if list(map(len, queues)) != [len(cheese["queue"]) for cheese in known]:
+            card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
+            for i, queue in enumerate(queues):
+                shown = known[i]["queue"]
+                if len(shown) != len(queue):
+                    added = list(map(card_of, queue[len(shown) :]))
+                    known[i] = {"cheese": self.cheeses[i], "queue": shown + added}
+        return known[:]
 
     def to_json(self) -> JSON:
         return {
@@ -245,6 +249,7 @@ class CheeseState(State):
         other.piles = [pile[:] for pile in self.piles]
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
+        other._shown = {}  # determinize changes hidden cards in place: build views afresh
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CheeseState:
@@ -371,6 +376,7 @@ class Cheese(Game[CheeseState]):
         state.phase = PLAY
         state.piles = [[] for _ in range(players)]
         state.events = []
+        state._shown = {}
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> CheeseState:
@@ -394,6 +400,7 @@ class Cheese(Game[CheeseState]):
                 [Won(_int(a), _int(c), str(how)) for a, c, how in pile] for pile in data["piles"]
             ]
             state.events = [dict(event) for event in data["events"]]
+            state._shown = {}  # the queues were replaced
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed cheese state: {err}") from err
         _check_consistent(state)
