@@ -8,14 +8,13 @@ built from ``view(seat)`` only; seats are listed from the observer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.core.game import JSON, OptionValue
 from meeple.games.cheese.data import (
     ANIMAL_NAMES,
     CHEESES_BY_PLAYERS,
-    COLOURS,
     DECK_SIZE,
     HAND_LIMIT,
     PLACE_COUNT,
@@ -91,24 +90,41 @@ class CheeseEncoding:
         """The observation of ``seat`` from ``view(seat)``."""
         at = _offsets(players)
         f = Features()
-        f.one_hot(_PHASE[view["phase"]], len(PHASES))
-        f.one_hot(view["placed"], PLACE_COUNT + 1)
-        f.one_hot(view["next_cheese"], at.cheeses)
-        for cards in (view.get("hand", ()), view.get("deck", ())):
-            counts = [0.0] * _ANIMALS
-            for name in cards:
-                counts[_ANIMAL[name]] += 1
-            f.counts(counts, 7.0)
+        # The whole observation is reserved at once and its non-zero entries written at
+        # their positions (``at`` holds where each slice starts): the usual one-hots and
+        # counts, but without a call per slice on this path, which runs at every step.
+        f.block(at.size)
+        index = f.index
+        values = f.values
+        index.append(_PHASE[view["phase"]])
+        values.append(1.0)
+        placed = view["placed"]
+        if 0 <= placed <= PLACE_COUNT:
+            index.append(at.placed + placed)
+            values.append(1.0)
+        nxt = view["next_cheese"]
+        if nxt is not None and 0 <= nxt < at.cheeses:
+            index.append(at.next_cheese + nxt)
+            values.append(1.0)
+        for base, cards in ((at.hand, view.get("hand")), (at.deck, view.get("deck"))):
+            if cards:
+                positions, counts = _card_counts(base, tuple(cards))
+                index += positions
+                values += counts
+        for s in view["to_move"]:
+            index.append(at.to_move + (s - seat) % players)
+            values.append(1.0)
         order = at.order[seat]
-        to_move = view["to_move"]
-        f.flags([s in to_move for s in order])
-        hand_sizes = view["hand_sizes"]
-        f.counts([hand_sizes[s] for s in order], HAND_LIMIT)
-        deck_sizes = view["deck_sizes"]
-        f.counts([deck_sizes[s] for s in order], DECK_SIZE)
-        scores = view["scores"]
-        f.counts([scores[s] for s in order], 20.0)
-        base = f.block(players * _ANIMALS * len(HOWS))
+        for base, numbers, scale in (
+            (at.hand_size, view["hand_sizes"], HAND_LIMIT),
+            (at.deck_size, view["deck_sizes"], DECK_SIZE),
+            (at.score, view["scores"], 20.0),
+        ):
+            for k, s in enumerate(order):
+                n = numbers[s]
+                if n:
+                    index.append(base + k)
+                    values.append(n / scale)
         all_piles = view["piles"]
         if any(all_piles):  # empty until the end
             piles: dict[int, float] = {}
@@ -117,21 +133,22 @@ class CheeseEncoding:
                     i = (k * _ANIMALS + _ANIMAL[won["card"]]) * len(HOWS) + _HOW[won["how"]]
                     piles[i] = piles.get(i, 0.0) + 0.2
             for i, value in piles.items():
-                f.put(base + i, value)
-        # The cheeses' slices (values, lengths, counts, queue slots) are written together,
-        # one cheese at a time, from the cache of what each cheese's queue gives.
-        f.block(at.size - at.cheese_value)
-        index = f.index
-        values = f.values
+                f.put(at.pile + i, value)
+        # The cheeses' slices (values, lengths, counts, queue slots) come from what each
+        # cheese's queue gave last time, extended with its new cards (see _CheesePart).
+        parts = _parts(at, seat)
         for i, cheese in enumerate(view["cheeses"]):
-            part = _cheese_part(at, seat, i, cheese)
+            part = parts[i]
+            if part is None or part.cheese != cheese["cheese"] or part.queue != cheese["queue"]:
+                parts[i] = None  # so that a malformed card, raising midway, leaves no half part
+                part = parts[i] = _cheese_part(at, seat, i, cheese, part)
             index += part.index
             values += part.values
         return f
 
 
 class _Offsets:
-    """Where each cheese slice starts, and each seat's order of the others, for a player count."""
+    """Where each slice starts, and each seat's order of the others, for a player count."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -144,6 +161,15 @@ class _Offsets:
             starts[name] = size
             size += length
         self.size = size
+        self.placed = starts["placed"]
+        self.next_cheese = starts["next_cheese"]
+        self.hand = starts["hand"]
+        self.deck = starts["my_deck"]
+        self.to_move = starts["seat_to_move"]
+        self.hand_size = starts["seat_hand_size"]
+        self.deck_size = starts["seat_deck_size"]
+        self.score = starts["seat_score"]
+        self.pile = starts["seat_pile"]
         self.cheese_value = starts["cheese_value"]
         self.queue_length = starts["cheese_queue_length"]
         self.seat_cards = starts["cheese_seat_cards"]
@@ -157,72 +183,83 @@ def _offsets(players: int) -> _Offsets:
     return _Offsets(players)
 
 
-_FIFTHS = [0.0]
-for _ in range(DECK_SIZE * len(COLOURS)):
-    # n cards counted as n additions of 0.2, as the observation has always summed them
-    # (0.2 + 0.2 + 0.2 is not 3 * 0.2 in floating point).
-    _FIFTHS.append(_FIFTHS[-1] + 0.2)
+@lru_cache(maxsize=4096)
+def _card_counts(base: int, cards: tuple[str, ...]) -> tuple[list[int], list[float]]:
+    """The entries of a hand or deck (a sorted list of names; few distinct ones exist)."""
+    counts = [0.0] * _ANIMALS
+    for name in cards:
+        counts[_ANIMAL[name]] += 1
+    positions = [base + k for k, n in enumerate(counts) if n]
+    return positions, [n / 7.0 for n in counts if n]
 
 
 class _CheesePart:
     """What one cheese's queue, seen by one seat, puts into the observation.
 
     A queue only ever grows at its back (until the reveal turns every card over), so the
-    part for a longer queue extends the previous one with the new cards only.
+    part is extended with the new cards only, in place: it is the encoder's own (observe
+    copies its entries into the features it returns).
     """
 
-    __slots__ = ("cheese", "index", "queue", "seat_counts", "seen_counts", "slots", "values")
+    __slots__ = ("cheese", "counts", "index", "queue", "slots", "values")
 
-    def __init__(self, cheese: int, queue: list[JSON], seat_counts: list[int]) -> None:
+    def __init__(self, at: _Offsets, i: int, cheese: int) -> None:
         self.cheese = cheese
-        self.queue = queue  # a copy of the queue this part was made from
-        self.seat_counts = seat_counts  # cards of each seat, in the observer's order
-        self.seen_counts = [0] * _ANIMALS  # cards of each animal seen
+        self.queue: list[JSON] = []  # a copy of the queue the part was made from
+        # Value, queue length, cards per seat and animals seen: position -> value.
+        self.counts: dict[int, float] = {at.cheese_value + i: cheese / 5.0} if cheese else {}
         self.slots: list[int] = []  # the queue slots' non-zero positions (all ones)
         self.index: list[int] = []  # all of the cheese's non-zero positions …
         self.values: list[float] = []  # … and their values
 
 
-_PARTS: dict[tuple[int, int, int], _CheesePart] = {}
-"""The last part made for (players, seat, cheese position). Several games played at once
-in one process take turns here and rebuild more often, but never read a wrong part: a part
-is reused only for a queue that starts with the same cards as the one it was made from
-(cards compare by identity first, as the views share them, so that check is quick)."""
+_PARTS: dict[tuple[int, int], list[_CheesePart | None]] = {}
+"""Per (players, seat), the last part made for each cheese position. Several games played at
+once in one process take turns here and rebuild more often, but never read a wrong part: a
+part is reused only for a queue equal to the one it was made from, and extended only for a
+queue that starts with it (cards compare by identity first, as the views share them, so these
+checks are quick)."""
 
 
-def _cheese_part(at: _Offsets, seat: int, i: int, cheese: JSON) -> _CheesePart:
+def _parts(at: _Offsets, seat: int) -> list[_CheesePart | None]:
+    parts = _PARTS.get((at.players, seat))
+    if parts is None:
+        parts = _PARTS[at.players, seat] = [None] * at.cheeses
+    return parts
+
+
+def _cheese_part(
+    at: _Offsets, seat: int, i: int, cheese: JSON, part: _CheesePart | None
+) -> _CheesePart:
     """The observation entries of cheese ``i`` of ``seat``'s view: its value and queue length,
-    its cards per seat and animals seen, and its queue slots."""
-    key = (at.players, seat, i)
+    its cards per seat and animals seen, and its queue slots. ``part`` is the last part made
+    for that cheese and seat: it is extended if the queue only grew since, else replaced."""
     queue: list[JSON] = cheese["queue"]
     value: int = cheese["cheese"]
-    old = _PARTS.get(key)
-    if old is not None and old.cheese == value:
-        if queue == old.queue:
-            return old  # the usual case: nobody placed a card here since
-        known = len(old.queue)
-        if len(queue) < known or queue[:known] != old.queue:
-            old = None
-    else:
-        old = None
+    if part is not None:
+        known = len(part.queue)
+        if part.cheese != value or len(queue) < known or queue[:known] != part.queue:
+            part = None
+    if part is None:
+        part = _CheesePart(at, i, value)
     players = at.players
-    part = _CheesePart(value, queue[:], [0] * players)
-    if old is not None:
-        part.seat_counts = old.seat_counts[:]
-        part.seen_counts = old.seen_counts[:]
-        part.slots = old.slots[:]
-    seat_counts = part.seat_counts
-    seen_counts = part.seen_counts
+    counts = part.counts
     slots = part.slots
     size = at.slot
-    for j in range(0 if old is None else len(old.queue), len(queue)):
+    for j in range(len(part.queue), len(queue)):
         card = queue[j]
         owner = (card["seat"] - seat) % players
-        seat_counts[owner] += 1
+        # n cards add up as n additions of 0.2, as the observation has always summed them
+        # (0.2 + 0.2 + 0.2 is not 3 * 0.2 in floating point).
+        at_seat = at.seat_cards + i * players + owner
+        counts[at_seat] = counts.get(at_seat, 0.0) + 0.2
         name = card["card"]
-        animal = _ANIMALS if name is None else _ANIMAL[name]
-        if name is not None:
-            seen_counts[animal] += 1
+        if name is None:
+            animal = _ANIMALS  # hidden
+        else:
+            animal = _ANIMAL[name]
+            at_seen = at.seen + i * _ANIMALS + animal
+            counts[at_seen] = counts.get(at_seen, 0.0) + 0.2
         if j >= QUEUE_SLOTS:
             continue  # only in the counts
         base = at.queue + (i * QUEUE_SLOTS + j) * size
@@ -234,25 +271,11 @@ def _cheese_part(at: _Offsets, seat: int, i: int, cheese: JSON) -> _CheesePart:
         placed = card["placed"]
         if 1 <= placed <= PLACE_COUNT:
             slots.append(flags + placed)
-    index = part.index
-    values = part.values
-    if value:
-        index.append(at.cheese_value + i)
-        values.append(value / 5.0)
     if queue:
-        index.append(at.queue_length + i)
-        values.append(len(queue) / 10.0)
-    for k, n in enumerate(seat_counts):
-        if n:
-            index.append(at.seat_cards + i * players + k)
-            values.append(_FIFTHS[n])
-    for k, n in enumerate(seen_counts):
-        if n:
-            index.append(at.seen + i * _ANIMALS + k)
-            values.append(_FIFTHS[n])
-    index += slots
-    values += [1.0] * len(slots)
-    _PARTS[key] = part
+        counts[at.queue_length + i] = len(queue) / 10.0
+    part.queue = queue[:]
+    part.index = [*counts, *slots]
+    part.values = [*counts.values(), *[1.0] * len(slots)]
     return part
 
 

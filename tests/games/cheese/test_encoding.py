@@ -137,3 +137,21 @@ def test_views_that_share_nothing() -> None:
         assert observed(view, seat, 5) == plain_observation(view, seat, 5)
         view = state.view(seat)
         assert observed(view, seat, 5) == plain_observation(view, seat, 5)
+
+
+def test_a_malformed_view_leaves_no_half_made_part() -> None:
+    """A card naming no animal raises; the views after it must not count the cards before it
+    twice."""
+    game = playout(3, seed=11)
+    state, seat = game[len(game) // 2]
+    view = state.view(seat)
+    observed(view, seat, 3)
+    bad = json.loads(json.dumps(view))
+    queue = max(bad["cheeses"], key=lambda c: len(c["queue"]))["queue"]
+    queue.append(dict(queue[0]))  # a good card, read before the bad one
+    queue.append(dict(queue[0], card="unicorn"))
+    with pytest.raises(KeyError):
+        ENCODING.observe(bad, seat, 3, {})
+    for state, seat in game[len(game) // 2 :]:
+        view = state.view(seat)
+        assert observed(view, seat, 3) == plain_observation(view, seat, 3)
