@@ -43,8 +43,9 @@ def _space(players: int) -> ActionSpace:
 
 
 def _slot_size(players: int) -> int:
-    # present, owner (relative), animal or hidden, face up, placed as 1st/2nd/3rd card
-    return 1 + players + _ANIMALS + 1 + 1 + PLACE_COUNT
+    # owner (relative), animal or hidden, how it lies: placed 1st/2nd/3rd × face down/up.
+    # Three ones per card: an empty slot is all zeros, so no "present" flag is needed.
+    return players + _ANIMALS + 1 + 2 * PLACE_COUNT
 
 
 class CheeseEncoding:
@@ -263,14 +264,12 @@ def _cheese_part(
         if j >= QUEUE_SLOTS:
             continue  # only in the counts
         base = at.queue + (i * QUEUE_SLOTS + j) * size
-        # present, owner (one-hot), animal or hidden (one-hot), face up, placed (one-hot)
-        slots += (base, base + 1 + owner, base + 1 + players + animal)
-        flags = base + 1 + players + _ANIMALS + 1
-        if card["face_up"]:
-            slots.append(flags)
+        # owner (one-hot), animal or hidden (one-hot), how it lies (one-hot)
+        slots += (base + owner, base + players + animal)
         placed = card["placed"]
         if 1 <= placed <= PLACE_COUNT:
-            slots.append(flags + placed)
+            lies = placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
+            slots.append(base + players + _ANIMALS + 1 + lies)
     if queue:
         counts[at.queue_length + i] = len(queue) / 10.0
     part.queue = queue[:]

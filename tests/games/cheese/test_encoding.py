@@ -52,7 +52,7 @@ def plain_observation(view: dict[str, Any], seat: int, players: int) -> list[flo
     out.extend(len(c["queue"]) / 10.0 for c in table)
     seat_cards = [0.0] * (cheeses * players)
     seen = [0.0] * (cheeses * len(ANIMAL_NAMES))
-    slot = 1 + players + len(ANIMAL_NAMES) + 1 + 1 + 3
+    slot = players + len(ANIMAL_NAMES) + 1 + 6
     slots = [0.0] * (cheeses * QUEUE_SLOTS * slot)
     for i, cheese in enumerate(table):
         for j, card in enumerate(cheese["queue"]):
@@ -63,12 +63,10 @@ def plain_observation(view: dict[str, Any], seat: int, players: int) -> list[flo
             if j < QUEUE_SLOTS:
                 base = (i * QUEUE_SLOTS + j) * slot
                 animal = len(ANIMAL_NAMES) if card["card"] is None else ANIMAL[card["card"]]
-                slots[base] = 1.0
-                slots[base + 1 + owner] = 1.0
-                slots[base + 1 + players + animal] = 1.0
-                flags = base + 1 + players + len(ANIMAL_NAMES) + 1
-                slots[flags] = 1.0 if card["face_up"] else 0.0
-                slots[flags + card["placed"]] = 1.0
+                slots[base + owner] = 1.0
+                slots[base + players + animal] = 1.0
+                lies = card["placed"] - 1 + (3 if card["face_up"] else 0)
+                slots[base + players + len(ANIMAL_NAMES) + 1 + lies] = 1.0
     out.extend(seat_cards)
     out.extend(seen)
     out.extend(slots)
