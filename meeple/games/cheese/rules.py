@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
@@ -57,6 +58,13 @@ _PLACE = [
     [{"type": "place", "cheese": c, "card": name} for name in ANIMAL_NAMES]
     for c in range(max(CHEESES_BY_PLAYERS.values()))
 ]
+
+
+@cache
+def _placements(first: int, count: int, animals: tuple[int, ...]) -> tuple[Action, ...]:
+    """The templates of placing each of ``animals`` at ``count`` cheeses from ``first`` on,
+    cheese by cheese (few combinations exist: a hand holds at most the six animals)."""
+    return tuple(_PLACE[c][a] for c in range(first, first + count) for a in animals)
 
 
 class CheeseState(State):
@@ -106,17 +114,16 @@ class CheeseState(State):
         if seat != self.current or type(seat) is not int or self.phase != PLAY:
             return []
         hand = self.hands[seat]
-        animals = [a for a in ANIMALS if hand[a]]
+        animals = tuple(a for a in ANIMALS if hand[a])
         if self.next_cheese is not None:
             # The 2nd and 3rd cards of a placement go to the next cheese, whatever they are.
-            row = _PLACE[self.next_cheese]
-            return [row[a].copy() for a in animals]
+            return list(map(dict.copy, _placements(self.next_cheese, 1, animals)))
         actions: list[Action] = []
         size = sum(hand)
         if size < HAND_LIMIT and self.decks[seat]:
             actions.append(_DRAW.copy())
         if size >= PLACE_COUNT:
-            actions += [row[a].copy() for row in _PLACE[: len(self.cheeses)] for a in animals]
+            actions += map(dict.copy, _placements(0, len(self.cheeses), animals))
         return actions
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -178,7 +185,9 @@ class CheeseState(State):
             "cheeses": self._cheeses_seen_by(seat, over),
             "hand_sizes": list(map(sum, self.hands)),
             "deck_sizes": list(map(len, self.decks)),
-            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles],
+            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles]
+            if over
+            else [[] for _ in range(self.players)],  # nobody wins a card before the end
             "scores": self.scores,
             "winners": self.winners,
             # Event dicts never change once made: the view shares them, not the list.
