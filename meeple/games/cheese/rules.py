@@ -102,7 +102,8 @@ class CheeseState(State):
     phase: str
     piles: list[list[Won]]  # per seat, the cards in front of them (filled at the end)
     events: list[dict[str, Any]]  # the last turn, and the resolution at the end, for logs
-    _shown: dict[int | str | None, list[JSON]]  # per seat, its last view's cheeses (not state)
+    # Per seat, its last view's cheeses and the queue lengths they show (a cache, not state).
+    _shown: dict[int | str | None, tuple[list[int], list[JSON]]]
 
     # --- contract -----------------------------------------------------------------
 
@@ -208,17 +209,19 @@ class CheeseState(State):
         snapshot): a new card makes a new dict, so earlier views keep what they showed.
         """
         key = _REVEALED if over else seat
-        known = self._shown.get(key)
-        if known is None:
-            known = self._shown[key] = [{"cheese": v, "queue": []} for v in self.cheeses]
-        queues = self.queues
-        if list(map(len, queues)) != [len(cheese["queue"]) for cheese in known]:
+        kept = self._shown.get(key)
+        if kept is None:
+            kept = self._shown[key] = ([0] * len(self.cheeses), [])
+            kept[1].extend({"cheese": v, "queue": []} for v in self.cheeses)
+        lengths, known = kept
+        now = list(map(len, self.queues))
+        if now != lengths:
             card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
-            for i, queue in enumerate(queues):
-                shown = known[i]["queue"]
-                if len(shown) != len(queue):
-                    added = list(map(card_of, queue[len(shown) :]))
-                    known[i] = {"cheese": self.cheeses[i], "queue": shown + added}
+            for i, queue in enumerate(self.queues):
+                if now[i] != lengths[i]:
+                    added = list(map(card_of, queue[lengths[i] :]))
+                    known[i] = {"cheese": self.cheeses[i], "queue": known[i]["queue"] + added}
+            kept[0][:] = now
         return known[:]
 
     def to_json(self) -> JSON:
