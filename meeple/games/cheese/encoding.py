@@ -141,7 +141,6 @@ class CheeseEncoding:
         for i, cheese in enumerate(view["cheeses"]):
             part = parts[i]
             if part is None or part.cheese != cheese["cheese"] or part.queue != cheese["queue"]:
-                parts[i] = None  # so that a malformed card, raising midway, leaves no half part
                 part = parts[i] = _cheese_part(at, seat, i, cheese, part)
             index += part.index
             values += part.values
@@ -195,23 +194,20 @@ def _card_counts(base: int, cards: tuple[str, ...]) -> tuple[list[int], list[flo
 
 
 class _CheesePart:
-    """What one cheese's queue, seen by one seat, puts into the observation.
-
-    A queue only ever grows at its back (until the reveal turns every card over), so the
-    part is extended with the new cards only, in place: it is the encoder's own (observe
-    copies its entries into the features it returns).
-    """
+    """What one cheese's queue, seen by one seat, puts into the observation (never changed
+    once made: a longer queue makes a new part)."""
 
     __slots__ = ("cheese", "counts", "index", "queue", "slots", "values")
 
-    def __init__(self, at: _Offsets, i: int, cheese: int) -> None:
+    def __init__(
+        self, cheese: int, queue: list[JSON], counts: dict[int, float], slots: list[int]
+    ) -> None:
         self.cheese = cheese
-        self.queue: list[JSON] = []  # a copy of the queue the part was made from
-        # Value, queue length, cards per seat and animals seen: position -> value.
-        self.counts: dict[int, float] = {at.cheese_value + i: cheese / 5.0} if cheese else {}
-        self.slots: list[int] = []  # the queue slots' non-zero positions (all ones)
-        self.index: list[int] = []  # all of the cheese's non-zero positions …
-        self.values: list[float] = []  # … and their values
+        self.queue = queue  # a copy of the queue the part was made from
+        self.counts = counts  # value, queue length, cards per seat, animals seen: pos -> value
+        self.slots = slots  # the queue slots' non-zero positions (all ones)
+        self.index = [*counts, *slots]  # all of the cheese's non-zero positions …
+        self.values = [*counts.values(), *[1.0] * len(slots)]  # … and their values
 
 
 _PARTS: dict[tuple[int, int], list[_CheesePart | None]] = {}
@@ -219,7 +215,8 @@ _PARTS: dict[tuple[int, int], list[_CheesePart | None]] = {}
 once in one process take turns here and rebuild more often, but never read a wrong part: a
 part is reused only for a queue equal to the one it was made from, and extended only for a
 queue that starts with it (cards compare by identity first, as the views share them, so these
-checks are quick)."""
+checks are quick). Parts never change once made, so one that a malformed view left half built,
+or another thread, cannot exist."""
 
 
 def _parts(at: _Offsets, seat: int) -> list[_CheesePart | None]:
@@ -241,13 +238,19 @@ def _cheese_part(
         known = len(part.queue)
         if part.cheese != value or len(queue) < known or queue[:known] != part.queue:
             part = None
+    # A queue only ever grows at its back (until the reveal turns every card over), so a
+    # longer queue needs only its new cards added to the last part.
     if part is None:
-        part = _CheesePart(at, i, value)
+        start = 0
+        counts = {at.cheese_value + i: value / 5.0} if value else {}
+        slots: list[int] = []
+    else:
+        start = len(part.queue)
+        counts = part.counts.copy()
+        slots = part.slots[:]
     players = at.players
-    counts = part.counts
-    slots = part.slots
     size = at.slot
-    for j in range(len(part.queue), len(queue)):
+    for j in range(start, len(queue)):
         card = queue[j]
         owner = (card["seat"] - seat) % players
         # n cards add up as n additions of 0.2, as the observation has always summed them
@@ -272,10 +275,7 @@ def _cheese_part(
             slots.append(base + players + _ANIMALS + 1 + lies)
     if queue:
         counts[at.queue_length + i] = len(queue) / 10.0
-    part.queue = queue[:]
-    part.index = [*counts, *slots]
-    part.values = [*counts.values(), *[1.0] * len(slots)]
-    return part
+    return _CheesePart(value, queue[:], counts, slots)
 
 
 ENCODING = CheeseEncoding()
