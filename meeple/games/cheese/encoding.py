@@ -2,7 +2,15 @@
 
 Actions (``cheeses × 6 + 1``: 37/49/61 for 3/4/5 players): ``place`` an animal card at a
 cheese (cheese-major: index ``cheese * 6 + animal``), then ``draw``. The observation is
-built from ``view(seat)`` only; seats are listed from the observer.
+built from ``view(seat)`` only; seats are listed from the observer. Its layout, slice by
+slice, is in ``docs/rl.md``.
+
+Speed: learning runs build an observation at every step, and most of it describes the
+queues, which only grow. So each cheese's entries, as one seat sees them, are kept
+(:class:`_CheesePart`) and reused while that queue is unchanged, or extended with its new
+cards only; each card sets three ones in its slot. Everything is still computed from the
+view passed in: a kept part is used only for a queue equal to (or starting with) the one it
+was made from, so any view, even one read back from JSON, gives the same tensor.
 """
 
 from __future__ import annotations
@@ -97,7 +105,7 @@ class CheeseEncoding:
         f.block(at.size)
         index = f.index
         values = f.values
-        index.append(_PHASE[view["phase"]])
+        index.append(at.phase + _PHASE[view["phase"]])
         values.append(1.0)
         placed = view["placed"]
         if 0 <= placed <= PLACE_COUNT:
@@ -161,6 +169,7 @@ class _Offsets:
             starts[name] = size
             size += length
         self.size = size
+        self.phase = starts["phase"]
         self.placed = starts["placed"]
         self.next_cheese = starts["next_cheese"]
         self.hand = starts["hand"]
