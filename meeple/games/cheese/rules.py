@@ -102,8 +102,7 @@ class CheeseState(State):
     phase: str
     piles: list[list[Won]]  # per seat, the cards in front of them (filled at the end)
     events: list[dict[str, Any]]  # the last turn, and the resolution at the end, for logs
-    # Per seat, its last view's cheeses and the queue lengths they show (a cache, not state).
-    _shown: dict[int | str | None, tuple[list[int], list[JSON]]]
+    _shown: dict[int | str | None, views.Shown]  # per seat, its last view's cheeses (a cache)
 
     # --- contract -----------------------------------------------------------------
 
@@ -211,18 +210,18 @@ class CheeseState(State):
         key = _REVEALED if over else seat
         kept = self._shown.get(key)
         if kept is None:
-            kept = self._shown[key] = ([0] * len(self.cheeses), [])
-            kept[1].extend({"cheese": v, "queue": []} for v in self.cheeses)
-        lengths, known = kept
+            kept = self._shown[key] = views.Shown(self.cheeses)
         now = list(map(len, self.queues))
-        if now != lengths:
+        if now != kept.lengths:
             card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
             for i, queue in enumerate(self.queues):
-                if now[i] != lengths[i]:
-                    added = list(map(card_of, queue[lengths[i] :]))
-                    known[i] = {"cheese": self.cheeses[i], "queue": known[i]["queue"] + added}
-            kept[0][:] = now
-        return known[:]
+                shown = kept.lengths[i]
+                if now[i] != shown:
+                    added = list(map(card_of, queue[shown:]))
+                    old = kept.cheeses[i]
+                    kept.cheeses[i] = {"cheese": old["cheese"], "queue": old["queue"] + added}
+            kept.lengths = now
+        return kept.cheeses[:]
 
     def to_json(self) -> JSON:
         return {

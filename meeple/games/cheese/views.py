@@ -83,6 +83,22 @@ WON_VIEWS: dict[Won, JSON] = {
 """Every card a player can win, as the view shows it."""
 
 
+class Shown:
+    """The ``cheeses`` of a seat's last view, kept by the state for its next view: one dict
+    per position, ``{"cheese": number, "queue": [card, …]}``, and the queue lengths they show.
+
+    Queues only grow, so a position whose length is unchanged still shows the same cards and
+    its dict is shared with the next view; a longer queue gets a new dict (the old one stays
+    as it was, in the views that hold it).
+    """
+
+    __slots__ = ("cheeses", "lengths")
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.cheeses: list[JSON] = [{"cheese": n, "queue": []} for n in numbers]
+        self.lengths = [0] * len(numbers)
+
+
 @cache
 def colours(players: int) -> list[str]:
     """The seats' colours for a player count."""
