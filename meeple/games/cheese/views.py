@@ -4,9 +4,10 @@ A queued card is a :class:`~meeple.games.cheese.resolution.Placed` tuple (seat, 
 order), and how a seat sees it depends only on the card, on whether the seat owns it and on
 whether the game is over: so there are few distinct card dicts, and every view shares them
 from the tables below instead of building new ones at every call. Views are read-only
-snapshots (``docs/architecture.md``), and nobody changes these dicts, so sharing them is safe
-and it also lets :mod:`meeple.games.cheese.encoding` recognise a card by its identity.
-The same holds for the cards won (``piles``) and for the colours of a player count.
+snapshots (``docs/architecture.md``), and nobody changes these dicts, so sharing them is safe;
+it also makes comparing queues quick (:mod:`meeple.games.cheese.encoding` does, to reuse what
+it built for the last view), as equal cards are then the same object. The same holds for the
+cards won (``piles``), the colours of a player count and the names of a hand.
 
 >>> from meeple.games.cheese.data import CAT, MOUSE
 >>> card_view(Placed(1, CAT, 2), seat=0, over=False)
