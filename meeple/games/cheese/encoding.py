@@ -6,9 +6,9 @@ built from ``view(seat)`` only; seats are listed from the observer. Its layout, 
 slice, is in ``docs/rl.md``.
 
 Speed: learning runs build an observation at every step, and most of it describes the
-queues, which only grow. So each cheese's entries, as one seat sees them, are kept
-(:class:`_CheesePart`) and reused while that queue is unchanged, or extended with its new
-cards only; each card sets three ones in its slot. Everything is still computed from the
+queues, which only grow. So the cheeses' entries of each seat's last observation are kept
+(:class:`_Circle`) and extended with the cards placed since; each card sets three ones in
+its slot. Everything is still computed from the
 view passed in: a kept part is used only for a queue equal to (or starting with) the one it
 was made from, so any view, even one read back from JSON, gives the same tensor.
 """
@@ -143,15 +143,17 @@ class CheeseEncoding:
                     piles[i] = piles.get(i, 0.0) + 0.2
             for i, value in piles.items():
                 f.put(at.pile + i, value)
-        # The cheeses' slices (values, lengths, counts, queue slots) come from what each
-        # cheese's queue gave last time, extended with its new cards (see _CheesePart).
-        parts = _parts(at, seat)
-        for i, cheese in enumerate(view["cheeses"]):
-            part = parts[i]
-            if part is None or part.cheese != cheese["cheese"] or part.queue != cheese["queue"]:
-                part = parts[i] = _cheese_part(at, seat, i, cheese, part)
-            index += part.index
-            values += part.values
+        # The cheeses' slices (values, lengths, counts, queue slots) come from this seat's
+        # last observation, with the cards placed since added (see _Circle). The circle is
+        # taken out of the cache while it changes, so an error leaves none half changed.
+        key = (players, seat)
+        circle = _CIRCLES.pop(key, None)
+        table = view["cheeses"]
+        if circle is None or not circle.extend(at, seat, table):
+            circle = _Circle.of(at, seat, table)
+        _CIRCLES[key] = circle
+        index.extend(circle.index)
+        values.extend(circle.values)
         return f
 
 
@@ -202,89 +204,107 @@ def _card_counts(base: int, cards: tuple[str, ...]) -> tuple[list[int], list[flo
     return positions, [n / 7.0 for n in counts if n]
 
 
-class _CheesePart:
-    """What one cheese's queue, seen by one seat, puts into the observation (never changed
-    once made: a longer queue makes a new part)."""
+class _Circle:
+    """The cheeses' entries in one seat's last observation, kept to build its next one.
 
-    __slots__ = ("cheese", "counts", "index", "queue", "slots", "values")
+    The cheese slices (values, queue lengths, cards per seat, animals seen, queue slots) are
+    kept as the features keep them, positions and values, ready to be copied. Queues only
+    grow at their back (until the reveal turns every card over), so a seat's next view
+    usually shows a few more cards: their entries are added, the counts they change updated,
+    and the rest is reused as it is. A view whose queues do not extend the kept ones (another
+    game, the reveal) builds a new circle.
+    """
 
-    def __init__(
-        self, cheese: int, queue: list[JSON], counts: dict[int, float], slots: list[int]
-    ) -> None:
-        self.cheese = cheese
-        self.queue = queue  # a copy of the queue the part was made from
-        self.counts = counts  # value, queue length, cards per seat, animals seen: pos -> value
-        self.slots = slots  # the queue slots' non-zero positions (all ones)
-        self.index = [*counts, *slots]  # all of the cheese's non-zero positions …
-        self.values = [*counts.values(), *[1.0] * len(slots)]  # … and their values
+    __slots__ = ("counted", "index", "numbers", "queues", "values")
+
+    def __init__(self, cheeses: int) -> None:
+        self.index: list[int] = []  # positions …
+        self.values: list[float] = []  # … and their values
+        self.counted: dict[int, int] = {}  # a count's position -> where it is in the lists
+        self.numbers: list[int] = [0] * cheeses  # each cheese's number
+        self.queues: list[list[JSON]] = [[] for _ in range(cheeses)]  # copies of the queues
+
+    @classmethod
+    def of(cls, at: _Offsets, seat: int, table: list[JSON]) -> _Circle:
+        """The entries of the cheeses ``table`` of ``seat``'s view, from scratch."""
+        circle = cls(len(table))
+        for i, cheese in enumerate(table):
+            number = circle.numbers[i] = cheese["cheese"]
+            if number:
+                circle.index.append(at.cheese_value + i)
+                circle.values.append(number / 5.0)
+            circle.add(at, seat, i, cheese["queue"])
+        return circle
+
+    def extend(self, at: _Offsets, seat: int, table: list[JSON]) -> bool:
+        """Add the cards queued since; ``False`` (and half done) if ``table`` does not
+        extend the kept queues: then build a new circle."""
+        if len(table) != len(self.queues):
+            return False
+        for i, cheese in enumerate(table):
+            queue = cheese["queue"]
+            known = self.queues[i]
+            # Cards compare by identity first (the views share them), so this is quick.
+            if queue == known and cheese["cheese"] == self.numbers[i]:
+                continue  # the usual case: no card placed here since
+            n = len(known)
+            if cheese["cheese"] != self.numbers[i] or len(queue) < n or queue[:n] != known:
+                return False
+            self.add(at, seat, i, queue)
+        return True
+
+    def add(self, at: _Offsets, seat: int, i: int, queue: list[JSON]) -> None:
+        """Add the entries of the cards of cheese ``i``'s ``queue`` not yet kept."""
+        index = self.index
+        values = self.values
+        counted = self.counted
+        players = at.players
+        size = at.slot
+        for j in range(len(self.queues[i]), len(queue)):
+            card = queue[j]
+            owner = (card["seat"] - seat) % players
+            name = card["card"]
+            animal = _ANIMALS if name is None else _ANIMAL[name]  # or hidden
+            # The counts: cards of the owner, and the animal if seen. n cards add up as n
+            # additions of 0.2, as the observation has always summed them (0.2 + 0.2 + 0.2
+            # is not 3 * 0.2 in floating point).
+            mine = at.seat_cards + i * players + owner
+            counts = (mine,) if name is None else (mine, at.seen + i * _ANIMALS + animal)
+            for position in counts:
+                k = counted.get(position)
+                if k is None:
+                    counted[position] = len(index)
+                    index.append(position)
+                    values.append(0.2)
+                else:
+                    values[k] += 0.2
+            if j >= QUEUE_SLOTS:
+                continue  # only in the counts
+            # The slot: owner (one-hot), animal or hidden (one-hot), how it lies (one-hot).
+            base = at.queue + (i * QUEUE_SLOTS + j) * size
+            index += (base + owner, base + players + animal)
+            values += (1.0, 1.0)
+            placed = card["placed"]
+            if 1 <= placed <= PLACE_COUNT:
+                lies = placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
+                index.append(base + players + _ANIMALS + 1 + lies)
+                values.append(1.0)
+        if queue:
+            length = at.queue_length + i
+            k = counted.get(length)
+            if k is None:
+                counted[length] = len(index)
+                index.append(length)
+                values.append(len(queue) / 10.0)
+            else:
+                values[k] = len(queue) / 10.0
+        self.queues[i] = queue[:]
 
 
-_PARTS: dict[tuple[int, int], list[_CheesePart | None]] = {}
-"""Per (players, seat), the last part made for each cheese position. Several games played at
-once in one process take turns here and rebuild more often, but never read a wrong part: a
-part is reused only for a queue equal to the one it was made from, and extended only for a
-queue that starts with it (cards compare by identity first, as the views share them, so these
-checks are quick). Parts never change once made, so one that a malformed view left half built,
-or another thread, cannot exist."""
-
-
-def _parts(at: _Offsets, seat: int) -> list[_CheesePart | None]:
-    parts = _PARTS.get((at.players, seat))
-    if parts is None:
-        parts = _PARTS[at.players, seat] = [None] * at.cheeses
-    return parts
-
-
-def _cheese_part(
-    at: _Offsets, seat: int, i: int, cheese: JSON, part: _CheesePart | None
-) -> _CheesePart:
-    """The observation entries of cheese ``i`` of ``seat``'s view: its value and queue length,
-    its cards per seat and animals seen, and its queue slots. ``part`` is the last part made
-    for that cheese and seat: it is extended if the queue only grew since, else replaced."""
-    queue: list[JSON] = cheese["queue"]
-    value: int = cheese["cheese"]
-    if part is not None:
-        known = len(part.queue)
-        if part.cheese != value or len(queue) < known or queue[:known] != part.queue:
-            part = None
-    # A queue only ever grows at its back (until the reveal turns every card over), so a
-    # longer queue needs only its new cards added to the last part.
-    if part is None:
-        start = 0
-        counts = {at.cheese_value + i: value / 5.0} if value else {}
-        slots: list[int] = []
-    else:
-        start = len(part.queue)
-        counts = part.counts.copy()
-        slots = part.slots[:]
-    players = at.players
-    size = at.slot
-    for j in range(start, len(queue)):
-        card = queue[j]
-        owner = (card["seat"] - seat) % players
-        # n cards add up as n additions of 0.2, as the observation has always summed them
-        # (0.2 + 0.2 + 0.2 is not 3 * 0.2 in floating point).
-        at_seat = at.seat_cards + i * players + owner
-        counts[at_seat] = counts.get(at_seat, 0.0) + 0.2
-        name = card["card"]
-        if name is None:
-            animal = _ANIMALS  # hidden
-        else:
-            animal = _ANIMAL[name]
-            at_seen = at.seen + i * _ANIMALS + animal
-            counts[at_seen] = counts.get(at_seen, 0.0) + 0.2
-        if j >= QUEUE_SLOTS:
-            continue  # only in the counts
-        base = at.queue + (i * QUEUE_SLOTS + j) * size
-        # owner (one-hot), animal or hidden (one-hot), how it lies (one-hot)
-        slots += (base + owner, base + players + animal)
-        placed = card["placed"]
-        if 1 <= placed <= PLACE_COUNT:
-            lies = placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
-            slots.append(base + players + _ANIMALS + 1 + lies)
-    if queue:
-        counts[at.queue_length + i] = len(queue) / 10.0
-    return _CheesePart(value, queue[:], counts, slots)
+_CIRCLES: dict[tuple[int, int], _Circle] = {}
+"""Per (players, seat), the circle of the last observation. Several games played at once in
+one process take turns here and rebuild more often, but never read a wrong circle: it is
+extended only by a view whose queues start with the kept ones."""
 
 
 ENCODING = CheeseEncoding()
