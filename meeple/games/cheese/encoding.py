@@ -120,22 +120,24 @@ class CheeseEncoding:
                 positions, counts = _card_counts(base, tuple(cards))
                 index += positions
                 values += counts
-        for s in view["to_move"]:
-            index.append(at.to_move + (s - seat) % players)
-            values.append(1.0)
-        order = at.order[seat]
-        for base, numbers, scale in (
-            (at.hand_size, view["hand_sizes"], HAND_LIMIT),
-            (at.deck_size, view["deck_sizes"], DECK_SIZE),
-            (at.score, view["scores"], 20.0),
-        ):
-            for k, s in enumerate(order):
-                n = numbers[s]
-                if n:
-                    index.append(base + k)
-                    values.append(n / scale)
+        # Whose turn it is, hand and deck sizes, scores: few combinations occur (fewer than
+        # 500 per player count in random games), so their entries are kept.
+        numbers = (
+            tuple(view["to_move"]),
+            tuple(view["hand_sizes"]),
+            tuple(view["deck_sizes"]),
+            tuple(view["scores"]),
+        )
+        entries = _SEATS.get((players, seat, numbers))
+        if entries is None:
+            if len(_SEATS) >= _SEATS_KEPT:
+                _SEATS.clear()
+            entries = _SEATS[players, seat, numbers] = _seat_entries(at, seat, numbers)
+        index.extend(entries[0])
+        values.extend(entries[1])
         all_piles = view["piles"]
         if any(all_piles):  # empty until the end
+            order = at.order[seat]
             piles: dict[int, float] = {}
             for k, s in enumerate(order):
                 for won in all_piles[s]:
@@ -192,6 +194,34 @@ class _Offsets:
 @cache
 def _offsets(players: int) -> _Offsets:
     return _Offsets(players)
+
+
+def _seat_entries(
+    at: _Offsets, seat: int, numbers: tuple[tuple[float, ...], ...]
+) -> tuple[list[int], list[float]]:
+    """The entries of the per-seat slices from ``numbers``: the seats to move, and each
+    seat's hand size, deck size and score."""
+    to_move, hand_sizes, deck_sizes, scores = numbers
+    players = at.players
+    index = [at.to_move + (int(s) - seat) % players for s in to_move]
+    values = [1.0] * len(index)
+    for base, sizes, scale in (
+        (at.hand_size, hand_sizes, HAND_LIMIT),
+        (at.deck_size, deck_sizes, DECK_SIZE),
+        (at.score, scores, 20.0),
+    ):
+        for k, s in enumerate(at.order[seat]):
+            n = sizes[s]
+            if n:
+                index.append(base + k)
+                values.append(n / scale)
+    return index, values
+
+
+_SEATS: dict[tuple[object, ...], tuple[list[int], list[float]]] = {}
+"""The per-seat slices' entries by (players, seat, to move, hand sizes, deck sizes, scores)."""
+_SEATS_KEPT = 20_000
+"""At most this many are kept (then they are forgotten and built again as they come)."""
 
 
 @lru_cache(maxsize=4096)

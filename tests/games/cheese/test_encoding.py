@@ -12,7 +12,7 @@ import pytest
 
 import meeple
 from meeple.core.encoding import relative
-from meeple.games.cheese import CheeseState
+from meeple.games.cheese import CheeseState, encoding
 from meeple.games.cheese.data import ANIMAL_NAMES, CHEESES_BY_PLAYERS, DECK_SIZE, HAND_LIMIT
 from meeple.games.cheese.encoding import ENCODING, HOWS, PHASES, QUEUE_SLOTS
 
@@ -153,3 +153,12 @@ def test_a_malformed_view_leaves_no_half_made_part() -> None:
     for state, seat in game[len(game) // 2 :]:
         view = state.view(seat)
         assert observed(view, seat, 3) == plain_observation(view, seat, 3)
+
+
+def test_forgetting_kept_seat_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-seat entries kept by their numbers are forgotten when too many: still right."""
+    monkeypatch.setattr(encoding, "_SEATS_KEPT", 2)
+    for state, seat in playout(4, seed=21):
+        view = state.view(seat)
+        assert observed(view, seat, 4) == plain_observation(view, seat, 4)
+    assert len(encoding._SEATS) <= 2
