@@ -118,8 +118,8 @@ class CheeseEncoding:
         for base, cards in ((at.hand, view.get("hand")), (at.deck, view.get("deck"))):
             if cards:
                 positions, counts = _card_counts(base, tuple(cards))
-                index += positions
-                values += counts
+                index.extend(positions)
+                values.extend(counts)
         # Whose turn it is, hand and deck sizes, scores: few combinations occur (fewer than
         # 500 per player count in random games), so their entries are kept.
         numbers = (
