@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from operator import itemgetter
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.core.game import JSON, OptionValue
@@ -147,17 +146,14 @@ class CheeseEncoding:
             for i, value in piles.items():
                 f.put(at.pile + i, value)
         # The cheeses' slices (values, lengths, counts, queue slots) come from this seat's
-        # last observation of this circle of cheeses, with the cards placed since added (see
-        # _Circle). The circle is taken out of the cache while it changes, so an error leaves
-        # none half changed, and put back last, so the cache's order is that of last use.
-        table = view["cheeses"]
-        key = (players, seat, tuple(map(_NUMBER, table)))
+        # last observation, with the cards placed since added (see _Circle). The circle is
+        # taken out of the cache while it changes, so an error leaves none half changed.
+        key = (players, seat)
         circle = _CIRCLES.pop(key, None)
+        table = view["cheeses"]
         if circle is None or not circle.extend(at, seat, table):
             circle = _Circle.of(at, seat, table)
         _CIRCLES[key] = circle
-        if len(_CIRCLES) > _CIRCLES_KEPT:
-            del _CIRCLES[next(iter(_CIRCLES))]  # the least recently used
         index.extend(circle.index)
         values.extend(circle.values)
         return f
@@ -335,15 +331,10 @@ class _Circle:
         self.queues[i] = queue[:]
 
 
-_CIRCLES: dict[tuple[int, int, tuple[int, ...]], _Circle] = {}
-"""Per (players, seat, the cheeses' numbers in circle order), the circle of the last
-observation. The numbers tell games apart (they are shuffled), so several games played at
-once in one process (vectorised environments) each keep theirs. A circle is only ever
-extended by a view whose queues start with the kept ones: two games with the same numbers
-cannot mix their entries, they only rebuild more often."""
-_CIRCLES_KEPT = 256
-"""At most this many circles are kept; the least recently used goes first."""
-_NUMBER = itemgetter("cheese")
+_CIRCLES: dict[tuple[int, int], _Circle] = {}
+"""Per (players, seat), the circle of the last observation. Several games played at once in
+one process take turns here and rebuild more often, but never read a wrong circle: it is
+extended only by a view whose queues start with the kept ones."""
 
 
 ENCODING = CheeseEncoding()

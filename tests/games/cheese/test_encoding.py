@@ -162,35 +162,3 @@ def test_forgetting_kept_seat_entries(monkeypatch: pytest.MonkeyPatch) -> None:
         view = state.view(seat)
         assert observed(view, seat, 4) == plain_observation(view, seat, 4)
     assert len(encoding._SEATS) <= 2
-
-
-def test_games_played_at_once_keep_their_own_circles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Interleaved games (vectorised envs) each extend their own kept circle: a circle is
-    built from scratch once per game and seat, not at every switch between the games."""
-    built: list[int] = []
-    build = encoding._Circle.of.__func__  # type: ignore[attr-defined]
-
-    def counted(cls: type, at: Any, seat: int, table: Any) -> Any:
-        built.append(seat)
-        return build(cls, at, seat, table)
-
-    monkeypatch.setattr(encoding._Circle, "of", classmethod(counted))
-    games = [playout(5, seed) for seed in (31, 32, 33)]
-    steps = min(map(len, games)) - 1  # up to the reveal, which builds every circle anew
-    for step in range(steps):
-        for game in games:
-            state, seat = game[step]
-            view = state.view(seat)
-            assert observed(view, seat, 5) == plain_observation(view, seat, 5)
-    assert len(built) <= 3 * 5
-
-
-def test_forgetting_kept_circles(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(encoding, "_CIRCLES_KEPT", 1)
-    games = [playout(3, seed) for seed in (41, 42)]
-    for step in range(max(map(len, games))):
-        for game in games:
-            state, seat = game[min(step, len(game) - 1)]
-            view = state.view(seat)
-            assert observed(view, seat, 3) == plain_observation(view, seat, 3)
-    assert len(encoding._CIRCLES) == 1
