@@ -1,6 +1,8 @@
-"""The observation, built from cached per-cheese parts, equals the plain one built afresh from
-the view, whatever order the views come in (the learner's seat only, every seat, several games
-at once, views that went through JSON and share nothing)."""
+"""The observation, built from what each seat's last observation kept (its circle of cheese
+entries, the per-seat entries by their numbers, hand and deck counts), equals the plain one
+built afresh from the view, whatever order the views come in (the learner's seat only, every
+seat, several games at once, views that went through JSON and share nothing, a malformed view
+in between)."""
 
 from __future__ import annotations
 
@@ -137,7 +139,7 @@ def test_views_that_share_nothing() -> None:
         assert observed(view, seat, 5) == plain_observation(view, seat, 5)
 
 
-def test_a_malformed_view_leaves_no_half_made_part() -> None:
+def test_a_malformed_view_leaves_no_half_changed_circle() -> None:
     """A card naming no animal raises; the views after it must not count the cards before it
     twice."""
     game = playout(3, seed=11)
