@@ -15,11 +15,12 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
 from meeple.core.rng import Rng
-from meeple.games.cheese import render
+from meeple.games.cheese import render, views
 from meeple.games.cheese.data import (
     ANIMAL_BY_NAME,
     ANIMAL_NAMES,
@@ -27,7 +28,6 @@ from meeple.games.cheese.data import (
     CHEESE_CARDS,
     CHEESE_COUNTS,
     CHEESES_BY_PLAYERS,
-    COLOURS,
     DECK_COUNTS,
     DECK_SIZE,
     DRAW_COUNT,
@@ -48,6 +48,8 @@ FORMAT = 1
 
 PLAY = "play"
 OVER = "over"
+_REVEALED = "revealed"
+"""The key of the queues as everyone sees them once over, among the seats' keys in ``_shown``."""
 
 # Legal-action dicts are built fresh for every call (callers may keep or mutate
 # them), but copied from these templates, which keeps the hot path short.
@@ -58,10 +60,18 @@ _PLACE = [
 ]
 
 
+@cache
+def _placements(first: int, count: int, animals: tuple[int, ...]) -> tuple[Action, ...]:
+    """The templates of placing each of ``animals`` at ``count`` cheeses from ``first`` on,
+    cheese by cheese (few combinations exist: a hand holds at most the six animals)."""
+    return tuple(_PLACE[c][a] for c in range(first, first + count) for a in animals)
+
+
 class CheeseState(State):
     """A game of Go da Cheese! in progress."""
 
     __slots__ = (
+        "_shown",
         "cheeses",
         "current",
         "decks",
@@ -92,6 +102,7 @@ class CheeseState(State):
     phase: str
     piles: list[list[Won]]  # per seat, the cards in front of them (filled at the end)
     events: list[dict[str, Any]]  # the last turn, and the resolution at the end, for logs
+    _shown: dict[int | str | None, views.Shown]  # per seat, its last view's cheeses (a cache)
 
     # --- contract -----------------------------------------------------------------
 
@@ -103,17 +114,16 @@ class CheeseState(State):
         if seat != self.current or type(seat) is not int or self.phase != PLAY:
             return []
         hand = self.hands[seat]
-        animals = [a for a in ANIMALS if hand[a]]
+        animals = tuple(a for a in ANIMALS if hand[a])
         if self.next_cheese is not None:
             # The 2nd and 3rd cards of a placement go to the next cheese, whatever they are.
-            row = _PLACE[self.next_cheese]
-            return [row[a].copy() for a in animals]
+            return list(map(dict.copy, _placements(self.next_cheese, 1, animals)))
         actions: list[Action] = []
         size = sum(hand)
         if size < HAND_LIMIT and self.decks[seat]:
             actions.append(_DRAW.copy())
         if size >= PLACE_COUNT:
-            actions += [row[a].copy() for row in _PLACE[: len(self.cheeses)] for a in animals]
+            actions += map(dict.copy, _placements(0, len(self.cheeses), animals))
         return actions
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -151,6 +161,8 @@ class CheeseState(State):
 
     @property
     def scores(self) -> list[int | float]:
+        if self.phase != OVER:
+            return [0] * self.players  # nobody wins a card before the end
         return [points(pile) for pile in self.piles]
 
     @property
@@ -164,49 +176,52 @@ class CheeseState(State):
             "game": "cheese",
             "players": self.players,
             "seat": seat,
-            "colours": list(COLOURS[: self.players]),
+            "colours": views.colours(self.players),
             "phase": self.phase,
-            "to_move": list(self.to_move),
+            "to_move": [] if over else [self.current],
             "turn": None if over else self.current,
             "placed": self.placed,
             "next_cheese": self.next_cheese,
-            "cheeses": [
-                {
-                    "cheese": value,
-                    "queue": [
-                        {
-                            "seat": card.seat,
-                            # Face-down cards show their colour (the card backs are in the
-                            # player's colour): only what the animal is stays hidden.
-                            "card": ANIMAL_NAMES[card.animal]
-                            if over or card.face_up or card.seat == seat
-                            else None,
-                            "face_up": over or card.face_up,
-                            "placed": card.order,
-                        }
-                        for card in queue
-                    ],
-                }
-                for value, queue in zip(self.cheeses, self.queues, strict=True)
-            ],
-            "hand_sizes": [sum(hand) for hand in self.hands],
-            "deck_sizes": [len(deck) for deck in self.decks],
-            "piles": [
-                [
-                    {"card": ANIMAL_NAMES[won.animal], "colour": won.colour, "how": won.how}
-                    for won in pile
-                ]
-                for pile in self.piles
-            ],
+            "cheeses": self._cheeses_seen_by(seat, over),
+            "hand_sizes": list(map(sum, self.hands)),
+            "deck_sizes": list(map(len, self.decks)),
+            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles]
+            if over
+            else [[] for _ in range(self.players)],  # nobody wins a card before the end
             "scores": self.scores,
             "winners": self.winners,
-            "events": copy.deepcopy(self.events),
+            # Event dicts never change once made: the view shares them, not the list.
+            "events": self.events[:],
         }
         if seat is not None:
-            view["hand"] = [ANIMAL_NAMES[a] for a in hand_list(self.hands[seat])]
+            view["hand"] = views.hand_names(tuple(self.hands[seat]))
             # A player knows what is left in their deck, though not in what order.
-            view["deck"] = [ANIMAL_NAMES[a] for a in sorted(self.decks[seat])]
+            view["deck"] = list(map(ANIMAL_NAMES.__getitem__, sorted(self.decks[seat])))
         return view
+
+    def _cheeses_seen_by(self, seat: int | None, over: bool) -> list[JSON]:
+        """The view's ``cheeses`` for ``seat``: ``{"cheese": number, "queue": [card, …]}`` per
+        position, the card dicts from the tables in :mod:`~meeple.games.cheese.views`.
+
+        Each position's dict is kept for the next view of the same seat and shared with it
+        while that queue has not grown (queues only grow, and a view is a read-only
+        snapshot): a new card makes a new dict, so earlier views keep what they showed.
+        """
+        key = _REVEALED if over else seat
+        kept = self._shown.get(key)
+        if kept is None:
+            kept = self._shown[key] = views.Shown(self.cheeses)
+        now = list(map(len, self.queues))
+        if now != kept.lengths:
+            card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
+            for i, queue in enumerate(self.queues):
+                shown = kept.lengths[i]
+                if now[i] != shown:
+                    added = list(map(card_of, queue[shown:]))
+                    old = kept.cheeses[i]
+                    kept.cheeses[i] = {"cheese": old["cheese"], "queue": old["queue"] + added}
+            kept.lengths = now
+        return kept.cheeses[:]
 
     def to_json(self) -> JSON:
         return {
@@ -245,6 +260,7 @@ class CheeseState(State):
         other.piles = [pile[:] for pile in self.piles]
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
+        other._shown = {}  # determinize changes hidden cards in place: build views afresh
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CheeseState:
@@ -371,6 +387,7 @@ class Cheese(Game[CheeseState]):
         state.phase = PLAY
         state.piles = [[] for _ in range(players)]
         state.events = []
+        state._shown = {}
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> CheeseState:
@@ -394,6 +411,7 @@ class Cheese(Game[CheeseState]):
                 [Won(_int(a), _int(c), str(how)) for a, c, how in pile] for pile in data["piles"]
             ]
             state.events = [dict(event) for event in data["events"]]
+            state._shown = {}  # the queues were replaced
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed cheese state: {err}") from err
         _check_consistent(state)

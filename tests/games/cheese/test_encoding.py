@@ -1,0 +1,166 @@
+"""The observation, built from what each seat's last observation kept (its circle of cheese
+entries, the per-seat entries by their numbers, hand and deck counts), equals the plain one
+built afresh from the view, whatever order the views come in (the learner's seat only, every
+seat, several games at once, views that went through JSON and share nothing, a malformed view
+in between)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.core.encoding import relative
+from meeple.games.cheese import CheeseState, encoding
+from meeple.games.cheese.data import ANIMAL_NAMES, CHEESES_BY_PLAYERS, DECK_SIZE, HAND_LIMIT
+from meeple.games.cheese.encoding import ENCODING, HOWS, PHASES, QUEUE_SLOTS
+
+GAME = meeple.load("cheese")
+ANIMAL = {name: i for i, name in enumerate(ANIMAL_NAMES)}
+HOW = {how: i for i, how in enumerate(HOWS)}
+
+
+def plain_observation(view: dict[str, Any], seat: int, players: int) -> list[float]:
+    """The dense observation written slice by slice from the view, as ``docs/rl.md`` lays it
+    out (the reference: nothing cached)."""
+    cheeses = CHEESES_BY_PLAYERS[players]
+    order = [(seat + k) % players for k in range(players)]
+    out: list[float] = []
+
+    def one_hot(index: int | None, size: int) -> None:
+        out.extend(1.0 if i == index else 0.0 for i in range(size))
+
+    one_hot(PHASES.index(view["phase"]), len(PHASES))
+    one_hot(view["placed"], 4)
+    one_hot(view["next_cheese"], cheeses)
+    for cards in (view["hand"], view["deck"]):
+        out.extend(cards.count(name) / 7.0 for name in ANIMAL_NAMES)
+    out.extend(1.0 if s in view["to_move"] else 0.0 for s in order)
+    out.extend(view["hand_sizes"][s] / HAND_LIMIT for s in order)
+    out.extend(view["deck_sizes"][s] / DECK_SIZE for s in order)
+    out.extend(view["scores"][s] / 20.0 for s in order)
+    piles = [0.0] * (players * len(ANIMAL_NAMES) * len(HOWS))
+    for k, s in enumerate(order):
+        for won in view["piles"][s]:
+            piles[(k * len(ANIMAL_NAMES) + ANIMAL[won["card"]]) * len(HOWS) + HOW[won["how"]]] += (
+                0.2
+            )
+    out.extend(piles)
+    table = view["cheeses"]
+    out.extend(c["cheese"] / 5.0 for c in table)
+    out.extend(len(c["queue"]) / 10.0 for c in table)
+    seat_cards = [0.0] * (cheeses * players)
+    seen = [0.0] * (cheeses * len(ANIMAL_NAMES))
+    slot = players + len(ANIMAL_NAMES) + 1 + 6
+    slots = [0.0] * (cheeses * QUEUE_SLOTS * slot)
+    for i, cheese in enumerate(table):
+        for j, card in enumerate(cheese["queue"]):
+            owner = relative(seat, card["seat"], players)
+            seat_cards[i * players + owner] += 0.2
+            if card["card"] is not None:
+                seen[i * len(ANIMAL_NAMES) + ANIMAL[card["card"]]] += 0.2
+            if j < QUEUE_SLOTS:
+                base = (i * QUEUE_SLOTS + j) * slot
+                animal = len(ANIMAL_NAMES) if card["card"] is None else ANIMAL[card["card"]]
+                slots[base + owner] = 1.0
+                slots[base + players + animal] = 1.0
+                lies = card["placed"] - 1 + (3 if card["face_up"] else 0)
+                slots[base + players + len(ANIMAL_NAMES) + 1 + lies] = 1.0
+    out.extend(seat_cards)
+    out.extend(seen)
+    out.extend(slots)
+    return out
+
+
+def observed(view: dict[str, Any], seat: int, players: int) -> list[float]:
+    features = ENCODING.observe(view, seat, players, {})
+    assert len(set(features.index)) == len(features.index), "a position written twice"
+    return features.dense()
+
+
+def playout(players: int, seed: int) -> list[tuple[CheeseState, int]]:
+    """A random game: (a copy of the state, the seat to move) at every decision, and the end."""
+    state: CheeseState = GAME.new(players, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_over:
+        seat = state.to_move[0]
+        out.append((state.clone(), seat))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    out.append((state, 0))
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_learner_seat_only(players: int) -> None:
+    """What an AEC env asks: the seat to move, decision after decision, on the live state."""
+    for seed in range(4):
+        state: CheeseState = GAME.new(players, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            seat = state.to_move[0] if state.to_move else rng.randrange(players)
+            view = state.view(seat)
+            assert observed(view, seat, players) == plain_observation(view, seat, players)
+            if state.is_over:
+                break
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_seat_and_random_seats(players: int) -> None:
+    rng = random.Random(players)
+    for state, _ in playout(players, seed=7):
+        seats = range(players) if rng.random() < 0.5 else [rng.randrange(players)]
+        for seat in seats:
+            view = state.view(seat)
+            assert observed(view, seat, players) == plain_observation(view, seat, players)
+
+
+def test_several_games_at_once() -> None:
+    """Games of the same player count interleaved (as vectorised envs in one process are)
+    take turns with the same cached parts: each must still get its own observation."""
+    games = [playout(4, seed) for seed in range(3)]
+    for step in range(max(map(len, games))):
+        for game in games:
+            state, seat = game[min(step, len(game) - 1)]
+            view = state.view(seat)
+            assert observed(view, seat, 4) == plain_observation(view, seat, 4)
+
+
+def test_views_that_share_nothing() -> None:
+    """A view read back from JSON has no card dict in common with the cached ones."""
+    for state, seat in playout(5, seed=3):
+        view = json.loads(json.dumps(state.view(seat)))
+        assert observed(view, seat, 5) == plain_observation(view, seat, 5)
+        view = state.view(seat)
+        assert observed(view, seat, 5) == plain_observation(view, seat, 5)
+
+
+def test_a_malformed_view_leaves_no_half_changed_circle() -> None:
+    """A card naming no animal raises; the views after it must not count the cards before it
+    twice."""
+    game = playout(3, seed=11)
+    state, seat = game[len(game) // 2]
+    view = state.view(seat)
+    observed(view, seat, 3)
+    bad = json.loads(json.dumps(view))
+    queue = max(bad["cheeses"], key=lambda c: len(c["queue"]))["queue"]
+    queue.append(dict(queue[0]))  # a good card, read before the bad one
+    queue.append(dict(queue[0], card="unicorn"))
+    with pytest.raises(KeyError):
+        ENCODING.observe(bad, seat, 3, {})
+    for state, seat in game[len(game) // 2 :]:
+        view = state.view(seat)
+        assert observed(view, seat, 3) == plain_observation(view, seat, 3)
+
+
+def test_forgetting_kept_seat_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-seat entries kept by their numbers are forgotten when too many: still right."""
+    monkeypatch.setattr(encoding, "_SEATS_KEPT", 2)
+    for state, seat in playout(4, seed=21):
+        view = state.view(seat)
+        assert observed(view, seat, 4) == plain_observation(view, seat, 4)
+    assert len(encoding._SEATS) <= 2
