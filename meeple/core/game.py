@@ -227,6 +227,23 @@ class State(ABC):
             explain_illegal(seat, action, self.to_move, self.players, self.legal_actions)
         )
 
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s ``action`` without looking it up among the legal actions again.
+
+        :meth:`apply` builds ``legal_actions(seat)`` once more and compares ``action`` with
+        each, to refuse what is not legal. A caller that has just taken ``action`` from
+        ``legal_actions(seat)`` of this very state (the learning environments of
+        :mod:`meeple.rl`, a random playout) knows it is legal, and saves that work here.
+
+        The caller promises that no move has been applied since it called
+        ``legal_actions(seat)``, and that ``action`` is one of the dicts it returned (or an
+        equal dict), unchanged. Nothing checks the promise: an action that is not legal may
+        raise anything or leave the state corrupt. When in doubt, use :meth:`apply`; the
+        result of a kept promise is the same state as :meth:`apply` gives
+        (``tests/core/test_apply_unchecked.py``).
+        """
+        self._apply(seat, action)
+
     def determinize(self: S, seat: int, rng: random.Random | None = None) -> S:
         """A copy in which everything ``seat`` cannot see is re-sampled.
 

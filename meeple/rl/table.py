@@ -110,13 +110,16 @@ class Table:
     def array(self, features: Features) -> Observation:
         """The observation as a float32 array, clipped to ±:data:`OBS_BOUND`."""
         array = np.zeros(self.size, dtype=np.float32)
-        values = features.values
-        if values:
-            if max(values) > OBS_BOUND or min(values) < -OBS_BOUND:
-                # Rare (the encodings scale to about 0–2): clip only then, numpy's clip
-                # costs more than the check.
-                values = [min(OBS_BOUND, max(-OBS_BOUND, v)) for v in values]
-            array[features.index] = values
+        n = len(features.index)
+        if n:
+            # ``np.fromiter`` with the count known converts a list about twice as fast as
+            # numpy's generic list conversion in ``array[list] = list``; the encodings scale
+            # to about 0–2, and clipping only the non-zero values in place costs ~1 µs, less
+            # than checking them in Python first.
+            values = np.fromiter(features.values, np.float32, n)
+            np.minimum(values, OBS_BOUND, out=values)
+            np.maximum(values, -OBS_BOUND, out=values)
+            array[np.fromiter(features.index, np.intp, n)] = values
         return array
 
     def observation_box(self) -> spaces.Box:
@@ -135,7 +138,7 @@ class Table:
         """The int8 mask of the indices in ``legal``."""
         mask = np.zeros(self.space.size, dtype=np.int8)
         if legal:
-            mask[list(legal)] = 1
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
     @staticmethod
@@ -149,9 +152,9 @@ class Table:
         """Apply ``action``, one of ``legal(state, seat)`` taken from the current state.
 
         :meth:`State.apply` would look it up among ``legal_actions`` again to refuse what is
-        not legal; an action taken from :meth:`legal` is legal by construction, so this goes
-        straight to the game's transition (it is the hot path of every env step)."""
-        state._apply(seat, action)
+        not legal; an action taken from :meth:`legal` is legal by construction, so this uses
+        :meth:`State.apply_unchecked` (it is the hot path of every env step)."""
+        state.apply_unchecked(seat, action)
         if history is not None:
             cls.record(state, history)
 
