@@ -9,6 +9,11 @@ For each game at its smallest and largest player counts, plays seeded random gam
 - the Gymnasium env (one learner, ``random`` opponents): each step is ``env.step()`` of a
   random legal index from ``action_masks()``; the opponents' moves in between are part of it.
 
+The random agent picks its index among the mask's non-zero entries, found on the mask viewed
+as booleans (``mask.view(np.bool_).nonzero()``): the same entries, found about eight times
+faster than on the int8 mask itself, which matters for Café's 3,566 and Bison's 9,059
+actions (an agent's own cost is not the env's).
+
 and, for comparison, the bare engine: a random game calling ``legal_actions`` and
 ``view(seat)`` of the seat to move at each decision (what any observation built from the view
 costs at least).
@@ -33,6 +38,8 @@ import random
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 import meeple
 from meeple.core.game import without_back
 from meeple.rl import aec_env, gym_env
@@ -56,7 +63,7 @@ def aec_rate(
             obs, _, terminated, _, _ = env.last()
             if terminated:
                 break
-            env.step(rng.choice(obs["action_mask"].nonzero()[0]))
+            env.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0]))
             steps += 1
         elapsed += clock() - start
     return steps / elapsed
@@ -92,7 +99,7 @@ def gym_rate(game_id: str, players: int, seconds: float) -> float:
         seed += 1
         terminated = False
         while not terminated:
-            action = rng.choice(env.action_masks().nonzero()[0])
+            action = rng.choice(env.action_masks().view(np.bool_).nonzero()[0])
             _, _, terminated, _, _ = env.step(action)
             steps += 1
         elapsed += time.process_time() - start
@@ -146,7 +153,7 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
             t5 = clock()
             mask = table.mask(legal)
             t6 = clock()
-            index = int(rng.choice(mask.nonzero()[0]))  # the benchmark's random agent
+            index = int(rng.choice(mask.view(np.bool_).nonzero()[0]))  # the random agent
             t7 = clock()
             state.apply_unchecked(seat, legal[index])
             t8 = clock()

@@ -75,3 +75,21 @@ def test_illegal_action() -> None:
     strict.reset(seed=1)
     with pytest.raises(meeple.IllegalAction):
         strict.step(illegal)
+
+
+class _Cheat(RandomBot):
+    """A bot passed in by the user that breaks the contract: a move nobody may make."""
+
+    def choose(self, state: meeple.State, seat: int) -> dict[str, object]:
+        return {"type": "cheat"}
+
+
+def test_a_users_bot_is_checked_the_levels_are_trusted() -> None:
+    """The env applies the levels' choices unchecked (they come from ``legal_actions``),
+    but a bot passed in goes through the game's checked ``apply``."""
+    env = gym_env("cheese", players=3, opponents=[_Cheat(), "random"])
+    env.reset(seed=1)
+    assert env._trusted == {2}
+    with pytest.raises(meeple.IllegalAction):
+        while True:
+            env.step(int(np.flatnonzero(env.action_masks())[0]))
