@@ -48,14 +48,20 @@ from meeple.rl.table import Table
 GOAL = 30_000
 
 
-def aec_rate(
-    game_id: str, players: int, seconds: float, clock: Callable[[], float] = time.process_time
-) -> float:
-    """AEC steps per second: observation + mask of the acting agent, then a step."""
+def aec_steps(
+    game_id: str,
+    players: int,
+    seconds: float = 0.0,
+    games: int = 0,
+    clock: Callable[[], float] = time.process_time,
+) -> tuple[int, float, int]:
+    """Random games through the AEC env, for ``seconds`` or ``games`` games: each step is
+    the acting agent's observation and mask (``env.last()``), then ``env.step()`` of a
+    random legal index. Returns the steps, the time they took and the games played."""
     env = aec_env(game_id, players=players)
     rng = random.Random(0)
     steps, elapsed, seed = 0, 0.0, 0
-    while elapsed < seconds:
+    while elapsed < seconds or seed < games:
         env.reset(seed=seed)
         seed += 1
         start = clock()
@@ -66,6 +72,12 @@ def aec_rate(
             env.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0]))
             steps += 1
         elapsed += clock() - start
+    return steps, elapsed, seed
+
+
+def aec_rate(game_id: str, players: int, seconds: float) -> float:
+    """AEC steps per second (:func:`aec_steps`)."""
+    steps, elapsed, _ = aec_steps(game_id, players, seconds)
     return steps / elapsed
 
 
@@ -110,31 +122,24 @@ PARTS = ("legal", "index", "view", "encode", "array", "mask", "apply", "history"
 """The parts of an AEC step that ``--breakdown`` times, in the env's order."""
 
 
-def _reading_cost(clock: Callable[[], float]) -> float:
-    """What one reading of ``clock`` adds to an interval it closes (the median of many)."""
-    deltas = []
-    for _ in range(20_001):
-        a = clock()
-        deltas.append(clock() - a)
-    return sorted(deltas)[len(deltas) // 2]
-
-
 def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
     """µs per decision of each of :data:`PARTS`, and ``"env"``: the rest of the AEC env's
     step (its own overhead), ``"total"``: the AEC env's whole step.
 
     The parts are timed in a loop that does what the env does, piece by piece, reading the
-    thread's CPU time around each (the cost of a reading, ~0.4 µs, is measured and taken
-    off each part); the env's whole step is timed in CPU time too, so the difference is the
-    env's own work."""
+    thread's CPU time around each (the cost of a reading, ~0.4 µs, is measured in the same
+    loop on an empty interval and taken off each part); then the env plays the very same games and choices, timed in CPU time
+    too, so the difference is the env's own work (within the noise of a shared machine:
+    a few µs either way)."""
     table = Table(game_id, players)
     clock = time.thread_time
-    reading = _reading_cost(clock)
     rng = random.Random(0)
     spent = dict.fromkeys(PARTS, 0.0)
+    reading = 0.0
     steps, elapsed, seed = 0, 0.0, 0
     while elapsed < seconds:
-        state = table.new(seed)
+        # The game and the choices that ``aec_steps`` plays with ``env.reset(seed=seed)``.
+        state = table.new(random.Random(seed).getrandbits(63))
         history = table.new_history()
         seed += 1
         start = clock()
@@ -159,6 +164,7 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
             t8 = clock()
             table.record(state, history)
             t9 = clock()
+            t10 = clock()  # an empty interval: what a reading of the clock adds to each part
             spent["legal"] += t1 - t0
             spent["index"] += t2 - t1
             spent["view"] += t3 - t2
@@ -168,10 +174,13 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
             spent["agent"] += t7 - t6
             spent["apply"] += t8 - t7
             spent["history"] += t9 - t8
+            reading += t10 - t9
             steps += 1
         elapsed += clock() - start
-    out = {part: 1e6 * (spent[part] / steps - reading) for part in PARTS}
-    out["total"] = 1e6 / aec_rate(game_id, players, seconds, clock)
+    out = {part: 1e6 * (spent[part] - reading) / steps for part in PARTS}
+    env_steps, env_elapsed, _ = aec_steps(game_id, players, games=seed, clock=clock)
+    assert env_steps == steps, "the env should have played the very same games"
+    out["total"] = 1e6 * env_elapsed / env_steps
     out["env"] = out["total"] - sum(out[part] for part in PARTS)
     return out
 
