@@ -14,9 +14,9 @@ as booleans (``mask.view(np.bool_).nonzero()``): the same entries, found about e
 faster than on the int8 mask itself, which matters for Café's 3,566 and Bison's 9,059
 actions (an agent's own cost is not the env's).
 
-and, for comparison, the bare engine: a random game calling ``legal_actions`` and
-``view(seat)`` of the seat to move at each decision (what any observation built from the view
-costs at least).
+and, for comparison, the bare engine: a random game calling ``legal_actions``, ``view(seat)``
+of the seat to move and ``apply_unchecked`` at each decision (what any observation built from
+the view costs at least).
 
 ``--breakdown`` prints, instead, where an AEC step's time goes, in µs per decision: the
 game's ``legal_actions``, their action indices, ``view(seat)``, the encoding's ``observe``, the
@@ -82,7 +82,8 @@ def aec_rate(game_id: str, players: int, seconds: float) -> float:
 
 
 def engine_rate(game_id: str, players: int, seconds: float) -> float:
-    """Bare engine decisions per second, with ``view(seat)`` of the seat to move."""
+    """Bare engine decisions per second, with ``view(seat)`` of the seat to move (the action
+    applied unchecked, as the envs do)."""
     game = meeple.load(game_id)
     rng = random.Random(0)
     steps, elapsed, seed = 0, 0.0, 0
@@ -92,9 +93,9 @@ def engine_rate(game_id: str, players: int, seconds: float) -> float:
         start = time.process_time()
         while not state.is_over:
             seat = state.to_move[0]
-            legal = state.legal_actions(seat)
+            legal = without_back(state.legal_actions(seat))
             state.view(seat)
-            state.apply(seat, rng.choice(legal))
+            state.apply_unchecked(seat, rng.choice(legal))
             steps += 1
         elapsed += time.process_time() - start
     return steps / elapsed
