@@ -129,11 +129,14 @@ class ActionSpace:
 
 class History(Protocol):
     """Public history a game's observation needs beyond the current view (Stir Fry: which
-    declarations stood, whose bluffs were caught). It is fed the spectator's view — public
-    information only, less than any seat sees — after every move, and read by ``observe``."""
+    declarations stood, whose bluffs were caught). It is fed the spectator's events —
+    public information only, less than any seat sees — after every move, and read by
+    ``observe``."""
 
     def update(self, view: JSON) -> None:
-        """Take in the events of the move just made (``view(None)["events"]``)."""
+        """Take in the events of the move just made, ``view["events"]``: the spectator's
+        (:meth:`State.public_events <meeple.core.game.State.public_events>`). The envs pass
+        ``{"events": …}`` alone, not the whole spectator view, so read nothing else."""
         ...
 
 

@@ -244,6 +244,19 @@ class State(ABC):
         """
         self._apply(seat, action)
 
+    def public_events(self) -> list[JSON]:
+        """The events of the move just made as a spectator sees them: ``view(None)["events"]``.
+
+        The learning envs feed them to a game's public history
+        (:class:`meeple.core.encoding.History`, Stir Fry's declarations) after every move.
+        This builds the whole spectator view for them; a game whose events are cheap to give
+        on their own may override it, returning the same list content (never a list the
+        state changes later: the events of a move are read, not kept).
+        ``tests/core/test_public_events.py`` checks every game's against its view.
+        """
+        events: list[JSON] = self.view(None)["events"]
+        return events
+
     def determinize(self: S, seat: int, rng: random.Random | None = None) -> S:
         """A copy in which everything ``seat`` cannot see is re-sampled.
 

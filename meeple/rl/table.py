@@ -147,9 +147,10 @@ class Table:
 
     @staticmethod
     def record(state: State, history: History | None) -> None:
-        """Let ``history`` take in the move just made (from the spectator's view)."""
+        """Let ``history`` take in the move just made: the spectator's events
+        (:meth:`State.public_events`, which a game may give without building a view)."""
         if history is not None:
-            history.update(state.view(None))
+            history.update({"events": state.public_events()})
 
     @classmethod
     def play(cls, state: State, seat: int, action: Action, history: History | None = None) -> None:
