@@ -93,3 +93,17 @@ def test_a_users_bot_is_checked_the_levels_are_trusted() -> None:
     with pytest.raises(meeple.IllegalAction):
         while True:
             env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+def test_a_kept_mask_stays_as_it_was() -> None:
+    """The mask is built once per decision and shared by ``action_masks()`` and the info;
+    the next decision gets a new one, so a learner may keep the old (a rollout buffer)."""
+    env = gym_env("stirfry", players=3)
+    _, info = env.reset(seed=3)
+    first = env.action_masks()
+    assert info["action_mask"] is first
+    kept = first.copy()
+    _, _, terminated, _, info = env.step(int(np.flatnonzero(first)[0]))
+    assert not terminated
+    assert np.array_equal(first, kept)
+    assert env.action_masks() is info["action_mask"] and env.action_masks() is not first
