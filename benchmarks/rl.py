@@ -120,7 +120,8 @@ def gym_rate(game_id: str, players: int, seconds: float) -> float:
 
 
 PARTS = ("legal", "index", "view", "encode", "array", "mask", "apply", "history", "agent")
-"""The parts of an AEC step that ``--breakdown`` times, in the env's order."""
+"""The parts of an AEC step that ``--breakdown`` times: the game's and the adapter's, then
+Stir Fry's public history and the benchmark's own random agent."""
 
 
 def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
@@ -129,9 +130,9 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
 
     The parts are timed in a loop that does what the env does, piece by piece, reading the
     thread's CPU time around each (the cost of a reading, ~0.4 µs, is measured in the same
-    loop on an empty interval and taken off each part); then the env plays the very same games and choices, timed in CPU time
-    too, so the difference is the env's own work (within the noise of a shared machine:
-    a few µs either way)."""
+    loop on an empty interval and taken off each part); then the env plays the very same
+    games and choices, timed in CPU time too, so the difference is the env's own work
+    (within the noise of a shared machine: a few µs either way)."""
     table = Table(game_id, players)
     clock = time.thread_time
     rng = random.Random(0)
