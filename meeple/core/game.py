@@ -227,6 +227,36 @@ class State(ABC):
             explain_illegal(seat, action, self.to_move, self.players, self.legal_actions)
         )
 
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s ``action`` without looking it up among the legal actions again.
+
+        :meth:`apply` builds ``legal_actions(seat)`` once more and compares ``action`` with
+        each, to refuse what is not legal. A caller that has just taken ``action`` from
+        ``legal_actions(seat)`` of this very state (the learning environments of
+        :mod:`meeple.rl`, a random playout) knows it is legal, and saves that work here.
+
+        The caller promises that no move has been applied since it called
+        ``legal_actions(seat)``, and that ``action`` is one of the dicts it returned (or an
+        equal dict), unchanged. Nothing checks the promise: an action that is not legal may
+        raise anything or leave the state corrupt. When in doubt, use :meth:`apply`; the
+        result of a kept promise is the same state as :meth:`apply` gives
+        (``tests/core/test_apply_unchecked.py``).
+        """
+        self._apply(seat, action)
+
+    def public_events(self) -> list[JSON]:
+        """The events of the move just made as a spectator sees them: ``view(None)["events"]``.
+
+        The learning envs feed them to a game's public history
+        (:class:`meeple.core.encoding.History`, Stir Fry's declarations) after every move.
+        This builds the whole spectator view for them; a game whose events are cheap to give
+        on their own may override it, returning the same list content (never a list the
+        state changes later: the events of a move are read, not kept).
+        ``tests/core/test_public_events.py`` checks every game's against its view.
+        """
+        events: list[JSON] = self.view(None)["events"]
+        return events
+
     def determinize(self: S, seat: int, rng: random.Random | None = None) -> S:
         """A copy in which everything ``seat`` cannot see is re-sampled.
 

@@ -105,7 +105,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         view of the later ones does not show the earlier choices."""
         assert self.game_state is not None
         seat = self.game_state.to_move[0]
-        self.agent_selection = agent_name(seat)
+        self.agent_selection = self.possible_agents[seat]
         self._legal = self.table.legal(self.game_state, seat)
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -126,7 +126,8 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.game_state is not None
+        state = self.game_state
+        assert state is not None
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         chosen = self._legal.get(int(action)) if action is not None else None
@@ -139,16 +140,17 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal": True}
             self._accumulate_rewards()
             return
-        self.table.play(self.game_state, seat, chosen, self.history)
-        if self.game_state.is_over:
-            finals = self.table.rewards(self.game_state)
+        self.table.play(state, seat, chosen, self.history)
+        if state.is_over:
+            finals = self.table.rewards(state)
             self.rewards = {a: finals[self._seat[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self._legal = {}
+            self._accumulate_rewards()
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            # Rewards come only at the end, and every agent is alive until then: ``rewards``
+            # is still the all-zero dict of ``reset``, and there is nothing to accumulate.
             self._select()
-        self._accumulate_rewards()
 
     def _refuse(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` with the game's own reason."""

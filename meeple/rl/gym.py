@@ -61,18 +61,27 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
                 raise ValueError(f"{len(others)} opponents needed, {len(choice)} given")
         self._choice = dict(zip(others, choice, strict=True))
         self.opponents: dict[int, Bot] = {}
+        self._trusted: set[int] = set()
+        """Seats whose bots are meeple's own levels: their choices come from
+        ``legal_actions`` (their tests play whole games through the checked ``apply``), so
+        they are applied without checking them again. A :class:`Bot` passed in is checked."""
         self.observation_space = self.table.observation_box()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(self.table.space.size)
         self.game_state: State | None = None
         self.history: History | None = None
         self._legal: dict[int, Action] = {}
+        self._mask: Mask | None = None
+        """The mask of ``_legal``, built once per decision (``action_masks()`` and the info
+        both give it; it is a new array at every decision, so a learner may keep it)."""
         self._seeds = random.Random()
 
     def _bots(self, seed: int) -> dict[int, Bot]:
         bots: dict[int, Bot] = {}
+        self._trusted = set()
         for s, choice in self._choice.items():
             if isinstance(choice, str):
                 bots[s] = make(choice, self.table.game, seed=seed + s)
+                self._trusted.add(s)
             else:
                 choice.reseed(seed + s)
                 bots[s] = choice
@@ -99,10 +108,22 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
         state = self.game_state
         assert state is not None
         while not state.is_over and self.seat not in state.to_move:
-            seat = state.to_move[0]
-            state.apply(seat, self.opponents[seat].choose(state, seat))
-            self.table.record(state, self.history)
-        self._legal = self.table.legal(state, self.seat)
+            self._play_bot(state, state.to_move[0])
+        self._decision(self.table.legal(state, self.seat))
+
+    def _play_bot(self, state: State, seat: int) -> None:
+        """The bot of ``seat`` moves."""
+        action = self.opponents[seat].choose(state, seat)
+        if seat in self._trusted:
+            state.apply_unchecked(seat, action)
+        else:
+            state.apply(seat, action)
+        self.table.record(state, self.history)
+
+    def _decision(self, legal: dict[int, Action]) -> None:
+        """The learner's legal actions from now on (empty: none, the episode is over)."""
+        self._legal = legal
+        self._mask = None
 
     def _observe(self) -> Observation:
         assert self.game_state is not None
@@ -113,7 +134,9 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
 
     def action_masks(self) -> Mask:
         """The int8 mask of the learner's legal actions (what sb3-contrib's MaskablePPO reads)."""
-        return self.table.mask(self._legal)
+        if self._mask is None:
+            self._mask = self.table.mask(self._legal)
+        return self._mask
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The learner's action (an index), then the bots' until the learner's next decision.
@@ -125,7 +148,7 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
             if self.illegal == "raise":
                 state.apply(self.seat, self.table.space.action(int(action)))
                 raise IllegalAction(f"action {action!r} is not legal now")  # pragma: no cover
-            self._legal = {}
+            self._decision({})
             return self._observe(), ILLEGAL_PENALTY, True, False, {**self._info(), "illegal": True}
         self.table.play(state, self.seat, chosen, self.history)
         if not state.is_over:
@@ -133,13 +156,10 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
             for seat in [s for s in state.to_move if s != self.seat]:
                 if state.is_over or seat not in state.to_move:
                     continue
-                state.apply(seat, self.opponents[seat].choose(state, seat))
-                self.table.record(state, self.history)
+                self._play_bot(state, seat)
             self._play_bots()
-        else:
-            self._legal = {}
         if state.is_over:
-            self._legal = {}
+            self._decision({})
             reward = self.table.rewards(state)[self.seat]
             return self._observe(), reward, True, False, self._info()
         return self._observe(), 0.0, False, False, self._info()

@@ -178,7 +178,7 @@ class MeepleObserver:
             features = table.encoding.observe(
                 state.held.view(player), player, table.players, table.options, state.held.history
             )
-            self.tensor[:] = table.array(features)
+            table.array(features, out=self.tensor)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         """``view(player)`` as JSON (keys sorted), then the game's public history if it keeps

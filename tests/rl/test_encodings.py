@@ -16,7 +16,7 @@ import random
 import pytest
 
 import meeple
-from meeple.core.encoding import Encoding, History, load_encoding, observation_size
+from meeple.core.encoding import Encoding, Features, History, load_encoding, observation_size
 from meeple.core.game import State, without_back
 from meeple.games.stirfry.encoding import CLAIMS, StirFryHistory
 
@@ -163,3 +163,18 @@ def test_stirfry_history_remembers_declarations() -> None:
     assert sum(map(sum, history.claims)) == 0
     history, chef = _declare_and_answer("taste", bluff=False)
     assert history.honest[chef] == 1 and history.bluffs == [0, 0, 0]
+
+
+def test_features_keep_only_non_zeros_at_their_positions() -> None:
+    f = Features()
+    f.counts([0, 3, 0, 1], 2.0)
+    f.flags(x > 1 for x in (0, 2, 5))  # a generator: its length is known only at the end
+    f.flags([])
+    f.one_hot(7, 3)  # outside: nothing set
+    f.scalar(0)
+    f.counts(())
+    f.flags((True,))
+    assert f.size == 12
+    assert f.index == [1, 3, 5, 6, 11]
+    assert f.values == [1.5, 0.5, 1.0, 1.0, 1.0]
+    assert f.dense() == [0.0, 1.5, 0.0, 0.5, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]

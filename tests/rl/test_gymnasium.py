@@ -75,3 +75,35 @@ def test_illegal_action() -> None:
     strict.reset(seed=1)
     with pytest.raises(meeple.IllegalAction):
         strict.step(illegal)
+
+
+class _Cheat(RandomBot):
+    """A bot passed in by the user that breaks the contract: a move nobody may make."""
+
+    def choose(self, state: meeple.State, seat: int) -> dict[str, object]:
+        return {"type": "cheat"}
+
+
+def test_a_users_bot_is_checked_the_levels_are_trusted() -> None:
+    """The env applies the levels' choices unchecked (they come from ``legal_actions``),
+    but a bot passed in goes through the game's checked ``apply``."""
+    env = gym_env("cheese", players=3, opponents=[_Cheat(), "random"])
+    env.reset(seed=1)
+    assert env._trusted == {2}
+    with pytest.raises(meeple.IllegalAction):
+        while True:
+            env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+def test_a_kept_mask_stays_as_it_was() -> None:
+    """The mask is built once per decision and shared by ``action_masks()`` and the info;
+    the next decision gets a new one, so a learner may keep the old (a rollout buffer)."""
+    env = gym_env("stirfry", players=3)
+    _, info = env.reset(seed=3)
+    first = env.action_masks()
+    assert info["action_mask"] is first
+    kept = first.copy()
+    _, _, terminated, _, info = env.step(int(np.flatnonzero(first)[0]))
+    assert not terminated
+    assert np.array_equal(first, kept)
+    assert env.action_masks() is info["action_mask"] and env.action_masks() is not first

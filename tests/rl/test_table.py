@@ -77,3 +77,16 @@ def test_back_is_never_an_agents_action() -> None:
     assert offered > 0
     with pytest.raises(ValueError, match="no index"):
         table.space.index({"type": BACK})
+
+
+def test_array_into_a_buffer_overwrites_it() -> None:
+    """OpenSpiel's observer refills one tensor: what the last observation left is cleared."""
+    table = Table("stirfry", 3)
+    state = table.new(5)
+    buffer = np.full(table.size, 7.0, dtype=np.float32)
+    for seat in range(3):
+        fresh = table.observation(state, seat)
+        features = table.encoding.observe(state.view(seat), seat, 3, table.options)
+        assert table.array(features, out=buffer) is buffer
+        assert np.array_equal(buffer, fresh)
+        assert np.array_equal(fresh, np.array(features.dense(), dtype=np.float32))

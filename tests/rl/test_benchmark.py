@@ -1,0 +1,38 @@
+"""``benchmarks/rl.py`` runs (briefly): its rates and its per-part breakdown of a step."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "rl.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rl_benchmark", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_rates_are_positive(bench: ModuleType) -> None:
+    assert bench.aec_rate("buffet", 3, 0.05) > 0
+    assert bench.gym_rate("buffet", 3, 0.05) > 0
+
+
+@pytest.mark.parametrize("game_id", ["stirfry", "cheese"])
+def test_breakdown_adds_up(bench: ModuleType, game_id: str) -> None:
+    parts = bench.breakdown(game_id, 3, 0.05)
+    assert set(parts) == {*bench.PARTS, "env", "total"}
+    assert all(math.isfinite(v) for v in parts.values())
+    assert parts["view"] > 0 and parts["encode"] > 0 and parts["total"] > 0
+    assert math.isclose(sum(parts[p] for p in bench.PARTS) + parts["env"], parts["total"])
+    if game_id == "stirfry":
+        # Stir Fry's public history reads the spectator's view after every move.
+        assert parts["history"] > 1.0
