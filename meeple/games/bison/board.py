@@ -20,7 +20,7 @@ land links join only equal terrains, and rivers in one pond join when
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from meeple.games.bison.data import GRASSLAND, MOUNTAIN, POND_JOINS_RIVERS, RIVER
 from meeple.games.bison.geometry import (
@@ -39,6 +39,9 @@ from meeple.games.bison.geometry import (
     space_of,
     terrain_of_space,
 )
+
+if TYPE_CHECKING:
+    from meeple.games.bison.views import BoardLayout
 
 EMPTY: Final = -1
 
@@ -62,6 +65,7 @@ class Board:
         "joins",
         "orientations",
         "tiles",
+        "view_layout",
     )
 
     tiles: tuple[int, ...]  # per position: tile id or EMPTY
@@ -72,6 +76,7 @@ class Board:
     joins: tuple[tuple[int, ...], ...]  # per space: linked spaces of its region
     _reach: dict[int, tuple[int, ...]]  # memo of within(), filled as asked
     _regions: tuple[tuple[int, ...], ...] | None  # memo of regions()
+    view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
 
     @classmethod
     def empty(cls) -> Board:
@@ -86,6 +91,7 @@ class Board:
         board.joins = ((),) * SPACES
         board._reach = {}
         board._regions = None
+        board.view_layout = None
         return board
 
     # --- building ---------------------------------------------------------------------
@@ -123,6 +129,7 @@ class Board:
         board.joins = tuple(joins)
         board._reach = {}
         board._regions = None
+        board.view_layout = None
         return board
 
     # --- reading ----------------------------------------------------------------------

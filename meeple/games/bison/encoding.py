@@ -13,6 +13,7 @@ The observation is built from ``view(seat)`` only; seats are listed from the obs
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Generic, TypeVar
 
 from meeple.core.encoding import ActionSpace, Features, relative
 from meeple.core.game import JSON, OptionValue
@@ -50,6 +51,7 @@ _TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
 _ACTION = {a: i for i, a in enumerate(ACTION_KINDS)}
 _CHANGE_SIZES = (0, *SHELTER_SIZES)
 """A tent or canoe change leaves a size 1–4, or 0 when advanced rule 2 dismantles it."""
+T = TypeVar("T")
 PAY_MAX = 10
 """A payment takes 0–10 of each animal (the dearest action costs 10)."""
 
@@ -91,6 +93,172 @@ def _sizes(pieces: list[int]) -> list[float]:
     for size in pieces:
         counts[size - 1] += 0.5
     return counts
+
+
+Entries = tuple[list[int], list[float]]
+"""Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
+
+
+class _Memo(Generic[T]):
+    """Observation entries worked out from view objects that never change, by the identity of
+    those objects: the views share one ``tiles``, ``regions`` and ``open_positions`` per board,
+    one ``spaces`` list while no piece moves, one dict per player while nothing of theirs
+    changes (:mod:`meeple.games.bison.views`). Each entry keeps the objects it was made from,
+    so their ids cannot be reused by other objects while it is kept; past :data:`KEPT` entries
+    it starts afresh."""
+
+    KEPT = 2048
+
+    __slots__ = ("entries",)
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[int, ...], tuple[object, T]] = {}
+
+    def get(self, key: tuple[int, ...]) -> T | None:
+        """What was kept for ``key``, if anything."""
+        found = self.entries.get(key)
+        return None if found is None else found[1]
+
+    def put(self, key: tuple[int, ...], sources: object, value: T) -> T:
+        """Keep ``value``, made from ``sources`` (the objects whose ids are in ``key``)."""
+        if len(self.entries) >= self.KEPT:
+            self.entries.clear()
+        self.entries[key] = (sources, value)
+        return value
+
+
+_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo()
+_SPACES: _Memo[Entries] = _Memo()
+_PLAYERS: _Memo[Entries] = _Memo()
+_TILES: _Memo[Entries] = _Memo()
+
+
+def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, frozenset[int]]:
+    """The tiles' and the spaces' board-only slices (terrain, animals, region), for the board
+    of ``view``: from ``position_placed`` (at ``start``) to ``space``; and the spaces of the
+    placed tiles."""
+    tiles, regions, opened = view["tiles"], view["regions"], view["open_positions"]
+    key = (id(tiles), id(regions), id(opened), start, players)
+    found = _BOARDS.get(key)
+    if found is not None:
+        return found
+    index: list[int] = []
+    values: list[float] = []
+    placed = start
+    open_at = placed + _POSITIONS
+    turned = open_at + _POSITIONS
+    ends = turned + _POSITIONS * ORIENTATIONS
+    spaces = ends + _POSITIONS * POINTS
+    region_of: dict[int, tuple[float, float]] = {}
+    for region in regions:
+        stats = (region["animals"] / 10.0, len(region["spaces"]) / 10.0)
+        for space in region["spaces"]:
+            region_of[space] = stats
+    for t in tiles:
+        p = t["position"]
+        index += (placed + p, turned + p * ORIENTATIONS + t["orientation"])
+        values += (1.0, 1.0)
+        for end in set(t["river_ends"]):
+            index.append(ends + p * POINTS + _POINT[end])
+            values.append(1.0)
+        # A tile's three spaces: terrain k holds animal k (ANIMALS and TERRAINS line up).
+        for k, animal in enumerate(ANIMALS):
+            i = 3 * p + k
+            base = spaces + i * _SPACE_WIDTH
+            index.append(base + k)
+            values.append(1.0)
+            at = base + len(TERRAINS)
+            animals = t["animals"][animal]
+            region_animals, region_size = region_of.get(i, (0.0, 0.0))
+            for position, value in (
+                (at, animals / 3.0),
+                (at + 4, region_animals),
+                (at + 5, region_size),
+            ):
+                if value:
+                    index.append(position)
+                    values.append(value)
+    for p in set(opened):
+        index.append(open_at + p)
+        values.append(1.0)
+    placed_spaces = frozenset(3 * t["position"] + k for t in tiles for k in range(len(TERRAINS)))
+    return _BOARDS.put(key, (tiles, regions, opened), ((index, values), placed_spaces))
+
+
+def _pieces_entries(
+    spaces: list[JSON], start: int, owners: int, seat: int, players: int
+) -> Entries:
+    """The pieces on the spaces (hunters, tent, canoe, owner seen from ``seat``)."""
+    key = (id(spaces), start, seat, players)
+    found = _SPACES.get(key)
+    if found is not None:
+        return found
+    index: list[int] = []
+    values: list[float] = []
+    for sp in spaces:
+        owner = sp["owner"]
+        if owner < 0:  # no owner, no piece
+            continue
+        i = sp["space"]
+        at = start + i * _SPACE_WIDTH + len(TERRAINS)
+        for position, value in (
+            (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
+            (at + 2, sp["tent"] / _SIZES),
+            (at + 3, sp["canoe"] / _SIZES),
+        ):
+            if value:
+                index.append(position)
+                values.append(value)
+        index.append(owners + i * players + relative(seat, owner, players))
+        values.append(1.0)
+    return _SPACES.put(key, spaces, (index, values))
+
+
+def _player_entries(p: JSON, start: int) -> Entries:
+    """One player's slice of ``seat_player``, starting at ``start``."""
+    key = (id(p), start)
+    found = _PLAYERS.get(key)
+    if found is not None:
+        return found
+    f = Features()
+    f.size = start
+    f.counts([p["animals"][a] for a in ANIMALS], TRACK_MAX)
+    f.scalar(p["total"], 3 * TRACK_MAX)
+    f.scalar(p["supply"]["hunters"], HUNTERS_PER_PLAYER)
+    f.counts(_sizes(p["supply"]["tents"]))
+    f.counts(_sizes(p["supply"]["canoes"]))
+    f.scalar(p["market"]["hunters"], HUNTERS_PER_PLAYER)
+    f.counts(_sizes(p["market"]["tents"]))
+    f.counts(_sizes(p["market"]["canoes"]))
+    f.scalar(p["hunters_on_board"], HUNTERS_PER_PLAYER)
+    used = set(p["actions_used"])
+    f.flags(a in used for a in ACTION_KINDS)
+    f.flags([p["holds_tile"]])
+    return _PLAYERS.put(key, p, (f.index, f.values))
+
+
+def _tile_entries(tile: JSON, start: int) -> Entries:
+    """The ``my_tile`` slice of a drawn tile, starting at ``start``."""
+    key = (id(tile), start)
+    found = _TILES.get(key)
+    if found is not None:
+        return found
+    index = [start, start + 1 + tile["tile"]]
+    values = [1.0, 1.0]
+    for end in set(tile["river"]):
+        index.append(start + 1 + TILE_COUNT + _POINT[end])
+        values.append(1.0)
+    for a, animal in enumerate(ANIMALS):
+        if tile["animals"][animal]:
+            index.append(start + 1 + TILE_COUNT + POINTS + a)
+            values.append(tile["animals"][animal] / 3.0)
+    return _TILES.put(key, tile, (index, values))
+
+
+def _add(f: Features, entries: Entries) -> None:
+    """Write entries worked out before into ``f`` (their positions lie in reserved blocks)."""
+    f.index += entries[0]
+    f.values += entries[1]
 
 
 class BisonEncoding:
@@ -135,8 +303,10 @@ class BisonEncoding:
         options: Mapping[str, OptionValue],
         history: object = None,
     ) -> Features:
-        """The observation of ``seat`` from ``view(seat)``."""
-        order = [(seat + k) % players for k in range(players)]
+        """The observation of ``seat`` from ``view(seat)``.
+
+        The parts that come from view objects shared between views (the board's, the
+        pieces', each player's) are worked out once per object (see :class:`_Memo`)."""
         f = Features()
         f.one_hot(PHASES.index(view["phase"]), len(PHASES))
         f.scalar(view["round"], 6.0)
@@ -144,82 +314,39 @@ class BisonEncoding:
         f.one_hot(view["action_number"] - 1, ACTIONS_PER_ROUND)
         f.scalar(view["deck"], TILE_COUNT)
         f.one_hot(relative(seat, view["totem"], players), players)
-        to_move = set(view["to_move"])
-        f.flags(s in to_move for s in order)
+        to_move = view["to_move"]
+        f.flags((seat + k) % players in to_move for k in range(players))
         pending = view["pending"]
         if pending is None:
-            f.counts([0.0] * (len(ACTION_KINDS) + 2))
+            f.block(len(ACTION_KINDS) + 2)
         else:
             f.one_hot(_ACTION[pending["action"]], len(ACTION_KINDS))
             f.scalar(pending["hunters"], MAX_HUNTERS_PER_ACTION)
             f.scalar(pending["remaining"], MAX_HUNTERS_PER_ACTION)
         tile = view.get("my_tile")
-        mine = [0.0] * (1 + TILE_COUNT + POINTS + len(ANIMALS))
+        mine = f.block(1 + TILE_COUNT + POINTS + len(ANIMALS))
         if tile is not None:
-            mine[0] = 1.0
-            mine[1 + tile["tile"]] = 1.0
-            for end in tile["river"]:
-                mine[1 + TILE_COUNT + _POINT[end]] = 1.0
-            for a, animal in enumerate(ANIMALS):
-                mine[1 + TILE_COUNT + POINTS + a] = tile["animals"][animal] / 3.0
-        f.counts(mine)
-        put = f.put
-        placed = f.block(_POSITIONS)
-        opened = f.block(_POSITIONS)
-        turned = f.block(_POSITIONS * ORIENTATIONS)
-        ends = f.block(_POSITIONS * POINTS)
-        for t in view["tiles"]:
-            p = t["position"]
-            put(placed + p, 1.0)
-            put(turned + p * ORIENTATIONS + t["orientation"], 1.0)
-            for end in set(t["river_ends"]):
-                put(ends + p * POINTS + _POINT[end], 1.0)
-        for p in set(view["open_positions"]):
-            put(opened + p, 1.0)
-        region_animals: dict[int, float] = {}
-        region_size: dict[int, float] = {}
-        for region in view["regions"]:
-            region_animals[region["region"]] = region["animals"] / 10.0
-            region_size[region["region"]] = len(region["spaces"]) / 10.0
-        target = pending["target"] if pending else None
-        changed = set(pending["changed"]) if pending else set()
-        moved = set(pending["moved_to"]) if pending else set()
+            _add(f, _tile_entries(tile, mine))
+        board = f.size
+        board_entries, on_board = _board_entries(view, board, players)
+        _add(f, board_entries)
+        f.block(_POSITIONS * (2 + ORIENTATIONS + POINTS))
         spaces = f.block(SPACES * _SPACE_WIDTH)
         owners = f.block(SPACES * players)
-        for sp in view["spaces"]:
-            i = sp["space"]
-            base = spaces + i * _SPACE_WIDTH
-            put(base + _TERRAIN[sp["terrain"]], 1.0)
-            at = base + len(TERRAINS)
-            put(at, sp["animals"] / 3.0)
-            put(at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION)
-            put(at + 2, sp["tent"] / _SIZES)
-            put(at + 3, sp["canoe"] / _SIZES)
-            put(at + 4, region_animals.get(sp["region"], 0.0))
-            put(at + 5, region_size.get(sp["region"], 0.0))
-            if i == target:
-                put(at + 6, 1.0)
-            if i in changed:
-                put(at + 7, 1.0)
-            if i in moved:
-                put(at + 8, 1.0)
-            if sp["owner"] >= 0:
-                put(owners + i * players + relative(seat, sp["owner"], players), 1.0)
+        _add(f, _pieces_entries(view["spaces"], spaces, owners, seat, players))
+        if pending is not None:
+            # Where the action in progress acts: flags on the spaces of the board.
+            flagged = spaces + len(TERRAINS) + 6
+            target = pending["target"]
+            if target in on_board:
+                f.put(flagged + target * _SPACE_WIDTH, 1.0)
+            for offset, marked in ((1, pending["changed"]), (2, pending["moved_to"])):
+                for i in set(marked):
+                    if i in on_board:
+                        f.put(flagged + i * _SPACE_WIDTH + offset, 1.0)
         info = view["player_info"]
-        for s in order:
-            p = info[s]
-            f.counts([p["animals"][a] for a in ANIMALS], TRACK_MAX)
-            f.scalar(p["total"], 3 * TRACK_MAX)
-            f.scalar(p["supply"]["hunters"], HUNTERS_PER_PLAYER)
-            f.counts(_sizes(p["supply"]["tents"]))
-            f.counts(_sizes(p["supply"]["canoes"]))
-            f.scalar(p["market"]["hunters"], HUNTERS_PER_PLAYER)
-            f.counts(_sizes(p["market"]["tents"]))
-            f.counts(_sizes(p["market"]["canoes"]))
-            f.scalar(p["hunters_on_board"], HUNTERS_PER_PLAYER)
-            used = set(p["actions_used"])
-            f.flags(a in used for a in ACTION_KINDS)
-            f.flags([p["holds_tile"]])
+        for k in range(players):
+            _add(f, _player_entries(info[(seat + k) % players], f.block(_PLAYER_WIDTH)))
         return f
 
 

@@ -10,7 +10,7 @@ Nothing hidden leaves here: other players' drawn tiles and the draw pile are cou
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meeple.games.bison.board import EMPTY
 from meeple.games.bison.data import ACTION_KINDS, ANIMALS, RIVER, SHELTER_SIZES, TERRAINS
@@ -28,6 +28,7 @@ from meeple.games.bison.geometry import (
 from meeple.games.bison.tiles import TILES, point_name
 
 if TYPE_CHECKING:
+    from meeple.games.bison.board import Board
     from meeple.games.bison.rules import BisonState
 
 
@@ -89,96 +90,208 @@ def tile_json(tile: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: a spectator)."""
-    board = state.board
+class BoardLayout:
+    """The parts of a view that depend on the board alone, built once per board.
+
+    A board never changes (placing a tile makes a new one), so these JSON parts are made
+    the first time a board is viewed and shared by every later view of it: views are
+    read-only snapshots (``docs/architecture.md``), and nothing here is ever changed.
+    The spaces (which also show the pieces on them) are kept too, for the last pieces
+    seen: most decisions (buying, choosing, paying, placing) move no piece, so
+    consecutive views share one list.
+    """
+
+    __slots__ = ("empty", "links", "open_positions", "pieces", "ponds", "regions", "rows", "tiles")
+
+    tiles: list[dict[str, Any]]
+    regions: list[dict[str, Any]]
+    links: list[list[int]]
+    ponds: list[dict[str, Any]]
+    open_positions: list[int]
+    rows: list[SpaceRow]  # every placed space, in view order
+    empty: list[dict[str, Any]]  # per row: the space's JSON while no piece stands on it
+    pieces: Pieces | None  # the spaces' JSON for the last pieces seen
+
+
+SpaceRow = tuple[int, int, str, int, list[list[float]], list[float], bool, int]
+"""What a placed space shows whatever stands on it: space, position, terrain, animals,
+outline, anchor, whether it is a river (its shelter is a canoe, not a tent), and region."""
+
+
+class Pieces:
+    """The spaces' JSON for one placement of the pieces (owner, hunters, shelter per space),
+    with each seat's hunters on the board; never changed once made."""
+
+    __slots__ = ("hunters", "on_board", "owner", "shelter", "spaces")
+
+    def __init__(self, layout: BoardLayout, state: BisonState) -> None:
+        owner, hunters, shelter = state.owner, state.hunters, state.shelter
+        self.owner, self.hunters, self.shelter = owner[:], hunters[:], shelter[:]
+        on_board: dict[int, int] = {}
+        spaces = []
+        for row, empty in zip(layout.rows, layout.empty, strict=True):
+            space = row[0]
+            who = owner[space]
+            if who == -1:  # an owner for every piece: no owner, no piece
+                spaces.append(empty)
+                continue
+            on_board[who] = on_board.get(who, 0) + hunters[space]
+            spaces.append(_space_json(row, who, hunters[space], shelter[space]))
+        self.spaces = spaces
+        self.on_board = on_board
+
+    def fits(self, state: BisonState) -> bool:
+        """Whether ``state``'s pieces are the ones these spaces show."""
+        return (
+            self.owner == state.owner
+            and self.hunters == state.hunters
+            and self.shelter == state.shelter
+        )
+
+
+def _space_json(row: SpaceRow, owner: int, hunters: int, size: int) -> dict[str, Any]:
+    space, position, terrain, animals, polygon, anchor_xy, river, region = row
+    return {
+        "space": space,
+        "position": position,
+        "terrain": terrain,
+        "animals": animals,
+        "owner": owner,
+        "hunters": hunters,
+        "tent": 0 if river else size,
+        "canoe": size if river else 0,
+        "region": region,
+        "polygon": polygon,
+        "anchor": anchor_xy,
+    }
+
+
+def board_layout(board: Board) -> BoardLayout:
+    """The view parts of ``board``, built on its first view and kept on it."""
+    layout = board.view_layout
+    if layout is None:
+        layout = board.view_layout = _build_layout(board)
+    return layout
+
+
+PlacedTile = tuple[
+    dict[str, Any],
+    tuple[tuple[int, int, str, int, list[list[float]], list[float], bool], ...],
+    tuple[tuple[tuple[int, int], float, float, int], ...],
+]
+
+
+@cache
+def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
+    """What a tile placed so shows on any board: its JSON, its spaces (without their regions,
+    which depend on the neighbours) and its corner ponds ``(corner, x, y, river)``."""
+    q, r = POSITIONS[position]
+    cx, cy = cell_centre((q, r))
+    ends = [turn_point(p, orientation) for p in TILES[tile].river_ends]
+    tile_data = {
+        **tile_json(tile),
+        "position": position,
+        "q": q,
+        "r": r,
+        "x": _round(cx),
+        "y": _round(cy),
+        "orientation": orientation,
+        "river_ends": [point_name(p) for p in ends],
+    }
+    polygons, anchors = _drawing(tile, orientation, position)
+    animals = TILES[tile].animals
+    spaces = tuple(
+        (
+            space_of(position, terrain),
+            position,
+            TERRAINS[terrain],
+            animals[terrain],
+            [list(p) for p in polygons[terrain]],
+            list(anchors[terrain]),
+            terrain == RIVER,
+        )
+        for terrain in range(len(TERRAINS))
+    )
+    ponds = []
+    for p in ends:
+        if p % 2 == 0:
+            x, y = point_xy(p)
+            ponds.append(
+                (
+                    corner_key((q, r), p // 2),
+                    _round(cx + x),
+                    _round(cy + y),
+                    space_of(position, RIVER),
+                )
+            )
+    return tile_data, spaces, tuple(ponds)
+
+
+def _build_layout(board: Board) -> BoardLayout:
     region_index: dict[int, int] = {}
     regions = []
+    animals = board.animals
     for i, region in enumerate(board.regions()):
-        terrain = terrain_of_space(region[0])
         for space in region:
             region_index[space] = i
         regions.append(
             {
                 "region": i,
-                "terrain": TERRAINS[terrain],
+                "terrain": TERRAINS[terrain_of_space(region[0])],
                 "spaces": list(region),
-                "animals": sum(board.animals[s] for s in region),
+                "animals": sum(animals[s] for s in region),
             }
         )
     tiles = []
-    spaces = []
+    rows: list[SpaceRow] = []
     ponds: dict[tuple[int, int], dict[str, Any]] = {}
-    for position in board.placed_positions():
-        tile, orientation = board.tiles[position], board.orientations[position]
-        q, r = POSITIONS[position]
-        cx, cy = cell_centre((q, r))
-        ends = [turn_point(p, orientation) for p in TILES[tile].river_ends]
-        tiles.append(
-            {
-                **tile_json(tile),
-                "position": position,
-                "q": q,
-                "r": r,
-                "x": _round(cx),
-                "y": _round(cy),
-                "orientation": orientation,
-                "river_ends": [point_name(p) for p in ends],
-            }
-        )
-        polygons, anchors = _drawing(tile, orientation, position)
-        for terrain in range(len(TERRAINS)):
-            space = space_of(position, terrain)
-            size = state.shelter[space]
-            spaces.append(
-                {
-                    "space": space,
-                    "position": position,
-                    "terrain": TERRAINS[terrain],
-                    "animals": board.animals[space],
-                    "owner": state.owner[space],
-                    "hunters": state.hunters[space],
-                    "tent": size if terrain != RIVER else 0,
-                    "canoe": size if terrain == RIVER else 0,
-                    "region": region_index[space],
-                    "polygon": [list(p) for p in polygons[terrain]],
-                    "anchor": list(anchors[terrain]),
-                }
-            )
-        for p in ends:
-            if p % 2 == 0:
-                x, y = point_xy(p)
-                pond = ponds.setdefault(
-                    corner_key((q, r), p // 2),
-                    {"x": _round(cx + x), "y": _round(cy + y), "rivers": []},
-                )
-                pond["rivers"].append(space_of(position, RIVER))
+    orientations = board.orientations
+    for position, tile in enumerate(board.tiles):
+        if tile == EMPTY:
+            continue
+        tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
+        tiles.append(tile_data)
+        rows.extend((*space, region_index[space[0]]) for space in spaces)
+        for corner, x, y, river in corners:
+            pond = ponds.get(corner)
+            if pond is None:
+                pond = ponds[corner] = {"x": x, "y": y, "rivers": []}
+            pond["rivers"].append(river)
+    layout = BoardLayout()
+    layout.tiles = tiles
+    layout.regions = regions
+    layout.links = [list(link) for link in board.links()]
+    layout.ponds = list(ponds.values())
+    layout.open_positions = board.open_positions()
+    layout.rows = rows
+    layout.empty = [_space_json(row, -1, 0, 0) for row in rows]
+    layout.pieces = None
+    return layout
+
+
+def _pieces_of(layout: BoardLayout, state: BisonState) -> Pieces:
+    """The spaces' JSON for ``state``'s pieces: the last ones made for this board if the
+    pieces have not moved since, else new ones (kept for the next view)."""
+    pieces = layout.pieces
+    if pieces is None or not pieces.fits(state):
+        pieces = layout.pieces = Pieces(layout, state)
+    return pieces
+
+
+CELLS: Final[list[list[int]]] = [list(cell) for cell in POSITIONS]
+"""Every position's cell ``[q, r]``: the same list in every view."""
+
+
+def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator).
+
+    The board's parts come from its :class:`BoardLayout` and the spaces from the last
+    :class:`Pieces` that fit, shared with other views; the rest is made afresh.
+    """
+    layout = board_layout(state.board)
+    pieces = _pieces_of(layout, state)
     n = state.players
-    players = []
-    for s in range(n):
-        mine = [sp for sp in range(len(state.owner)) if state.owner[sp] == s]
-        players.append(
-            {
-                "seat": s,
-                "animals": dict(zip(ANIMALS, state.tracks[s], strict=True)),
-                "total": sum(state.tracks[s]),
-                "supply": {
-                    "hunters": state.supply_hunters[s],
-                    "tents": _pieces(state.supply_tents[s]),
-                    "canoes": _pieces(state.supply_canoes[s]),
-                },
-                "market": {
-                    "hunters": state.market_hunters[s],
-                    "tents": _pieces(state.market_tents[s]),
-                    "canoes": _pieces(state.market_canoes[s]),
-                },
-                "hunters_on_board": sum(state.hunters[sp] for sp in mine),
-                "actions_used": [
-                    kind for k, kind in enumerate(ACTION_KINDS) if state.used[s] >> k & 1
-                ],
-                "holds_tile": state.hands[s] != EMPTY,
-            }
-        )
+    on_board = pieces.on_board
     pending = None
     if state.action != -1:
         pending = {
@@ -200,30 +313,87 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "to_move": list(state.to_move),
         "totem": state.start,
         "action_number": min(state.turn // n, 3) + 1,
-        "tiles": tiles,
-        "spaces": spaces,
-        "regions": regions,
-        "links": [list(link) for link in board.links()],
-        "ponds": list(ponds.values()),
-        "open_positions": board.open_positions(),
-        "cells": [list(cell) for cell in POSITIONS],
-        "player_info": players,
+        "tiles": layout.tiles,
+        "spaces": pieces.spaces,
+        "regions": layout.regions,
+        "links": layout.links,
+        "ponds": layout.ponds,
+        "open_positions": layout.open_positions,
+        "cells": CELLS,
+        "player_info": [_player_json(state, s, on_board.get(s, 0)) for s in range(n)],
         "deck": len(state.deck),
         "removed": len(state.removed),
         "pending": pending,
-        "events": json_copy(state.events),
+        # Event dicts are never changed once made (the state's list only grows): shared.
+        "events": state.events[:],
         "scores": state.scores,
         "winners": state.winners,
     }
     if seat is not None:
         held = state.hands[seat]
-        view["my_tile"] = None if held == EMPTY else _held_tile(held)
+        view["my_tile"] = None if held == EMPTY else held_tile(held)
     return view
 
 
-def _held_tile(tile: int) -> dict[str, Any]:
+_PLAYERS: dict[tuple[int, ...], dict[str, Any]] = {}
+"""Players' JSON by everything it shows, shared by the views that show the same."""
+_PLAYERS_KEPT = 4096
+"""Past this many, :data:`_PLAYERS` starts afresh (a game sees a few hundred)."""
+
+
+def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
+    """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used."""
+    st, mt, sc, mc = (
+        state.supply_tents[s],
+        state.market_tents[s],
+        state.supply_canoes[s],
+        state.market_canoes[s],
+    )
+    key = (
+        s,
+        *state.tracks[s],
+        state.supply_hunters[s],
+        state.market_hunters[s],
+        *st,
+        *mt,
+        *sc,
+        *mc,
+        on_board,
+        state.used[s],
+        state.hands[s] != EMPTY,
+    )
+    found = _PLAYERS.get(key)
+    if found is not None:
+        return found
+    if len(_PLAYERS) >= _PLAYERS_KEPT:
+        _PLAYERS.clear()
+    track = state.tracks[s]
+    found = _PLAYERS[key] = {
+        "seat": s,
+        "animals": dict(zip(ANIMALS, track, strict=True)),
+        "total": sum(track),
+        "supply": {
+            "hunters": state.supply_hunters[s],
+            "tents": _pieces(st),
+            "canoes": _pieces(sc),
+        },
+        "market": {
+            "hunters": state.market_hunters[s],
+            "tents": _pieces(mt),
+            "canoes": _pieces(mc),
+        },
+        "hunters_on_board": on_board,
+        "actions_used": [kind for k, kind in enumerate(ACTION_KINDS) if state.used[s] >> k & 1],
+        "holds_tile": state.hands[s] != EMPTY,
+    }
+    return found
+
+
+@cache
+def held_tile(tile: int) -> dict[str, Any]:
     """A drawn tile with its three outlines around its own centre, for a placement preview
-    (turn them by 120° × orientation, counter-clockwise on screen)."""
+    (turn them by 120° × orientation, counter-clockwise on screen). Made once per tile and
+    shared by every view (never changed)."""
     outlines = turned_polygons(TILES[tile].river_ends, 0)
     return {
         **tile_json(tile),
