@@ -47,7 +47,6 @@ _POSITIONS = len(POSITIONS)
 _SIZES = len(SHELTER_SIZES)
 _POINT = {f"{kind}{i}": (i if kind == "c" else 6 + i) for kind in "cs" for i in range(6)}
 """River ends by name: the six corners ``c0``–``c5``, then the six sides ``s0``–``s5``."""
-_TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
 _ACTION = {a: i for i, a in enumerate(ACTION_KINDS)}
 _CHANGE_SIZES = (0, *SHELTER_SIZES)
 """A tent or canoe change leaves a size 1–4, or 0 when advanced rule 2 dismantles it."""
@@ -86,13 +85,6 @@ _SPACE_WIDTH = len(TERRAINS) + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1
 """Per space, besides its owner: terrain, animals, hunters, tent, canoe, the region's animals
 and size, and whether the pending action targets it, changed it or moved a hunter to it."""
 _PLAYER_WIDTH = len(ANIMALS) + 1 + 1 + 2 * _SIZES + 1 + 2 * _SIZES + 1 + len(ACTION_KINDS) + 1
-
-
-def _sizes(pieces: list[int]) -> list[float]:
-    counts = [0.0] * _SIZES
-    for size in pieces:
-        counts[size - 1] += 0.5
-    return counts
 
 
 Entries = tuple[list[int], list[float]]
@@ -214,27 +206,50 @@ def _pieces_entries(
     return _SPACES.put(key, spaces, (index, values))
 
 
+# A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
+# canoes likewise, hunters in the market, tents and canoes in the market, hunters on the
+# board, the actions used, whether they hold a tile. Size s of tents in supply sits at
+# _SUPPLY_TENTS + s (sizes start at 1), and so on.
+_SUPPLY_TENTS = len(ANIMALS) + 2 - 1
+_SUPPLY_CANOES = _SUPPLY_TENTS + _SIZES
+_MARKET_HUNTERS = _SUPPLY_CANOES + _SIZES + 1
+_MARKET_TENTS = _MARKET_HUNTERS
+_MARKET_CANOES = _MARKET_TENTS + _SIZES
+_ON_BOARD = _MARKET_CANOES + _SIZES + 1
+_USED_AT = _ON_BOARD + 1
+
+
 def _player_entries(p: JSON, start: int) -> Entries:
-    """One player's slice of ``seat_player``, starting at ``start``."""
+    """One player's slice of ``seat_player``, starting at ``start``: animals, their total,
+    hunters, tents and canoes (by size) in supply, then in the market, hunters on the
+    board, actions used, whether they hold a tile."""
     key = (id(p), start)
     found = _PLAYERS.get(key)
     if found is not None:
         return found
-    f = Features()
-    f.size = start
-    f.counts([p["animals"][a] for a in ANIMALS], TRACK_MAX)
-    f.scalar(p["total"], 3 * TRACK_MAX)
-    f.scalar(p["supply"]["hunters"], HUNTERS_PER_PLAYER)
-    f.counts(_sizes(p["supply"]["tents"]))
-    f.counts(_sizes(p["supply"]["canoes"]))
-    f.scalar(p["market"]["hunters"], HUNTERS_PER_PLAYER)
-    f.counts(_sizes(p["market"]["tents"]))
-    f.counts(_sizes(p["market"]["canoes"]))
-    f.scalar(p["hunters_on_board"], HUNTERS_PER_PLAYER)
-    used = set(p["actions_used"])
-    f.flags(a in used for a in ACTION_KINDS)
-    f.flags([p["holds_tile"]])
-    return _PLAYERS.put(key, p, (f.index, f.values))
+    animals, supply, market = p["animals"], p["supply"], p["market"]
+    dense = [0.0] * _PLAYER_WIDTH
+    for a, animal in enumerate(ANIMALS):
+        dense[a] = animals[animal] / TRACK_MAX
+    dense[3] = p["total"] / (3 * TRACK_MAX)
+    dense[4] = supply["hunters"] / HUNTERS_PER_PLAYER
+    for at, sizes in (
+        (_SUPPLY_TENTS, supply["tents"]),
+        (_SUPPLY_CANOES, supply["canoes"]),
+        (_MARKET_TENTS, market["tents"]),
+        (_MARKET_CANOES, market["canoes"]),
+    ):
+        for size in sizes:
+            dense[at + size] += 0.5
+    dense[_MARKET_HUNTERS] = market["hunters"] / HUNTERS_PER_PLAYER
+    dense[_ON_BOARD] = p["hunters_on_board"] / HUNTERS_PER_PLAYER
+    for kind in p["actions_used"]:
+        dense[_USED_AT + _ACTION[kind]] = 1.0
+    if p["holds_tile"]:
+        dense[-1] = 1.0
+    index = [start + i for i, v in enumerate(dense) if v]
+    values = [v for v in dense if v]
+    return _PLAYERS.put(key, p, (index, values))
 
 
 def _tile_entries(tile: JSON, start: int) -> Entries:

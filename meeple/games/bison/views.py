@@ -75,8 +75,22 @@ def _drawing(tile: int, orientation: int, position: int) -> Drawing:
 
 
 def _pieces(counts: list[int]) -> list[int]:
-    """Counts by size as a list of sizes: ``[0, 1, 1, 0, 0]`` → ``[1, 2]``."""
-    return [size for size in SHELTER_SIZES for _ in range(counts[size])]
+    """Counts by size as a list of sizes: ``[0, 1, 1, 0, 0]`` → ``[1, 2]`` (one list for
+    each distinct count, shared by the views)."""
+    key = tuple(counts)
+    found = _PIECES.get(key)
+    if found is None:
+        found = _PIECES[key] = [size for size in SHELTER_SIZES for _ in range(counts[size])]
+    return found
+
+
+_PIECES: dict[tuple[int, ...], list[int]] = {}
+"""Tents or canoes by counts; a few dozen counts occur at most (2, 2, 1, 1 pieces a size)."""
+_USED: Final[list[list[str]]] = [
+    [kind for k, kind in enumerate(ACTION_KINDS) if used >> k & 1]
+    for used in range(1 << len(ACTION_KINDS))
+]
+"""The action kinds whose bits are set, by the bits: one list each, shared by the views."""
 
 
 def tile_json(tile: int) -> dict[str, Any]:
@@ -383,7 +397,7 @@ def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
             "canoes": _pieces(mc),
         },
         "hunters_on_board": on_board,
-        "actions_used": [kind for k, kind in enumerate(ACTION_KINDS) if state.used[s] >> k & 1],
+        "actions_used": _USED[state.used[s]],
         "holds_tile": state.hands[s] != EMPTY,
     }
     return found
