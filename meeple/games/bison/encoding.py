@@ -13,7 +13,8 @@ The observation is built from ``view(seat)`` only; seats are listed from the obs
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Generic, TypeVar
+from functools import cache
+from typing import NamedTuple, TypeVar
 
 from meeple.core.encoding import ActionSpace, Features, relative
 from meeple.core.game import JSON, OptionValue
@@ -48,6 +49,7 @@ _SIZES = len(SHELTER_SIZES)
 _POINT = {f"{kind}{i}": (i if kind == "c" else 6 + i) for kind in "cs" for i in range(6)}
 """River ends by name: the six corners ``c0``–``c5``, then the six sides ``s0``–``s5``."""
 _ACTION = {a: i for i, a in enumerate(ACTION_KINDS)}
+_PHASE = {p: i for i, p in enumerate(PHASES)}
 _CHANGE_SIZES = (0, *SHELTER_SIZES)
 """A tent or canoe change leaves a size 1–4, or 0 when advanced rule 2 dismantles it."""
 T = TypeVar("T")
@@ -91,31 +93,28 @@ Entries = tuple[list[int], list[float]]
 """Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
 
 
-class _Memo(Generic[T]):
+class _Memo(dict[tuple[int, ...], T]):
     """Observation entries worked out from view objects that never change, by the identity of
     those objects: the views share one ``tiles``, ``regions`` and ``open_positions`` per board,
     one ``spaces`` list while no piece moves, one dict per player while nothing of theirs
-    changes (:mod:`meeple.games.bison.views`). Each entry keeps the objects it was made from,
-    so their ids cannot be reused by other objects while it is kept; past :data:`KEPT` entries
-    it starts afresh."""
+    changes, one dict per drawn tile (:mod:`meeple.games.bison.views`). Each entry keeps the
+    objects it was made from, so that their ids cannot be taken by other objects while it is
+    kept; past ``kept`` entries it starts afresh."""
 
-    KEPT = 2048
+    __slots__ = ("kept", "sources")
 
-    __slots__ = ("entries",)
+    def __init__(self, kept: int = 2048) -> None:
+        super().__init__()
+        self.kept = kept
+        self.sources: dict[tuple[int, ...], object] = {}
 
-    def __init__(self) -> None:
-        self.entries: dict[tuple[int, ...], tuple[object, T]] = {}
-
-    def get(self, key: tuple[int, ...]) -> T | None:
-        """What was kept for ``key``, if anything."""
-        found = self.entries.get(key)
-        return None if found is None else found[1]
-
-    def put(self, key: tuple[int, ...], sources: object, value: T) -> T:
+    def keep(self, key: tuple[int, ...], sources: object, value: T) -> T:
         """Keep ``value``, made from ``sources`` (the objects whose ids are in ``key``)."""
-        if len(self.entries) >= self.KEPT:
-            self.entries.clear()
-        self.entries[key] = (sources, value)
+        if len(self) >= self.kept:
+            self.clear()
+            self.sources.clear()
+        self[key] = value
+        self.sources[key] = sources
         return value
 
 
@@ -123,12 +122,14 @@ _BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo()
 _SPACES: _Memo[Entries] = _Memo()
 _PLAYERS: _Memo[Entries] = _Memo()
 _TILES: _Memo[Entries] = _Memo()
+_PLACED: _Memo[Entries] = _Memo(kept=8192)
+"""By tile placed (21 tiles × 3 orientations × 27 positions) and player count."""
 
 
 def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, frozenset[int]]:
-    """The tiles' and the spaces' board-only slices (terrain, animals, region), for the board
-    of ``view``: from ``position_placed`` (at ``start``) to ``space``; and the spaces of the
-    placed tiles."""
+    """The board's slices, from ``position_placed`` (at ``start``) to the board-only part of
+    ``space`` (terrain, animals, the region's animals and size), for the board of ``view``;
+    and the spaces of the placed tiles."""
     tiles, regions, opened = view["tiles"], view["regions"], view["open_positions"]
     key = (id(tiles), id(regions), id(opened), start, players)
     found = _BOARDS.get(key)
@@ -136,45 +137,56 @@ def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, froze
         return found
     index: list[int] = []
     values: list[float] = []
-    placed = start
-    open_at = placed + _POSITIONS
-    turned = open_at + _POSITIONS
-    ends = turned + _POSITIONS * ORIENTATIONS
-    spaces = ends + _POSITIONS * POINTS
-    region_of: dict[int, tuple[float, float]] = {}
-    for region in regions:
-        stats = (region["animals"] / 10.0, len(region["spaces"]) / 10.0)
-        for space in region["spaces"]:
-            region_of[space] = stats
     for t in tiles:
-        p = t["position"]
-        index += (placed + p, turned + p * ORIENTATIONS + t["orientation"])
-        values += (1.0, 1.0)
-        for end in set(t["river_ends"]):
-            index.append(ends + p * POINTS + _POINT[end])
-            values.append(1.0)
-        # A tile's three spaces: terrain k holds animal k (ANIMALS and TERRAINS line up).
-        for k, animal in enumerate(ANIMALS):
-            i = 3 * p + k
-            base = spaces + i * _SPACE_WIDTH
-            index.append(base + k)
-            values.append(1.0)
-            at = base + len(TERRAINS)
-            animals = t["animals"][animal]
-            region_animals, region_size = region_of.get(i, (0.0, 0.0))
-            for position, value in (
-                (at, animals / 3.0),
-                (at + 4, region_animals),
-                (at + 5, region_size),
-            ):
-                if value:
-                    index.append(position)
-                    values.append(value)
+        entries = _PLACED.get((id(t), start)) or _placed_entries(t, start)
+        index += entries[0]
+        values += entries[1]
+    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+    for region in regions:
+        animals, size = region["animals"] / 10.0, len(region["spaces"]) / 10.0
+        for space in region["spaces"]:
+            at = region_at + space * _SPACE_WIDTH
+            if animals:
+                index.append(at)
+                values.append(animals)
+            index.append(at + 1)
+            values.append(size)
+    open_at = start + _POSITIONS
     for p in set(opened):
         index.append(open_at + p)
         values.append(1.0)
     placed_spaces = frozenset(3 * t["position"] + k for t in tiles for k in range(len(TERRAINS)))
-    return _BOARDS.put(key, (tiles, regions, opened), ((index, values), placed_spaces))
+    return _BOARDS.keep(key, (tiles, regions, opened), ((index, values), placed_spaces))
+
+
+_TURNED_AT = 2 * _POSITIONS
+_ENDS_AT = _TURNED_AT + _POSITIONS * ORIENTATIONS
+_SPACES_AT = _ENDS_AT + _POSITIONS * POINTS
+"""Where ``position_orientation``, ``position_river_ends`` and ``space`` start, from the start
+of ``position_placed``."""
+
+
+def _placed_entries(t: JSON, start: int) -> Entries:
+    """A placed tile's entries in the board's slices (``start`` as in :func:`_board_entries`):
+    placed, turned, its river ends, and its three spaces' terrain and animals. The views share
+    one dict per tile placed so (:func:`meeple.games.bison.views._placed_tile`)."""
+    p = t["position"]
+    index = [start + p, start + _TURNED_AT + p * ORIENTATIONS + t["orientation"]]
+    values = [1.0, 1.0]
+    ends = start + _ENDS_AT + p * POINTS
+    for end in set(t["river_ends"]):
+        index.append(ends + _POINT[end])
+        values.append(1.0)
+    # A tile's three spaces: terrain k holds animal k (ANIMALS and TERRAINS line up).
+    for k, animal in enumerate(ANIMALS):
+        base = start + _SPACES_AT + (3 * p + k) * _SPACE_WIDTH
+        index.append(base + k)
+        values.append(1.0)
+        animals = t["animals"][animal]
+        if animals:
+            index.append(base + len(TERRAINS))
+            values.append(animals / 3.0)
+    return _PLACED.keep((id(t), start), t, (index, values))
 
 
 def _pieces_entries(
@@ -203,7 +215,7 @@ def _pieces_entries(
                 values.append(value)
         index.append(owners + i * players + relative(seat, owner, players))
         values.append(1.0)
-    return _SPACES.put(key, spaces, (index, values))
+    return _SPACES.keep(key, spaces, (index, values))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -249,7 +261,7 @@ def _player_entries(p: JSON, start: int) -> Entries:
         dense[-1] = 1.0
     index = [start + i for i, v in enumerate(dense) if v]
     values = [v for v in dense if v]
-    return _PLAYERS.put(key, p, (index, values))
+    return _PLAYERS.keep(key, p, (index, values))
 
 
 def _tile_entries(tile: JSON, start: int) -> Entries:
@@ -267,13 +279,7 @@ def _tile_entries(tile: JSON, start: int) -> Entries:
         if tile["animals"][animal]:
             index.append(start + 1 + TILE_COUNT + POINTS + a)
             values.append(tile["animals"][animal] / 3.0)
-    return _TILES.put(key, tile, (index, values))
-
-
-def _add(f: Features, entries: Entries) -> None:
-    """Write entries worked out before into ``f`` (their positions lie in reserved blocks)."""
-    f.index += entries[0]
-    f.values += entries[1]
+    return _TILES.keep(key, tile, (index, values))
 
 
 class BisonEncoding:
@@ -321,48 +327,107 @@ class BisonEncoding:
         """The observation of ``seat`` from ``view(seat)``.
 
         The parts that come from view objects shared between views (the board's, the
-        pieces', each player's) are worked out once per object (see :class:`_Memo`)."""
-        f = Features()
-        f.one_hot(PHASES.index(view["phase"]), len(PHASES))
-        f.scalar(view["round"], 6.0)
-        f.scalar(view["rounds"] - view["round"], 6.0)
-        f.one_hot(view["action_number"] - 1, ACTIONS_PER_ROUND)
-        f.scalar(view["deck"], TILE_COUNT)
-        f.one_hot(relative(seat, view["totem"], players), players)
-        to_move = view["to_move"]
-        f.flags((seat + k) % players in to_move for k in range(players))
+        pieces', each player's, the drawn tile's) are worked out once per object (see
+        :class:`_Memo`); the rest is written straight into the entries, at the slices'
+        starts (:func:`_starts`)."""
+        at = _starts(players)
         pending = view["pending"]
-        if pending is None:
-            f.block(len(ACTION_KINDS) + 2)
-        else:
-            f.one_hot(_ACTION[pending["action"]], len(ACTION_KINDS))
-            f.scalar(pending["hunters"], MAX_HUNTERS_PER_ACTION)
-            f.scalar(pending["remaining"], MAX_HUNTERS_PER_ACTION)
+        rnd = view["round"]
+        index = [
+            _PHASE[view["phase"]],
+            at.action_number + view["action_number"] - 1,
+            at.totem + (view["totem"] - seat) % players,
+        ]
+        values = [1.0, 1.0, 1.0]
+        for position, value in (
+            (at.round, rnd / 6.0),
+            (at.rounds_left, (view["rounds"] - rnd) / 6.0),
+            (at.deck, view["deck"] / TILE_COUNT),
+        ):
+            if value:
+                index.append(position)
+                values.append(value)
+        for s in view["to_move"]:
+            index.append(at.seat_to_move + (s - seat) % players)
+            values.append(1.0)
+        if pending is not None:
+            index.append(at.pending_action + _ACTION[pending["action"]])
+            values.append(1.0)
+            for position, value in (
+                (at.pending_hunters, pending["hunters"]),
+                (at.pending_remaining, pending["remaining"]),
+            ):
+                if value:
+                    index.append(position)
+                    values.append(value / MAX_HUNTERS_PER_ACTION)
         tile = view.get("my_tile")
-        mine = f.block(1 + TILE_COUNT + POINTS + len(ANIMALS))
         if tile is not None:
-            _add(f, _tile_entries(tile, mine))
-        board = f.size
-        board_entries, on_board = _board_entries(view, board, players)
-        _add(f, board_entries)
-        f.block(_POSITIONS * (2 + ORIENTATIONS + POINTS))
-        spaces = f.block(SPACES * _SPACE_WIDTH)
-        owners = f.block(SPACES * players)
-        _add(f, _pieces_entries(view["spaces"], spaces, owners, seat, players))
+            entries = _tile_entries(tile, at.my_tile)
+            index += entries[0]
+            values += entries[1]
+        entries, on_board = _board_entries(view, at.position_placed, players)
+        index += entries[0]
+        values += entries[1]
+        entries = _pieces_entries(view["spaces"], at.space, at.space_owner, seat, players)
+        index += entries[0]
+        values += entries[1]
         if pending is not None:
             # Where the action in progress acts: flags on the spaces of the board.
-            flagged = spaces + len(TERRAINS) + 6
+            flagged = at.space + len(TERRAINS) + 6
             target = pending["target"]
             if target in on_board:
-                f.put(flagged + target * _SPACE_WIDTH, 1.0)
+                index.append(flagged + target * _SPACE_WIDTH)
+                values.append(1.0)
             for offset, marked in ((1, pending["changed"]), (2, pending["moved_to"])):
                 for i in set(marked):
                     if i in on_board:
-                        f.put(flagged + i * _SPACE_WIDTH + offset, 1.0)
+                        index.append(flagged + i * _SPACE_WIDTH + offset)
+                        values.append(1.0)
         info = view["player_info"]
         for k in range(players):
-            _add(f, _player_entries(info[(seat + k) % players], f.block(_PLAYER_WIDTH)))
+            entries = _player_entries(
+                info[(seat + k) % players], at.seat_player + k * _PLAYER_WIDTH
+            )
+            index += entries[0]
+            values += entries[1]
+        f = Features()
+        f.index, f.values, f.size = index, values, at.size
         return f
+
+
+class _Starts(NamedTuple):
+    """Where each slice of the observation starts, and its size (for one player count)."""
+
+    phase: int
+    round: int
+    rounds_left: int
+    action_number: int
+    deck: int
+    totem: int
+    seat_to_move: int
+    pending_action: int
+    pending_hunters: int
+    pending_remaining: int
+    my_tile: int
+    position_placed: int
+    position_open: int
+    position_orientation: int
+    position_river_ends: int
+    space: int
+    space_owner: int
+    seat_player: int
+    size: int
+
+
+@cache
+def _starts(players: int) -> _Starts:
+    """The slices' starts for ``players``, from :meth:`BisonEncoding.layout`."""
+    starts = []
+    at = 0
+    for _, size in ENCODING.layout(players, {}):
+        starts.append(at)
+        at += size
+    return _Starts._make([*starts, at])
 
 
 ENCODING = BisonEncoding()
