@@ -57,6 +57,7 @@ class Board:
     """
 
     __slots__ = (
+        "_open",
         "_reach",
         "_regions",
         "adj",
@@ -76,6 +77,7 @@ class Board:
     joins: tuple[tuple[int, ...], ...]  # per space: linked spaces of its region
     _reach: dict[int, tuple[int, ...]]  # memo of within(), filled as asked
     _regions: tuple[tuple[int, ...], ...] | None  # memo of regions()
+    _open: tuple[int, ...] | None  # memo of open_positions()
     view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
 
     @classmethod
@@ -91,6 +93,7 @@ class Board:
         board.joins = ((),) * SPACES
         board._reach = {}
         board._regions = None
+        board._open = None
         board.view_layout = None
         return board
 
@@ -129,6 +132,7 @@ class Board:
         board.joins = tuple(joins)
         board._reach = {}
         board._regions = None
+        board._open = None
         board.view_layout = None
         return board
 
@@ -144,12 +148,14 @@ class Board:
 
     def open_positions(self) -> list[int]:
         """Empty positions touching a placed tile along a side (タイルはボードと辺が接するように)."""
-        tiles = self.tiles
-        return [
-            p
-            for p, t in enumerate(tiles)
-            if t == EMPTY and any(n != EMPTY and tiles[n] != EMPTY for n in NEIGHBOURS[p])
-        ]
+        if self._open is None:
+            tiles = self.tiles
+            self._open = tuple(
+                p
+                for p, t in enumerate(tiles)
+                if t == EMPTY and any(n != EMPTY and tiles[n] != EMPTY for n in NEIGHBOURS[p])
+            )
+        return list(self._open)
 
     def neighbours(self, space: int) -> tuple[int, ...]:
         """Spaces one movement point from ``space``."""

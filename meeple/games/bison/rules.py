@@ -568,8 +568,7 @@ class BisonState(State):
     # --- pieces on spaces ---------------------------------------------------------
 
     def _own_spaces(self, seat: int) -> list[int]:
-        owner = self.owner
-        return [s for s in range(SPACES) if owner[s] == seat]
+        return [s for s, who in enumerate(self.owner) if who == seat]
 
     def _put(self, seat: int, space: int, n: int) -> None:
         self.hunters[space] += n

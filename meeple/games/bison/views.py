@@ -115,7 +115,17 @@ class BoardLayout:
     consecutive views share one list.
     """
 
-    __slots__ = ("empty", "links", "open_positions", "pieces", "ponds", "regions", "rows", "tiles")
+    __slots__ = (
+        "empty",
+        "links",
+        "open_positions",
+        "pieces",
+        "ponds",
+        "regions",
+        "row_of",
+        "rows",
+        "tiles",
+    )
 
     tiles: list[dict[str, Any]]
     regions: list[dict[str, Any]]
@@ -123,6 +133,7 @@ class BoardLayout:
     ponds: list[dict[str, Any]]
     open_positions: list[int]
     rows: list[SpaceRow]  # every placed space, in view order
+    row_of: dict[int, int]  # space → its row
     empty: list[dict[str, Any]]  # per row: the space's JSON while no piece stands on it
     pieces: Pieces | None  # the spaces' JSON for the last pieces seen
 
@@ -142,15 +153,13 @@ class Pieces:
         owner, hunters, shelter = state.owner, state.hunters, state.shelter
         self.owner, self.hunters, self.shelter = owner[:], hunters[:], shelter[:]
         on_board: dict[int, int] = {}
-        spaces = []
-        for row, empty in zip(layout.rows, layout.empty, strict=True):
-            space = row[0]
-            who = owner[space]
-            if who == -1:  # an owner for every piece: no owner, no piece
-                spaces.append(empty)
-                continue
-            on_board[who] = on_board.get(who, 0) + hunters[space]
-            spaces.append(_space_json(row, who, hunters[space], shelter[space]))
+        spaces = layout.empty[:]
+        rows, row_of = layout.rows, layout.row_of
+        # Every piece has an owner, so the spaces without one show the board alone.
+        for space in [space for space, who in enumerate(owner) if who != -1]:
+            who, n, i = owner[space], hunters[space], row_of[space]
+            on_board[who] = on_board.get(who, 0) + n
+            spaces[i] = _space_json(rows[i], who, n, shelter[space])
         self.spaces = spaces
         self.on_board = on_board
 
@@ -278,6 +287,7 @@ def _build_layout(board: Board) -> BoardLayout:
     layout.ponds = list(ponds.values())
     layout.open_positions = board.open_positions()
     layout.rows = rows
+    layout.row_of = {row[0]: i for i, row in enumerate(rows)}
     layout.empty = [_space_json(row, -1, 0, 0) for row in rows]
     layout.pieces = None
     return layout
