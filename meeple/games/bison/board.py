@@ -77,7 +77,7 @@ class Board:
     joins: tuple[tuple[int, ...], ...]  # per space: linked spaces of its region
     _reach: dict[int, tuple[int, ...]]  # memo of within(), filled as asked
     _regions: tuple[tuple[int, ...], ...] | None  # memo of regions()
-    _open: tuple[int, ...] | None  # memo of open_positions()
+    _open: tuple[int, ...]  # open_positions(), kept up to date as tiles are placed
     view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
 
     @classmethod
@@ -93,7 +93,7 @@ class Board:
         board.joins = ((),) * SPACES
         board._reach = {}
         board._regions = None
-        board._open = None
+        board._open = ()
         board.view_layout = None
         return board
 
@@ -132,7 +132,9 @@ class Board:
         board.joins = tuple(joins)
         board._reach = {}
         board._regions = None
-        board._open = None
+        # The tile's empty neighbours open; its own position closes.
+        opened = {n for n in NEIGHBOURS[position] if n != -1 and board.tiles[n] == EMPTY}
+        board._open = tuple(sorted(opened.union(self._open).difference((position,))))
         board.view_layout = None
         return board
 
@@ -148,13 +150,6 @@ class Board:
 
     def open_positions(self) -> list[int]:
         """Empty positions touching a placed tile along a side (タイルはボードと辺が接するように)."""
-        if self._open is None:
-            tiles = self.tiles
-            self._open = tuple(
-                p
-                for p, t in enumerate(tiles)
-                if t == EMPTY and any(n != EMPTY and tiles[n] != EMPTY for n in NEIGHBOURS[p])
-            )
         return list(self._open)
 
     def neighbours(self, space: int) -> tuple[int, ...]:

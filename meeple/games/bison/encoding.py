@@ -120,7 +120,10 @@ class _Memo(dict[tuple[int, ...], T]):
 
 _BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo()
 _SPACES: _Memo[Entries] = _Memo()
-_PLAYERS: _Memo[Entries] = _Memo()
+_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo()
+_PLAYERS: _Memo[Entries] = _Memo(kept=8192)
+"""By player dict and where its slice starts (a player's dict is seen from every seat)."""
+_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=4096)
 _TILES: _Memo[Entries] = _Memo()
 _PLACED: _Memo[Entries] = _Memo(kept=8192)
 """By tile placed (21 tiles × 3 orientations × 27 positions) and player count."""
@@ -197,13 +200,24 @@ def _pieces_entries(
     found = _SPACES.get(key)
     if found is not None:
         return found
+    (index, values), owned = _PIECES.get((id(spaces), start)) or _pieces_on(spaces, start)
+    index = index + [owners + i * players + relative(seat, who, players) for i, who in owned]
+    values = values + [1.0] * len(owned)
+    return _SPACES.keep(key, spaces, (index, values))
+
+
+def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int, int]]]:
+    """The pieces on the spaces, whoever looks (hunters, tent, canoe), and the owner of each
+    space that has one."""
     index: list[int] = []
     values: list[float] = []
+    owned = []
     for sp in spaces:
         owner = sp["owner"]
         if owner < 0:  # no owner, no piece
             continue
         i = sp["space"]
+        owned.append((i, owner))
         at = start + i * _SPACE_WIDTH + len(TERRAINS)
         for position, value in (
             (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
@@ -213,9 +227,7 @@ def _pieces_entries(
             if value:
                 index.append(position)
                 values.append(value)
-        index.append(owners + i * players + relative(seat, owner, players))
-        values.append(1.0)
-    return _SPACES.keep(key, spaces, (index, values))
+    return _PIECES.keep((id(spaces), start), spaces, ((index, values), owned))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -232,13 +244,20 @@ _USED_AT = _ON_BOARD + 1
 
 
 def _player_entries(p: JSON, start: int) -> Entries:
-    """One player's slice of ``seat_player``, starting at ``start``: animals, their total,
-    hunters, tents and canoes (by size) in supply, then in the market, hunters on the
-    board, actions used, whether they hold a tile."""
+    """One player's slice of ``seat_player``, starting at ``start`` (which depends on where
+    the observer sits: the entries are kept for each start, made from those at 0)."""
     key = (id(p), start)
     found = _PLAYERS.get(key)
     if found is not None:
         return found
+    index, values = _PLAYERS_AT_0.get((id(p),)) or _player_entries_at_0(p)
+    return _PLAYERS.keep(key, p, ([start + i for i in index], values))
+
+
+def _player_entries_at_0(p: JSON) -> Entries:
+    """One player's slice of ``seat_player`` as if it started at 0: animals, their total,
+    hunters, tents and canoes (by size) in supply, then in the market, hunters on the
+    board, actions used, whether they hold a tile."""
     animals, supply, market = p["animals"], p["supply"], p["market"]
     dense = [0.0] * _PLAYER_WIDTH
     for a, animal in enumerate(ANIMALS):
@@ -259,9 +278,9 @@ def _player_entries(p: JSON, start: int) -> Entries:
         dense[_USED_AT + _ACTION[kind]] = 1.0
     if p["holds_tile"]:
         dense[-1] = 1.0
-    index = [start + i for i, v in enumerate(dense) if v]
+    index = [i for i, v in enumerate(dense) if v]
     values = [v for v in dense if v]
-    return _PLAYERS.keep(key, p, (index, values))
+    return _PLAYERS_AT_0.keep((id(p),), p, (index, values))
 
 
 def _tile_entries(tile: JSON, start: int) -> Entries:

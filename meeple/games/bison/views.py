@@ -63,14 +63,19 @@ def _round(value: float) -> float:
 
 
 @cache
+def _turned(tile: int, orientation: int) -> Drawing:
+    """Outlines and anchors of a turned tile's three spaces, around its centre."""
+    polygons = turned_polygons(TILES[tile].river_ends, orientation)
+    return polygons, tuple(anchor(poly) for poly in polygons)
+
+
+@cache
 def _drawing(tile: int, orientation: int, position: int) -> Drawing:
     """Outlines and anchors of a placed tile's three spaces, in board coordinates."""
     cx, cy = cell_centre(POSITIONS[position])
-    polygons = turned_polygons(TILES[tile].river_ends, orientation)
+    polygons, centred = _turned(tile, orientation)
     placed = tuple(tuple((_round(cx + x), _round(cy + y)) for x, y in poly) for poly in polygons)
-    anchors = tuple(
-        (_round(cx + x), _round(cy + y)) for x, y in (anchor(poly) for poly in polygons)
-    )
+    anchors = tuple((_round(cx + x), _round(cy + y)) for x, y in centred)
     return placed, anchors
 
 
@@ -120,6 +125,7 @@ class BoardLayout:
         "links",
         "open_positions",
         "pieces",
+        "players",
         "ponds",
         "regions",
         "row_of",
@@ -136,6 +142,7 @@ class BoardLayout:
     row_of: dict[int, int]  # space → its row
     empty: list[dict[str, Any]]  # per row: the space's JSON while no piece stands on it
     pieces: Pieces | None  # the spaces' JSON for the last pieces seen
+    players: dict[int, PlayerSeen]  # per seat: the last player JSON seen on this board
 
 
 SpaceRow = tuple[int, int, str, int, list[list[float]], list[float], bool, int]
@@ -290,6 +297,7 @@ def _build_layout(board: Board) -> BoardLayout:
     layout.row_of = {row[0]: i for i, row in enumerate(rows)}
     layout.empty = [_space_json(row, -1, 0, 0) for row in rows]
     layout.pieces = None
+    layout.players = {}
     return layout
 
 
@@ -344,7 +352,7 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "ponds": layout.ponds,
         "open_positions": layout.open_positions,
         "cells": CELLS,
-        "player_info": [_player_json(state, s, on_board.get(s, 0)) for s in range(n)],
+        "player_info": [_player_seen(layout, state, s, on_board.get(s, 0)) for s in range(n)],
         "deck": len(state.deck),
         "removed": len(state.removed),
         "pending": pending,
@@ -357,6 +365,53 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         held = state.hands[seat]
         view["my_tile"] = None if held == EMPTY else held_tile(held)
     return view
+
+
+PlayerSeen = tuple[
+    list[int], int, int, list[int], list[int], list[int], list[int], int, int, bool, dict[str, Any]
+]
+"""A player's JSON and what it shows: track, hunters in supply and market, tents and canoes in
+supply and market, hunters on the board, actions used, whether they hold a tile."""
+
+
+def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) -> dict[str, Any]:
+    """Seat ``s``'s JSON: the last one seen on this board if nothing of theirs has changed
+    since (most decisions change one player at most; lists compare quickly), else
+    :func:`_player_json`'s."""
+    track, st, mt = state.tracks[s], state.supply_tents[s], state.market_tents[s]
+    sc, mc = state.supply_canoes[s], state.market_canoes[s]
+    supply, market, used = state.supply_hunters[s], state.market_hunters[s], state.used[s]
+    holds = state.hands[s] != EMPTY
+    seen = layout.players.get(s)
+    if (
+        seen is not None
+        and seen[0] == track
+        and seen[1] == supply
+        and seen[2] == market
+        and seen[3] == st
+        and seen[4] == mt
+        and seen[5] == sc
+        and seen[6] == mc
+        and seen[7] == on_board
+        and seen[8] == used
+        and seen[9] == holds
+    ):
+        return seen[10]
+    found = _player_json(state, s, on_board)
+    layout.players[s] = (
+        track[:],
+        supply,
+        market,
+        st[:],
+        mt[:],
+        sc[:],
+        mc[:],
+        on_board,
+        used,
+        holds,
+        found,
+    )
+    return found
 
 
 _PLAYERS: dict[tuple[int, ...], dict[str, Any]] = {}
