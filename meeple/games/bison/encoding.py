@@ -403,12 +403,13 @@ class BisonEncoding:
                         index.append(flagged + i * _SPACE_WIDTH + offset)
                         values.append(1.0)
         info = view["player_info"]
+        start = at.seat_player
         for k in range(players):
-            entries = _player_entries(
-                info[(seat + k) % players], at.seat_player + k * _PLAYER_WIDTH
-            )
+            p = info[(seat + k) % players]
+            entries = _PLAYERS.get((id(p), start)) or _player_entries(p, start)
             index += entries[0]
             values += entries[1]
+            start += _PLAYER_WIDTH
         f = Features()
         f.index, f.values, f.size = index, values, at.size
         return f

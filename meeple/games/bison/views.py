@@ -74,7 +74,11 @@ def _drawing(tile: int, orientation: int, position: int) -> Drawing:
     """Outlines and anchors of a placed tile's three spaces, in board coordinates."""
     cx, cy = cell_centre(POSITIONS[position])
     polygons, centred = _turned(tile, orientation)
-    placed = tuple(tuple((_round(cx + x), _round(cy + y)) for x, y in poly) for poly in polygons)
+    # _round inline: a tile's first view makes some forty points.
+    placed = tuple(
+        tuple((round(cx + x, 3) + 0.0, round(cy + y, 3) + 0.0) for x, y in poly)
+        for poly in polygons
+    )
     anchors = tuple((_round(cx + x), _round(cy + y)) for x, y in centred)
     return placed, anchors
 
@@ -290,7 +294,7 @@ def _build_layout(board: Board) -> BoardLayout:
     layout = BoardLayout()
     layout.tiles = tiles
     layout.regions = regions
-    layout.links = [list(link) for link in board.links()]
+    layout.links = [[a, b] for a, near in enumerate(board.adj) for b in near if a < b]
     layout.ponds = list(ponds.values())
     layout.open_positions = board.open_positions()
     layout.rows = rows
