@@ -57,6 +57,7 @@ class Board:
     """
 
     __slots__ = (
+        "_after",
         "_open",
         "_reach",
         "_regions",
@@ -78,6 +79,8 @@ class Board:
     _reach: dict[int, tuple[int, ...]]  # memo of within(), filled as asked
     _regions: tuple[tuple[int, ...], ...] | None  # memo of regions()
     _open: tuple[int, ...]  # open_positions(), kept up to date as tiles are placed
+    _after: tuple[Board, int] | None  # the board and position this one was placed from,
+    # until regions() no longer needs them (it starts from the board's regions if known)
     view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
 
     @classmethod
@@ -93,6 +96,7 @@ class Board:
         board.joins = ((),) * SPACES
         board._reach = {}
         board._regions = None
+        board._after = None
         board._open = ()
         board.view_layout = None
         return board
@@ -132,6 +136,7 @@ class Board:
         board.joins = tuple(joins)
         board._reach = {}
         board._regions = None
+        board._after = (self, position)
         # The tile's empty neighbours open; its own position closes.
         opened = {n for n in NEIGHBOURS[position] if n != -1 and board.tiles[n] == EMPTY}
         board._open = tuple(sorted(opened.union(self._open).difference((position,))))
@@ -193,24 +198,54 @@ class Board:
     def regions(self) -> tuple[tuple[int, ...], ...]:
         """Every region: a sorted tuple of spaces of one terrain, ordered by first space."""
         if self._regions is None:
-            found: list[tuple[int, ...]] = []
-            seen: set[int] = set()
-            for position in self.placed_positions():
-                for terrain in (GRASSLAND, RIVER, MOUNTAIN):
-                    start = space_of(position, terrain)
-                    if start in seen:
-                        continue
-                    region = {start}
-                    stack = [start]
-                    while stack:
-                        for t in self.joins[stack.pop()]:
-                            if t not in region:
-                                region.add(t)
-                                stack.append(t)
-                    seen |= region
-                    found.append(tuple(sorted(region)))
-            self._regions = tuple(sorted(found))
+            after, self._after = self._after, None  # not needed any more: let it go
+            if after is not None and after[0]._regions is not None:
+                # One tile more than a board whose regions are known (as in a game): quicker.
+                self._regions = self._regions_after(after[0]._regions, after[1])
+            else:
+                self._regions = self._all_regions()
         return self._regions
+
+    def _all_regions(self) -> tuple[tuple[int, ...], ...]:
+        """The regions, searched from every placed space."""
+        found: list[tuple[int, ...]] = []
+        seen: set[int] = set()
+        for position in self.placed_positions():
+            for terrain in (GRASSLAND, RIVER, MOUNTAIN):
+                start = space_of(position, terrain)
+                if start in seen:
+                    continue
+                region = {start}
+                stack = [start]
+                while stack:
+                    for t in self.joins[stack.pop()]:
+                        if t not in region:
+                            region.add(t)
+                            stack.append(t)
+                seen |= region
+                found.append(tuple(sorted(region)))
+        return tuple(sorted(found))
+
+    def _regions_after(
+        self, before: tuple[tuple[int, ...], ...], position: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """The regions, from those of the board before the tile at ``position`` was placed:
+        each of its three spaces makes one region with the regions it joins (a tile's own
+        spaces never join one another: they are three terrains)."""
+        region_of = {space: region for region in before for space in region}
+        merged: set[tuple[int, ...]] = set()
+        found = []
+        for terrain in (GRASSLAND, RIVER, MOUNTAIN):
+            space = space_of(position, terrain)
+            region = {space}
+            for other in self.joins[space]:
+                joined = region_of[other]
+                if joined not in merged:
+                    merged.add(joined)
+                    region.update(joined)
+            found.append(tuple(sorted(region)))
+        found.extend(r for r in before if r not in merged)
+        return tuple(sorted(found))
 
     def regions_of(self, terrain: int) -> list[tuple[int, ...]]:
         """The regions of one terrain."""

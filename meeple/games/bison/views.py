@@ -208,9 +208,30 @@ def board_layout(board: Board) -> BoardLayout:
     return layout
 
 
+class PlacedSpace:
+    """A space of a placed tile as any board shows it, but for its region (which depends on
+    the neighbours): space, position, terrain, animals, outline, anchor, whether it is a
+    river. Its row and its JSON without pieces are kept for each region number it is seen
+    with (a tile's space takes a few in a game)."""
+
+    __slots__ = ("base", "by_region")
+
+    def __init__(self, base: tuple[int, int, str, int, list[list[float]], list[float], bool]):
+        self.base = base
+        self.by_region: dict[int, tuple[SpaceRow, dict[str, Any]]] = {}
+
+    def row(self, region: int) -> tuple[SpaceRow, dict[str, Any]]:
+        """The space's row in region ``region``, and its JSON while no piece stands on it."""
+        found = self.by_region.get(region)
+        if found is None:
+            row = (*self.base, region)
+            found = self.by_region[region] = (row, _space_json(row, -1, 0, 0))
+        return found
+
+
 PlacedTile = tuple[
     dict[str, Any],
-    tuple[tuple[int, int, str, int, list[list[float]], list[float], bool], ...],
+    tuple[PlacedSpace, ...],
     tuple[tuple[tuple[int, int], float, float, int], ...],
 ]
 
@@ -235,14 +256,16 @@ def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
     polygons, anchors = _drawing(tile, orientation, position)
     animals = TILES[tile].animals
     spaces = tuple(
-        (
-            space_of(position, terrain),
-            position,
-            TERRAINS[terrain],
-            animals[terrain],
-            [list(p) for p in polygons[terrain]],
-            list(anchors[terrain]),
-            terrain == RIVER,
+        PlacedSpace(
+            (
+                space_of(position, terrain),
+                position,
+                TERRAINS[terrain],
+                animals[terrain],
+                [list(p) for p in polygons[terrain]],
+                list(anchors[terrain]),
+                terrain == RIVER,
+            )
         )
         for terrain in range(len(TERRAINS))
     )
@@ -278,6 +301,7 @@ def _build_layout(board: Board) -> BoardLayout:
         )
     tiles = []
     rows: list[SpaceRow] = []
+    empty: list[dict[str, Any]] = []
     ponds: dict[tuple[int, int], dict[str, Any]] = {}
     orientations = board.orientations
     for position, tile in enumerate(board.tiles):
@@ -285,7 +309,10 @@ def _build_layout(board: Board) -> BoardLayout:
             continue
         tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
         tiles.append(tile_data)
-        rows.extend((*space, region_index[space[0]]) for space in spaces)
+        for placed in spaces:
+            row, no_piece = placed.row(region_index[placed.base[0]])
+            rows.append(row)
+            empty.append(no_piece)
         for corner, x, y, river in corners:
             pond = ponds.get(corner)
             if pond is None:
@@ -299,7 +326,7 @@ def _build_layout(board: Board) -> BoardLayout:
     layout.open_positions = board.open_positions()
     layout.rows = rows
     layout.row_of = {row[0]: i for i, row in enumerate(rows)}
-    layout.empty = [_space_json(row, -1, 0, 0) for row in rows]
+    layout.empty = empty
     layout.pieces = None
     layout.players = {}
     return layout

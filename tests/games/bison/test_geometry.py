@@ -299,6 +299,26 @@ def test_open_positions_kept_as_tiles_are_placed_match_their_definition() -> Non
             ]
 
 
+def test_regions_found_from_the_board_before_match_a_full_search() -> None:
+    """A board finds its regions from the board it was placed from when that one knows its
+    own (for speed): the same regions as searching the whole board, at every placement."""
+    rng = random.Random(7)
+    for _ in range(20):
+        b = Board.empty()
+        b.regions()
+        for _ in range(14):
+            p = rng.choice(b.open_positions() or list(START_POSITIONS))
+            t = rng.randrange(len(TILES))
+            b = b.placed(
+                p,
+                tile=t,
+                orientation=rng.randrange(ORIENTATIONS),
+                river_ends=TILES[t].river_ends,
+                animals=TILES[t].animals,
+            )
+            assert b.regions() == b._all_regions()
+
+
 def test_a_board_never_changes_placing_makes_a_new_one() -> None:
     first = board((A, S0_S3))
     second = first.placed(B, tile=B, orientation=0, river_ends=S0_S3, animals=ONE_EACH)
