@@ -103,7 +103,7 @@ class _Memo(dict[tuple[int, ...], T]):
 
     __slots__ = ("kept", "sources")
 
-    def __init__(self, kept: int = 2048) -> None:
+    def __init__(self, kept: int) -> None:
         super().__init__()
         self.kept = kept
         self.sources: dict[tuple[int, ...], object] = {}
@@ -118,15 +118,18 @@ class _Memo(dict[tuple[int, ...], T]):
         return value
 
 
-_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo()
-_SPACES: _Memo[Entries] = _Memo()
-_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo()
-_PLAYERS: _Memo[Entries] = _Memo(kept=8192)
+# Small enough that the objects kept stay few: the garbage collector walks them all now and
+# then, and a larger memo costs more there than its few extra hits save.
+_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo(kept=64)
+"""By board (a board lasts a few decisions; a few games may run side by side)."""
+_SPACES: _Memo[Entries] = _Memo(kept=256)
+_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo(kept=256)
+_PLAYERS: _Memo[Entries] = _Memo(kept=2048)
 """By player dict and where its slice starts (a player's dict is seen from every seat)."""
-_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=4096)
-_TILES: _Memo[Entries] = _Memo()
-_PLACED: _Memo[Entries] = _Memo(kept=8192)
-"""By tile placed (21 tiles × 3 orientations × 27 positions) and player count."""
+_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=1024)
+_TILES: _Memo[Entries] = _Memo(kept=128)
+_PLACED: _Memo[Entries] = _Memo(kept=2048)
+"""By tile placed and where the board's slices start (see ``views._placed_tile``)."""
 
 
 def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, frozenset[int]]:

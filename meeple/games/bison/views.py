@@ -9,7 +9,7 @@ Nothing hidden leaves here: other players' drawn tiles and the draw pile are cou
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from meeple.games.bison.board import EMPTY
@@ -58,6 +58,12 @@ def json_ints(values: object) -> list[int]:
 Drawing = tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[tuple[float, float], ...]]
 
 
+PLACEMENTS_KEPT = 512
+"""Tiles placed (of 21 × 3 orientations × 27 positions) whose drawing and JSON are kept: a game
+places about twenty, and every later board of the game shows them again. Not all 1,701: the
+garbage collector walks every object kept, and a placement holds some fifty lists."""
+
+
 def _round(value: float) -> float:
     return round(value, 3) + 0.0  # + 0.0 turns -0.0 into 0.0
 
@@ -69,7 +75,7 @@ def _turned(tile: int, orientation: int) -> Drawing:
     return polygons, tuple(anchor(poly) for poly in polygons)
 
 
-@cache
+@lru_cache(maxsize=PLACEMENTS_KEPT)
 def _drawing(tile: int, orientation: int, position: int) -> Drawing:
     """Outlines and anchors of a placed tile's three spaces, in board coordinates."""
     cx, cy = cell_centre(POSITIONS[position])
@@ -236,7 +242,7 @@ PlacedTile = tuple[
 ]
 
 
-@cache
+@lru_cache(maxsize=PLACEMENTS_KEPT)
 def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
     """What a tile placed so shows on any board: its JSON, its spaces (without their regions,
     which depend on the neighbours) and its corner ponds ``(corner, x, y, river)``."""
@@ -447,8 +453,9 @@ def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) 
 
 _PLAYERS: dict[tuple[int, ...], dict[str, Any]] = {}
 """Players' JSON by everything it shows, shared by the views that show the same."""
-_PLAYERS_KEPT = 4096
-"""Past this many, :data:`_PLAYERS` starts afresh (a game sees a few hundred)."""
+_PLAYERS_KEPT = 1024
+"""Past this many, :data:`_PLAYERS` starts afresh (a game sees a few hundred; the garbage
+collector walks every object kept, so a larger cache costs more than its hits save)."""
 
 
 def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
