@@ -93,28 +93,25 @@ Entries = tuple[list[int], list[float]]
 """Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
 
 
-class _Memo(dict[tuple[int, ...], T]):
+class _Memo(dict[tuple[int, ...], tuple[T, object]]):
     """Observation entries worked out from view objects that never change, by the identity of
     those objects: the views share one ``tiles``, ``regions`` and ``open_positions`` per board,
     one ``spaces`` list while no piece moves, one dict per player while nothing of theirs
     changes, one dict per drawn tile (:mod:`meeple.games.bison.views`). Each entry keeps the
     objects it was made from, so that their ids cannot be taken by other objects while it is
-    kept; past ``kept`` entries it starts afresh."""
+    kept (in the same entry: ``(value, sources)``); past ``kept`` entries it starts afresh."""
 
-    __slots__ = ("kept", "sources")
+    __slots__ = ("kept",)
 
     def __init__(self, kept: int) -> None:
         super().__init__()
         self.kept = kept
-        self.sources: dict[tuple[int, ...], object] = {}
 
     def keep(self, key: tuple[int, ...], sources: object, value: T) -> T:
         """Keep ``value``, made from ``sources`` (the objects whose ids are in ``key``)."""
         if len(self) >= self.kept:
             self.clear()
-            self.sources.clear()
-        self[key] = value
-        self.sources[key] = sources
+        self[key] = (value, sources)
         return value
 
 
@@ -140,11 +137,12 @@ def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, froze
     key = (id(tiles), id(regions), id(opened), start, players)
     found = _BOARDS.get(key)
     if found is not None:
-        return found
+        return found[0]
     index: list[int] = []
     values: list[float] = []
     for t in tiles:
-        entries = _PLACED.get((id(t), start)) or _placed_entries(t, start)
+        kept = _PLACED.get((id(t), start))
+        entries = kept[0] if kept else _placed_entries(t, start)
         index += entries[0]
         values += entries[1]
     region_at = start + _SPACES_AT + len(TERRAINS) + 4
@@ -202,8 +200,9 @@ def _pieces_entries(
     key = (id(spaces), start, seat, players)
     found = _SPACES.get(key)
     if found is not None:
-        return found
-    (index, values), owned = _PIECES.get((id(spaces), start)) or _pieces_on(spaces, start)
+        return found[0]
+    kept = _PIECES.get((id(spaces), start))
+    (index, values), owned = kept[0] if kept else _pieces_on(spaces, start)
     index = index + [owners + i * players + relative(seat, who, players) for i, who in owned]
     values = values + [1.0] * len(owned)
     return _SPACES.keep(key, spaces, (index, values))
@@ -252,8 +251,9 @@ def _player_entries(p: JSON, start: int) -> Entries:
     key = (id(p), start)
     found = _PLAYERS.get(key)
     if found is not None:
-        return found
-    index, values = _PLAYERS_AT_0.get((id(p),)) or _player_entries_at_0(p)
+        return found[0]
+    kept = _PLAYERS_AT_0.get((id(p),))
+    index, values = kept[0] if kept else _player_entries_at_0(p)
     return _PLAYERS.keep(key, p, ([start + i for i in index], values))
 
 
@@ -291,7 +291,7 @@ def _tile_entries(tile: JSON, start: int) -> Entries:
     key = (id(tile), start)
     found = _TILES.get(key)
     if found is not None:
-        return found
+        return found[0]
     index = [start, start + 1 + tile["tile"]]
     values = [1.0, 1.0]
     for end in set(tile["river"]):
@@ -409,7 +409,8 @@ class BisonEncoding:
         start = at.seat_player
         for k in range(players):
             p = info[(seat + k) % players]
-            entries = _PLAYERS.get((id(p), start)) or _player_entries(p, start)
+            kept = _PLAYERS.get((id(p), start))
+            entries = kept[0] if kept else _player_entries(p, start)
             index += entries[0]
             values += entries[1]
             start += _PLAYER_WIDTH
