@@ -7,7 +7,11 @@ count, an idle gain, a payment (bison × fish × turkeys, 0–10 each), a tile p
 target and source, and a hunter move (from-space × to-space). Spaces are the board's fixed
 81 (3 per tile position), so each index means the same place in every game.
 
-The observation is built from ``view(seat)`` only; seats are listed from the observer.
+The observation is built from ``view(seat)`` only; seats are listed from the observer. Most of
+it comes from objects that views share while they do not change (the board's parts, the
+spaces, each player's dict, the drawn tile: :mod:`meeple.games.bison.views`), so the entries
+each of those gives are worked out once per object and copied after (:class:`_Memo`); they are
+written straight into the :class:`~meeple.core.encoding.Features`' ``index`` and ``values``.
 """
 
 from __future__ import annotations

@@ -5,7 +5,11 @@ every space's outline (``polygon``) and a point to put its pieces at (``anchor``
 movement links, the corner ponds and the regions — all in screen units where a tile's
 corners lie on a circle of radius 1 (:mod:`meeple.games.bison.geometry`).
 Nothing hidden leaves here: other players' drawn tiles and the draw pile are counts.
-"""
+
+Views are read-only snapshots, so they share every part that does not change: what depends on
+the board alone is built once per board (:class:`BoardLayout`), the spaces once per placement
+of the pieces, a player's JSON once per what it shows (learning agents ask for a view at every
+decision, and the server for every seat at every move)."""
 
 from __future__ import annotations
 
@@ -93,13 +97,13 @@ def _pieces(counts: list[int]) -> list[int]:
     """Counts by size as a list of sizes: ``[0, 1, 1, 0, 0]`` → ``[1, 2]`` (one list for
     each distinct count, shared by the views)."""
     key = tuple(counts)
-    found = _PIECES.get(key)
+    found = _SHELTER_LISTS.get(key)
     if found is None:
-        found = _PIECES[key] = [size for size in SHELTER_SIZES for _ in range(counts[size])]
+        found = _SHELTER_LISTS[key] = [size for size in SHELTER_SIZES for _ in range(counts[size])]
     return found
 
 
-_PIECES: dict[tuple[int, ...], list[int]] = {}
+_SHELTER_LISTS: dict[tuple[int, ...], list[int]] = {}
 """Tents or canoes by counts; a few dozen counts occur at most (2, 2, 1, 1 pieces a size)."""
 _USED: Final[list[list[str]]] = [
     [kind for k, kind in enumerate(ACTION_KINDS) if used >> k & 1]
@@ -127,7 +131,7 @@ class BoardLayout:
     read-only snapshots (``docs/architecture.md``), and nothing here is ever changed.
     The spaces (which also show the pieces on them) are kept too, for the last pieces
     seen: most decisions (buying, choosing, paying, placing) move no piece, so
-    consecutive views share one list.
+    consecutive views share one list; and so is each player's JSON, for the last seen.
     """
 
     __slots__ = (
