@@ -319,6 +319,7 @@ def _check_game(players: int, seed: int, advanced: int) -> int:
                 got = ENCODING.observe(view, seat, players, state.options)
                 want = plain_observe(plain_view(state, seat), seat, players)
                 assert got.size == want.size
+                assert len(set(got.index)) == len(got.index)  # each position written once
                 assert got.dense() == want.dense(), (seed, steps, seat)
         actor = state.to_move[0]
         state.apply(actor, rng.choice(state.legal_actions(actor)))
