@@ -121,15 +121,16 @@ class _Memo(dict[tuple[int, ...], tuple[T, object]]):
 
 # Small enough that the objects kept stay few: the garbage collector walks them all now and
 # then, and a larger memo costs more there than its few extra hits save.
-_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo(kept=64)
-"""By board (a board lasts a few decisions; a few games may run side by side)."""
-_SPACES: _Memo[Entries] = _Memo(kept=256)
-_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo(kept=256)
-_PLAYERS: _Memo[Entries] = _Memo(kept=2048)
+_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo(kept=16)
+"""By board (a board lasts a few decisions; a few games may run side by side). Each keeps a
+board's layout, some four hundred objects."""
+_SPACES: _Memo[Entries] = _Memo(kept=64)
+_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo(kept=64)
+_PLAYERS: _Memo[Entries] = _Memo(kept=1024)
 """By player dict and where its slice starts (a player's dict is seen from every seat)."""
-_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=1024)
+_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=512)
 _TILES: _Memo[Entries] = _Memo(kept=128)
-_PLACED: _Memo[Entries] = _Memo(kept=2048)
+_PLACED: _Memo[Entries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
 
 

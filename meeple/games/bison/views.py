@@ -62,10 +62,11 @@ def json_ints(values: object) -> list[int]:
 Drawing = tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[tuple[float, float], ...]]
 
 
-PLACEMENTS_KEPT = 512
+PLACEMENTS_KEPT = 128
 """Tiles placed (of 21 × 3 orientations × 27 positions) whose drawing and JSON are kept: a game
 places about twenty, and every later board of the game shows them again. Not all 1,701: the
-garbage collector walks every object kept, and a placement holds some fifty lists."""
+garbage collector walks every object kept (now and then, in whatever allocates), and a
+placement holds some sixty."""
 
 
 def _round(value: float) -> float:
