@@ -80,9 +80,11 @@ def _turned(tile: int, orientation: int) -> Drawing:
     return polygons, tuple(anchor(poly) for poly in polygons)
 
 
-@lru_cache(maxsize=PLACEMENTS_KEPT)
+@cache
 def _drawing(tile: int, orientation: int, position: int) -> Drawing:
-    """Outlines and anchors of a placed tile's three spaces, in board coordinates."""
+    """Outlines and anchors of a placed tile's three spaces, in board coordinates. Kept for
+    every placement (1,701 at most): tuples of numbers, which the garbage collector soon
+    stops walking, unlike the lists that :func:`_placed_tile` makes of them."""
     cx, cy = cell_centre(POSITIONS[position])
     polygons, centred = _turned(tile, orientation)
     # _round inline: a tile's first view makes some forty points.
