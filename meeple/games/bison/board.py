@@ -79,8 +79,8 @@ class Board:
     _reach: dict[int, tuple[int, ...]]  # memo of within(), filled as asked
     _regions: tuple[tuple[int, ...], ...] | None  # memo of regions()
     _open: tuple[int, ...]  # open_positions(), kept up to date as tiles are placed
-    _after: tuple[Board, int] | None  # the board and position this one was placed from,
-    # until regions() no longer needs them (it starts from the board's regions if known)
+    _after: tuple[tuple[tuple[int, ...], ...], int] | None  # the regions of the board this
+    # one was placed from (if known then) and the position placed, until regions() uses them
     view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
 
     @classmethod
@@ -136,7 +136,8 @@ class Board:
         board.joins = tuple(joins)
         board._reach = {}
         board._regions = None
-        board._after = (self, position)
+        # If this board's regions are known, the new board can start from them.
+        board._after = None if self._regions is None else (self._regions, position)
         # The tile's empty neighbours open; its own position closes.
         opened = {n for n in NEIGHBOURS[position] if n != -1 and board.tiles[n] == EMPTY}
         board._open = tuple(sorted(opened.union(self._open).difference((position,))))
@@ -199,9 +200,9 @@ class Board:
         """Every region: a sorted tuple of spaces of one terrain, ordered by first space."""
         if self._regions is None:
             after, self._after = self._after, None  # not needed any more: let it go
-            if after is not None and after[0]._regions is not None:
+            if after is not None:
                 # One tile more than a board whose regions are known (as in a game): quicker.
-                self._regions = self._regions_after(after[0]._regions, after[1])
+                self._regions = self._regions_after(*after)
             else:
                 self._regions = self._all_regions()
         return self._regions
