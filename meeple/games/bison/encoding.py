@@ -219,12 +219,9 @@ def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int,
     index: list[int] = []
     values: list[float] = []
     owned = []
-    for sp in spaces:
-        owner = sp["owner"]
-        if owner < 0:  # no owner, no piece
-            continue
+    for sp in [sp for sp in spaces if sp["owner"] >= 0]:  # no owner, no piece
         i = sp["space"]
-        owned.append((i, owner))
+        owned.append((i, sp["owner"]))
         at = start + i * _SPACE_WIDTH + len(TERRAINS)
         for position, value in (
             (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
