@@ -20,7 +20,7 @@ land links join only equal terrains, and rivers in one pond join when
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from meeple.games.bison.data import GRASSLAND, MOUNTAIN, POND_JOINS_RIVERS, RIVER
 from meeple.games.bison.geometry import (
@@ -40,6 +40,9 @@ from meeple.games.bison.geometry import (
     terrain_of_space,
 )
 
+if TYPE_CHECKING:
+    from meeple.games.bison.views import BoardLayout
+
 EMPTY: Final = -1
 
 T = TypeVar("T")
@@ -54,6 +57,8 @@ class Board:
     """
 
     __slots__ = (
+        "_after",
+        "_open",
         "_reach",
         "_regions",
         "adj",
@@ -62,6 +67,7 @@ class Board:
         "joins",
         "orientations",
         "tiles",
+        "view_layout",
     )
 
     tiles: tuple[int, ...]  # per position: tile id or EMPTY
@@ -72,6 +78,10 @@ class Board:
     joins: tuple[tuple[int, ...], ...]  # per space: linked spaces of its region
     _reach: dict[int, tuple[int, ...]]  # memo of within(), filled as asked
     _regions: tuple[tuple[int, ...], ...] | None  # memo of regions()
+    _open: tuple[int, ...]  # open_positions(), kept up to date as tiles are placed
+    _after: tuple[tuple[tuple[int, ...], ...], int] | None  # the regions of the board this
+    # one was placed from (if known then) and the position placed, until regions() uses them
+    view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
 
     @classmethod
     def empty(cls) -> Board:
@@ -86,6 +96,9 @@ class Board:
         board.joins = ((),) * SPACES
         board._reach = {}
         board._regions = None
+        board._after = None
+        board._open = ()
+        board.view_layout = None
         return board
 
     # --- building ---------------------------------------------------------------------
@@ -123,6 +136,12 @@ class Board:
         board.joins = tuple(joins)
         board._reach = {}
         board._regions = None
+        # If this board's regions are known, the new board can start from them.
+        board._after = None if self._regions is None else (self._regions, position)
+        # The tile's empty neighbours open; its own position closes.
+        opened = {n for n in NEIGHBOURS[position] if n != -1 and board.tiles[n] == EMPTY}
+        board._open = tuple(sorted(opened.union(self._open).difference((position,))))
+        board.view_layout = None
         return board
 
     # --- reading ----------------------------------------------------------------------
@@ -137,12 +156,7 @@ class Board:
 
     def open_positions(self) -> list[int]:
         """Empty positions touching a placed tile along a side (タイルはボードと辺が接するように)."""
-        tiles = self.tiles
-        return [
-            p
-            for p, t in enumerate(tiles)
-            if t == EMPTY and any(n != EMPTY and tiles[n] != EMPTY for n in NEIGHBOURS[p])
-        ]
+        return list(self._open)
 
     def neighbours(self, space: int) -> tuple[int, ...]:
         """Spaces one movement point from ``space``."""
@@ -185,24 +199,54 @@ class Board:
     def regions(self) -> tuple[tuple[int, ...], ...]:
         """Every region: a sorted tuple of spaces of one terrain, ordered by first space."""
         if self._regions is None:
-            found: list[tuple[int, ...]] = []
-            seen: set[int] = set()
-            for position in self.placed_positions():
-                for terrain in (GRASSLAND, RIVER, MOUNTAIN):
-                    start = space_of(position, terrain)
-                    if start in seen:
-                        continue
-                    region = {start}
-                    stack = [start]
-                    while stack:
-                        for t in self.joins[stack.pop()]:
-                            if t not in region:
-                                region.add(t)
-                                stack.append(t)
-                    seen |= region
-                    found.append(tuple(sorted(region)))
-            self._regions = tuple(sorted(found))
+            after, self._after = self._after, None  # not needed any more: let it go
+            if after is not None:
+                # One tile more than a board whose regions are known (as in a game): quicker.
+                self._regions = self._regions_after(*after)
+            else:
+                self._regions = self._all_regions()
         return self._regions
+
+    def _all_regions(self) -> tuple[tuple[int, ...], ...]:
+        """The regions, searched from every placed space."""
+        found: list[tuple[int, ...]] = []
+        seen: set[int] = set()
+        for position in self.placed_positions():
+            for terrain in (GRASSLAND, RIVER, MOUNTAIN):
+                start = space_of(position, terrain)
+                if start in seen:
+                    continue
+                region = {start}
+                stack = [start]
+                while stack:
+                    for t in self.joins[stack.pop()]:
+                        if t not in region:
+                            region.add(t)
+                            stack.append(t)
+                seen |= region
+                found.append(tuple(sorted(region)))
+        return tuple(sorted(found))
+
+    def _regions_after(
+        self, before: tuple[tuple[int, ...], ...], position: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """The regions, from those of the board before the tile at ``position`` was placed:
+        each of its three spaces makes one region with the regions it joins (a tile's own
+        spaces never join one another: they are three terrains)."""
+        region_of = {space: region for region in before for space in region}
+        merged: set[tuple[int, ...]] = set()
+        found = []
+        for terrain in (GRASSLAND, RIVER, MOUNTAIN):
+            space = space_of(position, terrain)
+            region = {space}
+            for other in self.joins[space]:
+                joined = region_of[other]
+                if joined not in merged:
+                    merged.add(joined)
+                    region.update(joined)
+            found.append(tuple(sorted(region)))
+        found.extend(r for r in before if r not in merged)
+        return tuple(sorted(found))
 
     def regions_of(self, terrain: int) -> list[tuple[int, ...]]:
         """The regions of one terrain."""

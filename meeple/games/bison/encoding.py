@@ -7,12 +7,18 @@ count, an idle gain, a payment (bison × fish × turkeys, 0–10 each), a tile p
 target and source, and a hunter move (from-space × to-space). Spaces are the board's fixed
 81 (3 per tile position), so each index means the same place in every game.
 
-The observation is built from ``view(seat)`` only; seats are listed from the observer.
+The observation is built from ``view(seat)`` only; seats are listed from the observer. Most of
+it comes from objects that views share while they do not change (the board's parts, the
+spaces, each player's dict, the drawn tile: :mod:`meeple.games.bison.views`), so the entries
+each of those gives are worked out once per object and copied after (:class:`_Memo`); they are
+written straight into the :class:`~meeple.core.encoding.Features`' ``index`` and ``values``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from typing import NamedTuple, TypeVar
 
 from meeple.core.encoding import ActionSpace, Features, relative
 from meeple.core.game import JSON, OptionValue
@@ -46,10 +52,11 @@ _POSITIONS = len(POSITIONS)
 _SIZES = len(SHELTER_SIZES)
 _POINT = {f"{kind}{i}": (i if kind == "c" else 6 + i) for kind in "cs" for i in range(6)}
 """River ends by name: the six corners ``c0``–``c5``, then the six sides ``s0``–``s5``."""
-_TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
 _ACTION = {a: i for i, a in enumerate(ACTION_KINDS)}
+_PHASE = {p: i for i, p in enumerate(PHASES)}
 _CHANGE_SIZES = (0, *SHELTER_SIZES)
 """A tent or canoe change leaves a size 1–4, or 0 when advanced rule 2 dismantles it."""
+T = TypeVar("T")
 PAY_MAX = 10
 """A payment takes 0–10 of each animal (the dearest action costs 10)."""
 
@@ -86,11 +93,217 @@ and size, and whether the pending action targets it, changed it or moved a hunte
 _PLAYER_WIDTH = len(ANIMALS) + 1 + 1 + 2 * _SIZES + 1 + 2 * _SIZES + 1 + len(ACTION_KINDS) + 1
 
 
-def _sizes(pieces: list[int]) -> list[float]:
-    counts = [0.0] * _SIZES
-    for size in pieces:
-        counts[size - 1] += 0.5
-    return counts
+Entries = tuple[list[int], list[float]]
+"""Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
+
+
+class _Memo(dict[tuple[int, ...], tuple[T, object]]):
+    """Observation entries worked out from view objects that never change, by the identity of
+    those objects: the views share one ``tiles``, ``regions`` and ``open_positions`` per board,
+    one ``spaces`` list while no piece moves, one dict per player while nothing of theirs
+    changes, one dict per drawn tile (:mod:`meeple.games.bison.views`). Each entry keeps the
+    objects it was made from, so that their ids cannot be taken by other objects while it is
+    kept (in the same entry: ``(value, sources)``); past ``kept`` entries it starts afresh."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self, kept: int) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def keep(self, key: tuple[int, ...], sources: object, value: T) -> T:
+        """Keep ``value``, made from ``sources`` (the objects whose ids are in ``key``)."""
+        if len(self) >= self.kept:
+            self.clear()
+        self[key] = (value, sources)
+        return value
+
+
+# Small enough that the objects kept stay few: the garbage collector walks them all now and
+# then, and a larger memo costs more there than its few extra hits save.
+_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo(kept=16)
+"""By board (a board lasts a few decisions; a few games may run side by side). Each keeps a
+board's layout, some four hundred objects."""
+_SPACES: _Memo[Entries] = _Memo(kept=64)
+_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo(kept=64)
+_PLAYERS: _Memo[Entries] = _Memo(kept=1024)
+"""By player dict and where its slice starts (a player's dict is seen from every seat)."""
+_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=512)
+_TILES: _Memo[Entries] = _Memo(kept=128)
+_PLACED: _Memo[Entries] = _Memo(kept=512)
+"""By tile placed and where the board's slices start (see ``views._placed_tile``)."""
+
+
+def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, frozenset[int]]:
+    """The board's slices, from ``position_placed`` (at ``start``) to the board-only part of
+    ``space`` (terrain, animals, the region's animals and size), for the board of ``view``;
+    and the spaces of the placed tiles."""
+    tiles, regions, opened = view["tiles"], view["regions"], view["open_positions"]
+    key = (id(tiles), id(regions), id(opened), start, players)
+    found = _BOARDS.get(key)
+    if found is not None:
+        return found[0]
+    index: list[int] = []
+    values: list[float] = []
+    for t in tiles:
+        kept = _PLACED.get((id(t), start))
+        entries = kept[0] if kept else _placed_entries(t, start)
+        index += entries[0]
+        values += entries[1]
+    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+    for region in regions:
+        animals, size = region["animals"] / 10.0, len(region["spaces"]) / 10.0
+        for space in region["spaces"]:
+            at = region_at + space * _SPACE_WIDTH
+            if animals:
+                index.append(at)
+                values.append(animals)
+            index.append(at + 1)
+            values.append(size)
+    open_at = start + _POSITIONS
+    for p in set(opened):
+        index.append(open_at + p)
+        values.append(1.0)
+    placed_spaces = frozenset(3 * t["position"] + k for t in tiles for k in range(len(TERRAINS)))
+    return _BOARDS.keep(key, (tiles, regions, opened), ((index, values), placed_spaces))
+
+
+_TURNED_AT = 2 * _POSITIONS
+_ENDS_AT = _TURNED_AT + _POSITIONS * ORIENTATIONS
+_SPACES_AT = _ENDS_AT + _POSITIONS * POINTS
+"""Where ``position_orientation``, ``position_river_ends`` and ``space`` start, from the start
+of ``position_placed``."""
+
+
+def _placed_entries(t: JSON, start: int) -> Entries:
+    """A placed tile's entries in the board's slices (``start`` as in :func:`_board_entries`):
+    placed, turned, its river ends, and its three spaces' terrain and animals. The views share
+    one dict per tile placed so (:func:`meeple.games.bison.views._placed_tile`)."""
+    p = t["position"]
+    index = [start + p, start + _TURNED_AT + p * ORIENTATIONS + t["orientation"]]
+    values = [1.0, 1.0]
+    ends = start + _ENDS_AT + p * POINTS
+    for end in set(t["river_ends"]):
+        index.append(ends + _POINT[end])
+        values.append(1.0)
+    # A tile's three spaces: terrain k holds animal k (ANIMALS and TERRAINS line up).
+    for k, animal in enumerate(ANIMALS):
+        base = start + _SPACES_AT + (3 * p + k) * _SPACE_WIDTH
+        index.append(base + k)
+        values.append(1.0)
+        animals = t["animals"][animal]
+        if animals:
+            index.append(base + len(TERRAINS))
+            values.append(animals / 3.0)
+    return _PLACED.keep((id(t), start), t, (index, values))
+
+
+def _pieces_entries(
+    spaces: list[JSON], start: int, owners: int, seat: int, players: int
+) -> Entries:
+    """The pieces on the spaces (hunters, tent, canoe, owner seen from ``seat``)."""
+    key = (id(spaces), start, seat, players)
+    found = _SPACES.get(key)
+    if found is not None:
+        return found[0]
+    kept = _PIECES.get((id(spaces), start))
+    (index, values), owned = kept[0] if kept else _pieces_on(spaces, start)
+    index = index + [owners + i * players + relative(seat, who, players) for i, who in owned]
+    values = values + [1.0] * len(owned)
+    return _SPACES.keep(key, spaces, (index, values))
+
+
+def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int, int]]]:
+    """The pieces on the spaces, whoever looks (hunters, tent, canoe), and the owner of each
+    space that has one."""
+    index: list[int] = []
+    values: list[float] = []
+    owned = []
+    for sp in [sp for sp in spaces if sp["owner"] >= 0]:  # no owner, no piece
+        i = sp["space"]
+        owned.append((i, sp["owner"]))
+        at = start + i * _SPACE_WIDTH + len(TERRAINS)
+        for position, value in (
+            (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
+            (at + 2, sp["tent"] / _SIZES),
+            (at + 3, sp["canoe"] / _SIZES),
+        ):
+            if value:
+                index.append(position)
+                values.append(value)
+    return _PIECES.keep((id(spaces), start), spaces, ((index, values), owned))
+
+
+# A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
+# canoes likewise, hunters in the market, tents and canoes in the market, hunters on the
+# board, the actions used, whether they hold a tile. Size s of tents in supply sits at
+# _SUPPLY_TENTS + s (sizes start at 1), and so on.
+_SUPPLY_TENTS = len(ANIMALS) + 2 - 1
+_SUPPLY_CANOES = _SUPPLY_TENTS + _SIZES
+_MARKET_HUNTERS = _SUPPLY_CANOES + _SIZES + 1
+_MARKET_TENTS = _MARKET_HUNTERS
+_MARKET_CANOES = _MARKET_TENTS + _SIZES
+_ON_BOARD = _MARKET_CANOES + _SIZES + 1
+_USED_AT = _ON_BOARD + 1
+
+
+def _player_entries(p: JSON, start: int) -> Entries:
+    """One player's slice of ``seat_player``, starting at ``start`` (which depends on where
+    the observer sits: the entries are kept for each start, made from those at 0)."""
+    key = (id(p), start)
+    found = _PLAYERS.get(key)
+    if found is not None:
+        return found[0]
+    kept = _PLAYERS_AT_0.get((id(p),))
+    index, values = kept[0] if kept else _player_entries_at_0(p)
+    return _PLAYERS.keep(key, p, ([start + i for i in index], values))
+
+
+def _player_entries_at_0(p: JSON) -> Entries:
+    """One player's slice of ``seat_player`` as if it started at 0: animals, their total,
+    hunters, tents and canoes (by size) in supply, then in the market, hunters on the
+    board, actions used, whether they hold a tile."""
+    animals, supply, market = p["animals"], p["supply"], p["market"]
+    dense = [0.0] * _PLAYER_WIDTH
+    for a, animal in enumerate(ANIMALS):
+        dense[a] = animals[animal] / TRACK_MAX
+    dense[3] = p["total"] / (3 * TRACK_MAX)
+    dense[4] = supply["hunters"] / HUNTERS_PER_PLAYER
+    for at, sizes in (
+        (_SUPPLY_TENTS, supply["tents"]),
+        (_SUPPLY_CANOES, supply["canoes"]),
+        (_MARKET_TENTS, market["tents"]),
+        (_MARKET_CANOES, market["canoes"]),
+    ):
+        for size in sizes:
+            dense[at + size] += 0.5
+    dense[_MARKET_HUNTERS] = market["hunters"] / HUNTERS_PER_PLAYER
+    dense[_ON_BOARD] = p["hunters_on_board"] / HUNTERS_PER_PLAYER
+    for kind in p["actions_used"]:
+        dense[_USED_AT + _ACTION[kind]] = 1.0
+    if p["holds_tile"]:
+        dense[-1] = 1.0
+    index = [i for i, v in enumerate(dense) if v]
+    values = [v for v in dense if v]
+    return _PLAYERS_AT_0.keep((id(p),), p, (index, values))
+
+
+def _tile_entries(tile: JSON, start: int) -> Entries:
+    """The ``my_tile`` slice of a drawn tile, starting at ``start``."""
+    key = (id(tile), start)
+    found = _TILES.get(key)
+    if found is not None:
+        return found[0]
+    index = [start, start + 1 + tile["tile"]]
+    values = [1.0, 1.0]
+    for end in set(tile["river"]):
+        index.append(start + 1 + TILE_COUNT + _POINT[end])
+        values.append(1.0)
+    for a, animal in enumerate(ANIMALS):
+        if tile["animals"][animal]:
+            index.append(start + 1 + TILE_COUNT + POINTS + a)
+            values.append(tile["animals"][animal] / 3.0)
+    return _TILES.keep(key, tile, (index, values))
 
 
 class BisonEncoding:
@@ -135,92 +348,112 @@ class BisonEncoding:
         options: Mapping[str, OptionValue],
         history: object = None,
     ) -> Features:
-        """The observation of ``seat`` from ``view(seat)``."""
-        order = [(seat + k) % players for k in range(players)]
-        f = Features()
-        f.one_hot(PHASES.index(view["phase"]), len(PHASES))
-        f.scalar(view["round"], 6.0)
-        f.scalar(view["rounds"] - view["round"], 6.0)
-        f.one_hot(view["action_number"] - 1, ACTIONS_PER_ROUND)
-        f.scalar(view["deck"], TILE_COUNT)
-        f.one_hot(relative(seat, view["totem"], players), players)
-        to_move = set(view["to_move"])
-        f.flags(s in to_move for s in order)
+        """The observation of ``seat`` from ``view(seat)``.
+
+        The parts that come from view objects shared between views (the board's, the
+        pieces', each player's, the drawn tile's) are worked out once per object (see
+        :class:`_Memo`); the rest is written straight into the entries, at the slices'
+        starts (:func:`_starts`)."""
+        at = _starts(players)
         pending = view["pending"]
-        if pending is None:
-            f.counts([0.0] * (len(ACTION_KINDS) + 2))
-        else:
-            f.one_hot(_ACTION[pending["action"]], len(ACTION_KINDS))
-            f.scalar(pending["hunters"], MAX_HUNTERS_PER_ACTION)
-            f.scalar(pending["remaining"], MAX_HUNTERS_PER_ACTION)
+        rnd = view["round"]
+        index = [
+            _PHASE[view["phase"]],
+            at.action_number + view["action_number"] - 1,
+            at.totem + (view["totem"] - seat) % players,
+        ]
+        values = [1.0, 1.0, 1.0]
+        for position, value in (
+            (at.round, rnd / 6.0),
+            (at.rounds_left, (view["rounds"] - rnd) / 6.0),
+            (at.deck, view["deck"] / TILE_COUNT),
+        ):
+            if value:
+                index.append(position)
+                values.append(value)
+        for s in view["to_move"]:
+            index.append(at.seat_to_move + (s - seat) % players)
+            values.append(1.0)
+        if pending is not None:
+            index.append(at.pending_action + _ACTION[pending["action"]])
+            values.append(1.0)
+            for position, value in (
+                (at.pending_hunters, pending["hunters"]),
+                (at.pending_remaining, pending["remaining"]),
+            ):
+                if value:
+                    index.append(position)
+                    values.append(value / MAX_HUNTERS_PER_ACTION)
         tile = view.get("my_tile")
-        mine = [0.0] * (1 + TILE_COUNT + POINTS + len(ANIMALS))
         if tile is not None:
-            mine[0] = 1.0
-            mine[1 + tile["tile"]] = 1.0
-            for end in tile["river"]:
-                mine[1 + TILE_COUNT + _POINT[end]] = 1.0
-            for a, animal in enumerate(ANIMALS):
-                mine[1 + TILE_COUNT + POINTS + a] = tile["animals"][animal] / 3.0
-        f.counts(mine)
-        put = f.put
-        placed = f.block(_POSITIONS)
-        opened = f.block(_POSITIONS)
-        turned = f.block(_POSITIONS * ORIENTATIONS)
-        ends = f.block(_POSITIONS * POINTS)
-        for t in view["tiles"]:
-            p = t["position"]
-            put(placed + p, 1.0)
-            put(turned + p * ORIENTATIONS + t["orientation"], 1.0)
-            for end in set(t["river_ends"]):
-                put(ends + p * POINTS + _POINT[end], 1.0)
-        for p in set(view["open_positions"]):
-            put(opened + p, 1.0)
-        region_animals: dict[int, float] = {}
-        region_size: dict[int, float] = {}
-        for region in view["regions"]:
-            region_animals[region["region"]] = region["animals"] / 10.0
-            region_size[region["region"]] = len(region["spaces"]) / 10.0
-        target = pending["target"] if pending else None
-        changed = set(pending["changed"]) if pending else set()
-        moved = set(pending["moved_to"]) if pending else set()
-        spaces = f.block(SPACES * _SPACE_WIDTH)
-        owners = f.block(SPACES * players)
-        for sp in view["spaces"]:
-            i = sp["space"]
-            base = spaces + i * _SPACE_WIDTH
-            put(base + _TERRAIN[sp["terrain"]], 1.0)
-            at = base + len(TERRAINS)
-            put(at, sp["animals"] / 3.0)
-            put(at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION)
-            put(at + 2, sp["tent"] / _SIZES)
-            put(at + 3, sp["canoe"] / _SIZES)
-            put(at + 4, region_animals.get(sp["region"], 0.0))
-            put(at + 5, region_size.get(sp["region"], 0.0))
-            if i == target:
-                put(at + 6, 1.0)
-            if i in changed:
-                put(at + 7, 1.0)
-            if i in moved:
-                put(at + 8, 1.0)
-            if sp["owner"] >= 0:
-                put(owners + i * players + relative(seat, sp["owner"], players), 1.0)
+            entries = _tile_entries(tile, at.my_tile)
+            index += entries[0]
+            values += entries[1]
+        entries, on_board = _board_entries(view, at.position_placed, players)
+        index += entries[0]
+        values += entries[1]
+        entries = _pieces_entries(view["spaces"], at.space, at.space_owner, seat, players)
+        index += entries[0]
+        values += entries[1]
+        if pending is not None:
+            # Where the action in progress acts: flags on the spaces of the board.
+            flagged = at.space + len(TERRAINS) + 6
+            target = pending["target"]
+            if target in on_board:
+                index.append(flagged + target * _SPACE_WIDTH)
+                values.append(1.0)
+            for offset, marked in ((1, pending["changed"]), (2, pending["moved_to"])):
+                for i in set(marked):
+                    if i in on_board:
+                        index.append(flagged + i * _SPACE_WIDTH + offset)
+                        values.append(1.0)
         info = view["player_info"]
-        for s in order:
-            p = info[s]
-            f.counts([p["animals"][a] for a in ANIMALS], TRACK_MAX)
-            f.scalar(p["total"], 3 * TRACK_MAX)
-            f.scalar(p["supply"]["hunters"], HUNTERS_PER_PLAYER)
-            f.counts(_sizes(p["supply"]["tents"]))
-            f.counts(_sizes(p["supply"]["canoes"]))
-            f.scalar(p["market"]["hunters"], HUNTERS_PER_PLAYER)
-            f.counts(_sizes(p["market"]["tents"]))
-            f.counts(_sizes(p["market"]["canoes"]))
-            f.scalar(p["hunters_on_board"], HUNTERS_PER_PLAYER)
-            used = set(p["actions_used"])
-            f.flags(a in used for a in ACTION_KINDS)
-            f.flags([p["holds_tile"]])
+        start = at.seat_player
+        for k in range(players):
+            p = info[(seat + k) % players]
+            kept = _PLAYERS.get((id(p), start))
+            entries = kept[0] if kept else _player_entries(p, start)
+            index += entries[0]
+            values += entries[1]
+            start += _PLAYER_WIDTH
+        f = Features()
+        f.index, f.values, f.size = index, values, at.size
         return f
+
+
+class _Starts(NamedTuple):
+    """Where each slice of the observation starts, and its size (for one player count)."""
+
+    phase: int
+    round: int
+    rounds_left: int
+    action_number: int
+    deck: int
+    totem: int
+    seat_to_move: int
+    pending_action: int
+    pending_hunters: int
+    pending_remaining: int
+    my_tile: int
+    position_placed: int
+    position_open: int
+    position_orientation: int
+    position_river_ends: int
+    space: int
+    space_owner: int
+    seat_player: int
+    size: int
+
+
+@cache
+def _starts(players: int) -> _Starts:
+    """The slices' starts for ``players``, from :meth:`BisonEncoding.layout`."""
+    starts = []
+    at = 0
+    for _, size in ENCODING.layout(players, {}):
+        starts.append(at)
+        at += size
+    return _Starts._make([*starts, at])
 
 
 ENCODING = BisonEncoding()

@@ -497,21 +497,21 @@ class BisonState(State):
         """How many hunters the chosen action may use: none always, more if payable and possible."""
         stock = sum(self.tracks[seat])
         kind = self.action
-        counts = [0]
-        for n in range(1, MAX_HUNTERS_PER_ACTION + 1):
-            if ACTION_COST[n] > stock:
-                break
-            if kind == TILE:
-                ok = n <= self.supply_hunters[seat]
-            elif kind in (TENT, CANOE):
-                ok = self._can_change(seat, n)
-            elif kind == GATHER:
-                ok = bool(self._gather_targets(seat, n))
-            else:
-                ok = n <= self._movable(seat)
-            if ok:
-                counts.append(n)
-        return counts
+        # The cost rises with the hunters, so the payable counts are 1 up to some count.
+        payable = [n for n in range(1, MAX_HUNTERS_PER_ACTION + 1) if ACTION_COST[n] <= stock]
+        if kind in (TENT, CANOE):
+            candidates = self._candidates(seat)
+            supply = tuple(self._shelter_supply(seat, kind))
+            return [0, *(n for n in payable if self._can_change(seat, n, candidates, supply))]
+        if not payable:
+            return [0]
+        if kind == TILE:
+            most = self.supply_hunters[seat]
+        elif kind == GATHER:
+            most = self._most_gathered(seat)
+        else:
+            most = self._movable(seat)
+        return [0, *(n for n in payable if n <= most)]
 
     def _apply_hunters(self, seat: int, n: int) -> None:
         self.count = n
@@ -568,8 +568,7 @@ class BisonState(State):
     # --- pieces on spaces ---------------------------------------------------------
 
     def _own_spaces(self, seat: int) -> list[int]:
-        owner = self.owner
-        return [s for s in range(SPACES) if owner[s] == seat]
+        return [s for s, who in enumerate(self.owner) if who == seat]
 
     def _put(self, seat: int, space: int, n: int) -> None:
         self.hunters[space] += n
@@ -626,10 +625,11 @@ class BisonState(State):
                 found.append((space, h, size))
         return tuple(found)
 
-    def _can_change(self, seat: int, n: int) -> bool:
-        """Whether tent or canoe changes can use exactly ``n`` hunters."""
-        candidates = self._candidates(seat)
-        supply = tuple(self._shelter_supply(seat, self.action))
+    def _can_change(
+        self, seat: int, n: int, candidates: tuple[Candidate, ...], supply: tuple[int, ...]
+    ) -> bool:
+        """Whether tent or canoe changes can use exactly ``n`` hunters (``candidates`` and
+        ``supply`` as :meth:`_candidates` and :meth:`_shelter_supply` give them)."""
         if self.advanced == 0:
             return any(used == n for _, _, used in changes(candidates, supply, 0, n, False))
         return can_spend(candidates, supply, self.supply_hunters[seat], n, self.advanced == 2)
@@ -691,6 +691,17 @@ class BisonState(State):
             for s in own
             if (hunters[s] or not GATHER_NEEDS_A_HUNTER_PIECE) and total - hunters[s] >= n
         ]
+
+    def _most_gathered(self, seat: int) -> int:
+        """The most hunters ``seat`` could gather to one space (-1: no space to gather at);
+        :meth:`_gather_targets` finds a space for every count up to it."""
+        hunters = self.hunters
+        own = self._own_spaces(seat)
+        total = sum(hunters[s] for s in own)
+        return max(
+            (total - hunters[s] for s in own if hunters[s] or not GATHER_NEEDS_A_HUNTER_PIECE),
+            default=-1,
+        )
 
     def _destinations(self, seat: int, space: int) -> list[int]:
         """Where a hunter of ``seat`` on ``space`` may end a move of the action in progress:

@@ -5,12 +5,16 @@ every space's outline (``polygon``) and a point to put its pieces at (``anchor``
 movement links, the corner ponds and the regions — all in screen units where a tile's
 corners lie on a circle of radius 1 (:mod:`meeple.games.bison.geometry`).
 Nothing hidden leaves here: other players' drawn tiles and the draw pile are counts.
-"""
+
+Views are read-only snapshots, so they share every part that does not change: what depends on
+the board alone is built once per board (:class:`BoardLayout`), the spaces once per placement
+of the pieces, a player's JSON once per what it shows (learning agents ask for a view at every
+decision, and the server for every seat at every move)."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, Final
 
 from meeple.games.bison.board import EMPTY
 from meeple.games.bison.data import ACTION_KINDS, ANIMALS, RIVER, SHELTER_SIZES, TERRAINS
@@ -28,6 +32,7 @@ from meeple.games.bison.geometry import (
 from meeple.games.bison.tiles import TILES, point_name
 
 if TYPE_CHECKING:
+    from meeple.games.bison.board import Board
     from meeple.games.bison.rules import BisonState
 
 
@@ -57,25 +62,57 @@ def json_ints(values: object) -> list[int]:
 Drawing = tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[tuple[float, float], ...]]
 
 
+PLACEMENTS_KEPT = 128
+"""Tiles placed (of 21 × 3 orientations × 27 positions) whose drawing and JSON are kept: a game
+places about twenty, and every later board of the game shows them again. Not all 1,701: the
+garbage collector walks every object kept (now and then, in whatever allocates), and a
+placement holds some sixty."""
+
+
 def _round(value: float) -> float:
     return round(value, 3) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 @cache
-def _drawing(tile: int, orientation: int, position: int) -> Drawing:
-    """Outlines and anchors of a placed tile's three spaces, in board coordinates."""
-    cx, cy = cell_centre(POSITIONS[position])
+def _turned(tile: int, orientation: int) -> Drawing:
+    """Outlines and anchors of a turned tile's three spaces, around its centre."""
     polygons = turned_polygons(TILES[tile].river_ends, orientation)
-    placed = tuple(tuple((_round(cx + x), _round(cy + y)) for x, y in poly) for poly in polygons)
-    anchors = tuple(
-        (_round(cx + x), _round(cy + y)) for x, y in (anchor(poly) for poly in polygons)
+    return polygons, tuple(anchor(poly) for poly in polygons)
+
+
+@cache
+def _drawing(tile: int, orientation: int, position: int) -> Drawing:
+    """Outlines and anchors of a placed tile's three spaces, in board coordinates. Kept for
+    every placement (1,701 at most): tuples of numbers, which the garbage collector soon
+    stops walking, unlike the lists that :func:`_placed_tile` makes of them."""
+    cx, cy = cell_centre(POSITIONS[position])
+    polygons, centred = _turned(tile, orientation)
+    # _round inline: a tile's first view makes some forty points.
+    placed = tuple(
+        tuple((round(cx + x, 3) + 0.0, round(cy + y, 3) + 0.0) for x, y in poly)
+        for poly in polygons
     )
+    anchors = tuple((_round(cx + x), _round(cy + y)) for x, y in centred)
     return placed, anchors
 
 
 def _pieces(counts: list[int]) -> list[int]:
-    """Counts by size as a list of sizes: ``[0, 1, 1, 0, 0]`` → ``[1, 2]``."""
-    return [size for size in SHELTER_SIZES for _ in range(counts[size])]
+    """Counts by size as a list of sizes: ``[0, 1, 1, 0, 0]`` → ``[1, 2]`` (one list for
+    each distinct count, shared by the views)."""
+    key = tuple(counts)
+    found = _SHELTER_LISTS.get(key)
+    if found is None:
+        found = _SHELTER_LISTS[key] = [size for size in SHELTER_SIZES for _ in range(counts[size])]
+    return found
+
+
+_SHELTER_LISTS: dict[tuple[int, ...], list[int]] = {}
+"""Tents or canoes by counts; a few dozen counts occur at most (2, 2, 1, 1 pieces a size)."""
+_USED: Final[list[list[str]]] = [
+    [kind for k, kind in enumerate(ACTION_KINDS) if used >> k & 1]
+    for used in range(1 << len(ACTION_KINDS))
+]
+"""The action kinds whose bits are set, by the bits: one list each, shared by the views."""
 
 
 def tile_json(tile: int) -> dict[str, Any]:
@@ -89,96 +126,248 @@ def tile_json(tile: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: a spectator)."""
-    board = state.board
+class BoardLayout:
+    """The parts of a view that depend on the board alone, built once per board.
+
+    A board never changes (placing a tile makes a new one), so these JSON parts are made
+    the first time a board is viewed and shared by every later view of it: views are
+    read-only snapshots (``docs/architecture.md``), and nothing here is ever changed.
+    The spaces (which also show the pieces on them) are kept too, for the last pieces
+    seen: most decisions (buying, choosing, paying, placing) move no piece, so
+    consecutive views share one list; and so is each player's JSON, for the last seen.
+    """
+
+    __slots__ = (
+        "empty",
+        "links",
+        "open_positions",
+        "pieces",
+        "players",
+        "ponds",
+        "regions",
+        "row_of",
+        "rows",
+        "tiles",
+    )
+
+    tiles: list[dict[str, Any]]
+    regions: list[dict[str, Any]]
+    links: list[list[int]]
+    ponds: list[dict[str, Any]]
+    open_positions: list[int]
+    rows: list[SpaceRow]  # every placed space, in view order
+    row_of: dict[int, int]  # space → its row
+    empty: list[dict[str, Any]]  # per row: the space's JSON while no piece stands on it
+    pieces: Pieces | None  # the spaces' JSON for the last pieces seen
+    players: dict[int, PlayerSeen]  # per seat: the last player JSON seen on this board
+
+
+SpaceRow = tuple[int, int, str, int, list[list[float]], list[float], bool, int]
+"""What a placed space shows whatever stands on it: space, position, terrain, animals,
+outline, anchor, whether it is a river (its shelter is a canoe, not a tent), and region."""
+
+
+class Pieces:
+    """The spaces' JSON for one placement of the pieces (owner, hunters, shelter per space),
+    with each seat's hunters on the board; never changed once made."""
+
+    __slots__ = ("hunters", "on_board", "owner", "shelter", "spaces")
+
+    def __init__(self, layout: BoardLayout, state: BisonState) -> None:
+        owner, hunters, shelter = state.owner, state.hunters, state.shelter
+        self.owner, self.hunters, self.shelter = owner[:], hunters[:], shelter[:]
+        on_board: dict[int, int] = {}
+        spaces = layout.empty[:]
+        rows, row_of = layout.rows, layout.row_of
+        # Every piece has an owner, so the spaces without one show the board alone.
+        for space in [space for space, who in enumerate(owner) if who != -1]:
+            who, n, i = owner[space], hunters[space], row_of[space]
+            on_board[who] = on_board.get(who, 0) + n
+            spaces[i] = _space_json(rows[i], who, n, shelter[space])
+        self.spaces = spaces
+        self.on_board = on_board
+
+    def fits(self, state: BisonState) -> bool:
+        """Whether ``state``'s pieces are the ones these spaces show."""
+        return (
+            self.owner == state.owner
+            and self.hunters == state.hunters
+            and self.shelter == state.shelter
+        )
+
+
+def _space_json(row: SpaceRow, owner: int, hunters: int, size: int) -> dict[str, Any]:
+    space, position, terrain, animals, polygon, anchor_xy, river, region = row
+    return {
+        "space": space,
+        "position": position,
+        "terrain": terrain,
+        "animals": animals,
+        "owner": owner,
+        "hunters": hunters,
+        "tent": 0 if river else size,
+        "canoe": size if river else 0,
+        "region": region,
+        "polygon": polygon,
+        "anchor": anchor_xy,
+    }
+
+
+def board_layout(board: Board) -> BoardLayout:
+    """The view parts of ``board``, built on its first view and kept on it."""
+    layout = board.view_layout
+    if layout is None:
+        layout = board.view_layout = _build_layout(board)
+    return layout
+
+
+class PlacedSpace:
+    """A space of a placed tile as any board shows it, but for its region (which depends on
+    the neighbours): space, position, terrain, animals, outline, anchor, whether it is a
+    river. Its row and its JSON without pieces are kept for each region number it is seen
+    with (a tile's space takes a few in a game)."""
+
+    __slots__ = ("base", "by_region")
+
+    def __init__(self, base: tuple[int, int, str, int, list[list[float]], list[float], bool]):
+        self.base = base
+        self.by_region: dict[int, tuple[SpaceRow, dict[str, Any]]] = {}
+
+    def row(self, region: int) -> tuple[SpaceRow, dict[str, Any]]:
+        """The space's row in region ``region``, and its JSON while no piece stands on it."""
+        found = self.by_region.get(region)
+        if found is None:
+            row = (*self.base, region)
+            found = self.by_region[region] = (row, _space_json(row, -1, 0, 0))
+        return found
+
+
+PlacedTile = tuple[
+    dict[str, Any],
+    tuple[PlacedSpace, ...],
+    tuple[tuple[tuple[int, int], float, float, int], ...],
+]
+
+
+@lru_cache(maxsize=PLACEMENTS_KEPT)
+def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
+    """What a tile placed so shows on any board: its JSON, its spaces (without their regions,
+    which depend on the neighbours) and its corner ponds ``(corner, x, y, river)``."""
+    q, r = POSITIONS[position]
+    cx, cy = cell_centre((q, r))
+    ends = [turn_point(p, orientation) for p in TILES[tile].river_ends]
+    tile_data = {
+        **tile_json(tile),
+        "position": position,
+        "q": q,
+        "r": r,
+        "x": _round(cx),
+        "y": _round(cy),
+        "orientation": orientation,
+        "river_ends": [point_name(p) for p in ends],
+    }
+    polygons, anchors = _drawing(tile, orientation, position)
+    animals = TILES[tile].animals
+    spaces = tuple(
+        PlacedSpace(
+            (
+                space_of(position, terrain),
+                position,
+                TERRAINS[terrain],
+                animals[terrain],
+                [list(p) for p in polygons[terrain]],
+                list(anchors[terrain]),
+                terrain == RIVER,
+            )
+        )
+        for terrain in range(len(TERRAINS))
+    )
+    ponds = []
+    for p in ends:
+        if p % 2 == 0:
+            x, y = point_xy(p)
+            ponds.append(
+                (
+                    corner_key((q, r), p // 2),
+                    _round(cx + x),
+                    _round(cy + y),
+                    space_of(position, RIVER),
+                )
+            )
+    return tile_data, spaces, tuple(ponds)
+
+
+def _build_layout(board: Board) -> BoardLayout:
     region_index: dict[int, int] = {}
     regions = []
+    animals = board.animals
     for i, region in enumerate(board.regions()):
-        terrain = terrain_of_space(region[0])
         for space in region:
             region_index[space] = i
         regions.append(
             {
                 "region": i,
-                "terrain": TERRAINS[terrain],
+                "terrain": TERRAINS[terrain_of_space(region[0])],
                 "spaces": list(region),
-                "animals": sum(board.animals[s] for s in region),
+                "animals": sum(animals[s] for s in region),
             }
         )
     tiles = []
-    spaces = []
+    rows: list[SpaceRow] = []
+    empty: list[dict[str, Any]] = []
     ponds: dict[tuple[int, int], dict[str, Any]] = {}
-    for position in board.placed_positions():
-        tile, orientation = board.tiles[position], board.orientations[position]
-        q, r = POSITIONS[position]
-        cx, cy = cell_centre((q, r))
-        ends = [turn_point(p, orientation) for p in TILES[tile].river_ends]
-        tiles.append(
-            {
-                **tile_json(tile),
-                "position": position,
-                "q": q,
-                "r": r,
-                "x": _round(cx),
-                "y": _round(cy),
-                "orientation": orientation,
-                "river_ends": [point_name(p) for p in ends],
-            }
-        )
-        polygons, anchors = _drawing(tile, orientation, position)
-        for terrain in range(len(TERRAINS)):
-            space = space_of(position, terrain)
-            size = state.shelter[space]
-            spaces.append(
-                {
-                    "space": space,
-                    "position": position,
-                    "terrain": TERRAINS[terrain],
-                    "animals": board.animals[space],
-                    "owner": state.owner[space],
-                    "hunters": state.hunters[space],
-                    "tent": size if terrain != RIVER else 0,
-                    "canoe": size if terrain == RIVER else 0,
-                    "region": region_index[space],
-                    "polygon": [list(p) for p in polygons[terrain]],
-                    "anchor": list(anchors[terrain]),
-                }
-            )
-        for p in ends:
-            if p % 2 == 0:
-                x, y = point_xy(p)
-                pond = ponds.setdefault(
-                    corner_key((q, r), p // 2),
-                    {"x": _round(cx + x), "y": _round(cy + y), "rivers": []},
-                )
-                pond["rivers"].append(space_of(position, RIVER))
+    orientations = board.orientations
+    for position, tile in enumerate(board.tiles):
+        if tile == EMPTY:
+            continue
+        tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
+        tiles.append(tile_data)
+        for placed in spaces:
+            row, no_piece = placed.row(region_index[placed.base[0]])
+            rows.append(row)
+            empty.append(no_piece)
+        for corner, x, y, river in corners:
+            pond = ponds.get(corner)
+            if pond is None:
+                pond = ponds[corner] = {"x": x, "y": y, "rivers": []}
+            pond["rivers"].append(river)
+    layout = BoardLayout()
+    layout.tiles = tiles
+    layout.regions = regions
+    layout.links = [[a, b] for a, near in enumerate(board.adj) for b in near if a < b]
+    layout.ponds = list(ponds.values())
+    layout.open_positions = board.open_positions()
+    layout.rows = rows
+    layout.row_of = {row[0]: i for i, row in enumerate(rows)}
+    layout.empty = empty
+    layout.pieces = None
+    layout.players = {}
+    return layout
+
+
+def _pieces_of(layout: BoardLayout, state: BisonState) -> Pieces:
+    """The spaces' JSON for ``state``'s pieces: the last ones made for this board if the
+    pieces have not moved since, else new ones (kept for the next view)."""
+    pieces = layout.pieces
+    if pieces is None or not pieces.fits(state):
+        pieces = layout.pieces = Pieces(layout, state)
+    return pieces
+
+
+CELLS: Final[list[list[int]]] = [list(cell) for cell in POSITIONS]
+"""Every position's cell ``[q, r]``: the same list in every view."""
+
+
+def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator).
+
+    The board's parts come from its :class:`BoardLayout` and the spaces from the last
+    :class:`Pieces` that fit, shared with other views; the rest is made afresh.
+    """
+    layout = board_layout(state.board)
+    pieces = _pieces_of(layout, state)
     n = state.players
-    players = []
-    for s in range(n):
-        mine = [sp for sp in range(len(state.owner)) if state.owner[sp] == s]
-        players.append(
-            {
-                "seat": s,
-                "animals": dict(zip(ANIMALS, state.tracks[s], strict=True)),
-                "total": sum(state.tracks[s]),
-                "supply": {
-                    "hunters": state.supply_hunters[s],
-                    "tents": _pieces(state.supply_tents[s]),
-                    "canoes": _pieces(state.supply_canoes[s]),
-                },
-                "market": {
-                    "hunters": state.market_hunters[s],
-                    "tents": _pieces(state.market_tents[s]),
-                    "canoes": _pieces(state.market_canoes[s]),
-                },
-                "hunters_on_board": sum(state.hunters[sp] for sp in mine),
-                "actions_used": [
-                    kind for k, kind in enumerate(ACTION_KINDS) if state.used[s] >> k & 1
-                ],
-                "holds_tile": state.hands[s] != EMPTY,
-            }
-        )
+    on_board = pieces.on_board
     pending = None
     if state.action != -1:
         pending = {
@@ -200,30 +389,135 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "to_move": list(state.to_move),
         "totem": state.start,
         "action_number": min(state.turn // n, 3) + 1,
-        "tiles": tiles,
-        "spaces": spaces,
-        "regions": regions,
-        "links": [list(link) for link in board.links()],
-        "ponds": list(ponds.values()),
-        "open_positions": board.open_positions(),
-        "cells": [list(cell) for cell in POSITIONS],
-        "player_info": players,
+        "tiles": layout.tiles,
+        "spaces": pieces.spaces,
+        "regions": layout.regions,
+        "links": layout.links,
+        "ponds": layout.ponds,
+        "open_positions": layout.open_positions,
+        "cells": CELLS,
+        "player_info": [_player_seen(layout, state, s, on_board.get(s, 0)) for s in range(n)],
         "deck": len(state.deck),
         "removed": len(state.removed),
         "pending": pending,
-        "events": json_copy(state.events),
+        # Event dicts are never changed once made (the state's list only grows): shared.
+        "events": state.events[:],
         "scores": state.scores,
         "winners": state.winners,
     }
     if seat is not None:
         held = state.hands[seat]
-        view["my_tile"] = None if held == EMPTY else _held_tile(held)
+        view["my_tile"] = None if held == EMPTY else held_tile(held)
     return view
 
 
-def _held_tile(tile: int) -> dict[str, Any]:
+PlayerSeen = tuple[
+    list[int], int, int, list[int], list[int], list[int], list[int], int, int, bool, dict[str, Any]
+]
+"""A player's JSON and what it shows: track, hunters in supply and market, tents and canoes in
+supply and market, hunters on the board, actions used, whether they hold a tile."""
+
+
+def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) -> dict[str, Any]:
+    """Seat ``s``'s JSON: the last one seen on this board if nothing of theirs has changed
+    since (most decisions change one player at most; lists compare quickly), else
+    :func:`_player_json`'s."""
+    track, st, mt = state.tracks[s], state.supply_tents[s], state.market_tents[s]
+    sc, mc = state.supply_canoes[s], state.market_canoes[s]
+    supply, market, used = state.supply_hunters[s], state.market_hunters[s], state.used[s]
+    holds = state.hands[s] != EMPTY
+    seen = layout.players.get(s)
+    if (
+        seen is not None
+        and seen[0] == track
+        and seen[1] == supply
+        and seen[2] == market
+        and seen[3] == st
+        and seen[4] == mt
+        and seen[5] == sc
+        and seen[6] == mc
+        and seen[7] == on_board
+        and seen[8] == used
+        and seen[9] == holds
+    ):
+        return seen[10]
+    found = _player_json(state, s, on_board)
+    layout.players[s] = (
+        track[:],
+        supply,
+        market,
+        st[:],
+        mt[:],
+        sc[:],
+        mc[:],
+        on_board,
+        used,
+        holds,
+        found,
+    )
+    return found
+
+
+_PLAYERS: dict[tuple[int, ...], dict[str, Any]] = {}
+"""Players' JSON by everything it shows, shared by the views that show the same."""
+_PLAYERS_KEPT = 1024
+"""Past this many, :data:`_PLAYERS` starts afresh (a game sees a few hundred; the garbage
+collector walks every object kept, so a larger cache costs more than its hits save)."""
+
+
+def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
+    """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used."""
+    st, mt, sc, mc = (
+        state.supply_tents[s],
+        state.market_tents[s],
+        state.supply_canoes[s],
+        state.market_canoes[s],
+    )
+    key = (
+        s,
+        *state.tracks[s],
+        state.supply_hunters[s],
+        state.market_hunters[s],
+        *st,
+        *mt,
+        *sc,
+        *mc,
+        on_board,
+        state.used[s],
+        state.hands[s] != EMPTY,
+    )
+    found = _PLAYERS.get(key)
+    if found is not None:
+        return found
+    if len(_PLAYERS) >= _PLAYERS_KEPT:
+        _PLAYERS.clear()
+    track = state.tracks[s]
+    found = _PLAYERS[key] = {
+        "seat": s,
+        "animals": dict(zip(ANIMALS, track, strict=True)),
+        "total": sum(track),
+        "supply": {
+            "hunters": state.supply_hunters[s],
+            "tents": _pieces(st),
+            "canoes": _pieces(sc),
+        },
+        "market": {
+            "hunters": state.market_hunters[s],
+            "tents": _pieces(mt),
+            "canoes": _pieces(mc),
+        },
+        "hunters_on_board": on_board,
+        "actions_used": _USED[state.used[s]],
+        "holds_tile": state.hands[s] != EMPTY,
+    }
+    return found
+
+
+@cache
+def held_tile(tile: int) -> dict[str, Any]:
     """A drawn tile with its three outlines around its own centre, for a placement preview
-    (turn them by 120° × orientation, counter-clockwise on screen)."""
+    (turn them by 120° × orientation, counter-clockwise on screen). Made once per tile and
+    shared by every view (never changed)."""
     outlines = turned_polygons(TILES[tile].river_ends, 0)
     return {
         **tile_json(tile),

@@ -8,10 +8,11 @@ it, 12 is (1, -1) north-east, 11 is (0, -1) north-west. Space = 3 × position + 
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
-from meeple.games.bison.board import Board
+from meeple.games.bison.board import EMPTY, Board
 from meeple.games.bison.data import GRASSLAND, MOUNTAIN, RIVER
 from meeple.games.bison.geometry import (
     DIRECTIONS,
@@ -279,6 +280,43 @@ def test_a_tile_may_go_where_it_touches_the_board_along_a_side() -> None:
     assert set(b.open_positions()) == expected
     far = b.placed(22, tile=22, orientation=0, river_ends=S0_S3, animals=ONE_EACH)
     assert POSITION_OF[(0, 2)] in far.open_positions()
+
+
+def test_open_positions_kept_as_tiles_are_placed_match_their_definition() -> None:
+    """The board keeps its open positions up to date as tiles are placed (for speed); they
+    stay the empty positions next to a placed tile, in position order, whatever the order
+    of placing."""
+    rng = random.Random(5)
+    for _ in range(20):
+        b = Board.empty()
+        for _ in range(12):
+            p = rng.choice(b.open_positions() or list(START_POSITIONS))
+            b = b.placed(p, tile=p, orientation=0, river_ends=S0_S3, animals=ONE_EACH)
+            assert b.open_positions() == [
+                q
+                for q, t in enumerate(b.tiles)
+                if t == EMPTY and any(n != -1 and b.is_placed(n) for n in NEIGHBOURS[q])
+            ]
+
+
+def test_regions_found_from_the_board_before_match_a_full_search() -> None:
+    """A board finds its regions from the board it was placed from when that one knows its
+    own (for speed): the same regions as searching the whole board, at every placement."""
+    rng = random.Random(7)
+    for _ in range(20):
+        b = Board.empty()
+        b.regions()
+        for _ in range(14):
+            p = rng.choice(b.open_positions() or list(START_POSITIONS))
+            t = rng.randrange(len(TILES))
+            b = b.placed(
+                p,
+                tile=t,
+                orientation=rng.randrange(ORIENTATIONS),
+                river_ends=TILES[t].river_ends,
+                animals=TILES[t].animals,
+            )
+            assert b.regions() == b._all_regions()
 
 
 def test_a_board_never_changes_placing_makes_a_new_one() -> None:
