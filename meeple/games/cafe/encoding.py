@@ -12,6 +12,8 @@ are open in Café International (the view shows them all).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from operator import add
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.core.game import JSON, OptionValue
@@ -23,6 +25,21 @@ _GUESTS = len(GUEST_CODES)
 _CHAIRS = len(CHAIRS)
 _BAR = len(BAR_XY)
 CHIP_SCALE = 100.0
+_WIDTH = _GUESTS + 1
+"""A chair's or bar seat's one-hot: the 26 guests, then "empty"."""
+_SLOT = {**_GUEST, None: _GUESTS}
+"""Where a chair's code (``None`` when empty) sets its one-hot."""
+
+# Where each slice starts (see ``layout``); the per-seat slices follow, sized by the players.
+_CHAIRS_AT = 3
+_PLACED_AT = _CHAIRS_AT + _CHAIRS * _WIDTH
+_BAR_AT = _PLACED_AT + _CHAIRS
+_SEATS_AT = _BAR_AT + _BAR * _WIDTH
+_CHAIR_BASES = tuple(_CHAIRS_AT + chair * _WIDTH for chair in CHAIRS)
+_BAR_BASES = tuple(_BAR_AT + slot * _WIDTH for slot in range(_BAR))
+_BAR_EMPTY = tuple(base + _GUESTS for base in _BAR_BASES)
+_ONES = (1.0,) * (2 * _CHAIRS + _BAR)
+"""Enough 1.0s for the chairs' and the bar's one-hots and the chairs placed this turn."""
 
 _SPACE = ActionSpace(
     [
@@ -71,38 +88,73 @@ class CafeEncoding:
         options: Mapping[str, OptionValue],
         history: object = None,
     ) -> Features:
-        """The observation of ``seat`` from ``view(seat)``."""
+        """The observation of ``seat`` from ``view(seat)``.
+
+        Written straight into the sparse lists of :class:`Features` (positions ascending
+        within each slice), with the tables above, rather than one ``put`` per entry: the
+        chairs and the bar alone are 88 one-hots in every observation."""
         f = Features()
-        f.scalar(view["turn"], 100.0)
-        f.scalar(view["bag"], len(FULL_BAG))
-        f.flags([view["choosing_refill"]])
-        width = _GUESTS + 1
-        base = f.block(_CHAIRS * width)
-        for chair, code in enumerate(view["chairs"]):
-            f.put(base + chair * width + (_GUESTS if code is None else _GUEST[code]), 1.0)
-        base = f.block(_CHAIRS)
-        for chair in set(view["placed"]):
-            f.put(base + chair, 1.0)
-        base = f.block(_BAR * width)
+        size, order = _seat_tables(players, seat)
+        f.block(size)
+        index = f.index
+        values = f.values
+        if view["turn"]:
+            index.append(0)
+            values.append(view["turn"] / 100.0)
+        if view["bag"]:
+            index.append(1)
+            values.append(view["bag"] / len(FULL_BAG))
+        if view["choosing_refill"]:
+            index.append(2)
+            values.append(1.0)
+        ones = len(index)
+        index.extend(map(add, _CHAIR_BASES, map(_SLOT.__getitem__, view["chairs"])))
+        index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
         guests = view["bar"]
-        for slot in range(_BAR):
-            f.put(
-                base + slot * width + (_GUEST[guests[slot]] if slot < len(guests) else _GUESTS), 1.0
-            )
-        order = [(seat + k) % players for k in range(players)]
-        to_move = set(view["to_move"])
-        f.flags(s in to_move for s in order)
-        f.flags(view["out"][s] for s in order)
-        f.counts([view["chips"][s] for s in order], CHIP_SCALE)
-        f.counts([view["hand_sizes"][s] for s in order], HAND_SIZE)
-        base = f.block(players * _GUESTS)
+        index.extend(map(add, _BAR_BASES, map(_GUEST.__getitem__, guests)))
+        index.extend(_BAR_EMPTY[len(guests) :])
+        values.extend(_ONES[: len(index) - ones])
+        # The seats, listed from the observer: order[k] is the seat k places after ``seat``.
+        base = _SEATS_AT
+        for s in view["to_move"]:
+            index.append(base + (s - seat) % players)
+            values.append(1.0)
+        base += players
+        out = view["out"]
         for k, s in enumerate(order):
+            if out[s]:
+                index.append(base + k)
+                values.append(1.0)
+        base += players
+        chips = view["chips"]
+        for k, s in enumerate(order):
+            if chips[s]:
+                index.append(base + k)
+                values.append(chips[s] / CHIP_SCALE)
+        base += players
+        sizes = view["hand_sizes"]
+        for k, s in enumerate(order):
+            if sizes[s]:
+                index.append(base + k)
+                values.append(sizes[s] / HAND_SIZE)
+        base += players
+        hands = view["hands"]
+        for s in order:
             held: dict[int, float] = {}
-            for code in view["hands"][s]:
-                held[_GUEST[code]] = held.get(_GUEST[code], 0.0) + 0.5
-            for guest, count in held.items():
-                f.put(base + k * _GUESTS + guest, count)
+            for code in hands[s]:
+                guest = base + _GUEST[code]
+                held[guest] = held.get(guest, 0.0) + 0.5
+            index.extend(held)
+            values.extend(held.values())
+            base += _GUESTS
         return f
+
+
+@cache
+def _seat_tables(players: int, seat: int) -> tuple[int, tuple[int, ...]]:
+    """The observation's size for ``players``, and the seats in the order ``seat`` sees them."""
+    size = _SEATS_AT + 4 * players + players * _GUESTS
+    return size, tuple((seat + k) % players for k in range(players))
 
 
 ENCODING = CafeEncoding()

@@ -30,6 +30,7 @@ from meeple.core.rng import Rng
 from meeple.games.cafe import text
 from meeple.games.cafe.board import (
     BAR_POINTS,
+    BOARD_JSON,
     CHAIR_COUNTRIES,
     CHAIR_COUNTRY_MASK,
     CHAIR_TABLES,
@@ -40,7 +41,6 @@ from meeple.games.cafe.board import (
     TABLE_CHAIRS,
     TABLE_COUNTRY,
     TABLES,
-    board_json,
 )
 from meeple.games.cafe.data import (
     BAR_DRAW,
@@ -91,6 +91,8 @@ _TRY = 3
 """Not a verdict: only a coffee circle could allow the guest (see ``_circle_possible``)."""
 _EMPTY = -1
 _ANY_COUNTRY = (1 << JOKER) - 1
+_CODE_OR_NONE = (*GUEST_CODES, None)
+"""A chair's code in views by its guest kind: ``_EMPTY`` (−1) picks the last entry, ``None``."""
 
 
 class CafeState(State):
@@ -98,6 +100,7 @@ class CafeState(State):
 
     __slots__ = (
         "_legal",
+        "_shown",
         "bag",
         "bar",
         "chips",
@@ -148,6 +151,7 @@ class CafeState(State):
     natives: list[int]  # per table, guests of its country or jokers
     filled: int  # chairs taken
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
+    _shown: dict[str, Any] | None  # the shared part of this position's views (see view)
 
     # --- contract -----------------------------------------------------------------
 
@@ -164,6 +168,7 @@ class CafeState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         self._legal = None
+        self._shown = None
         if not self.placed:
             self.events = []  # a new turn: its events accumulate until the next one begins
         kind = action["type"]
@@ -204,30 +209,40 @@ class CafeState(State):
         return [s for s in range(self.players) if not self.out[s] and scores[s] == best]
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
-        view: JSON = {
-            "game": "cafe",
-            "players": self.players,
-            "seat": seat,
-            "options": dict(self.options),
-            "board": board_json(),
-            "to_move": list(self.to_move),
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
+            self.check_seat(seat, allow_none=True)  # raises
+        shown = self._shown
+        if shown is None:
+            shown = self._shown = self._public()
+        # Hands are open in Café International: every seat sees the same, so the views of one
+        # position differ only in "seat" and share everything else (the server builds a view
+        # per seat on every move).
+        return {"game": "cafe", "players": self.players, "seat": seat, **shown}
+
+    def _public(self) -> dict[str, Any]:
+        """The part of :meth:`view` after ``"seat"``, in order. It is shared by every view of
+        this position, so nothing in it is ever changed: :meth:`_apply` drops it and the next
+        view builds it anew; the board and the event dicts never change at all."""
+        over = self.over
+        return {
+            "options": self.options,  # never mutated after creation
+            "board": BOARD_JSON,
+            "to_move": [] if over else [self.current],
             "current": self.current,
             "turn": self.turn,
-            "chairs": [None if g < 0 else GUEST_CODES[g] for g in self.guests],
-            "bar": [GUEST_CODES[g] for g in self.bar],
-            "hands": [[GUEST_CODES[g] for g in hand] for hand in self.hands],
-            "hand_sizes": list(self.hand_sizes),
-            "chips": list(self.chips),
+            "chairs": list(map(_CODE_OR_NONE.__getitem__, self.guests)),
+            "bar": list(map(GUEST_CODES.__getitem__, self.bar)),
+            "hands": [list(map(GUEST_CODES.__getitem__, hand)) for hand in self.hands],
+            "hand_sizes": self.hand_sizes[:],
+            "chips": self.chips[:],
             "scores": self.scores,
-            "out": list(self.out),
+            "out": self.out[:],
             "bag": len(self.bag),
-            "placed": list(self.placed),
+            "placed": self.placed[:],
             "choosing_refill": self.choosing_refill,
-            "events": copy.deepcopy(self.events),
-            "winners": self.winners,
+            "events": self.events[:],  # event dicts are never changed once made
+            "winners": self.winners if over else [],
         }
-        return view
 
     def to_json(self) -> JSON:
         return {
@@ -279,6 +294,7 @@ class CafeState(State):
         other.natives = self.natives[:]
         other.filled = self.filled
         other._legal = self._legal  # never mutated: legal_actions hands out copies
+        other._shown = self._shown  # never mutated: dropped on the next move instead
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CafeState:
@@ -853,6 +869,7 @@ class Cafe(Game[CafeState]):
         state.natives = [0] * len(TABLES)
         state.filled = 0
         state._legal = None
+        state._shown = None
         for seat in range(players):
             state._draw(seat, HAND_SIZE)
         state.events = []
