@@ -27,7 +27,7 @@ _BAR = len(BAR_XY)
 CHIP_SCALE = 100.0
 _WIDTH = _GUESTS + 1
 """A chair's or bar seat's one-hot: the 26 guests, then "empty"."""
-_SLOT = {**_GUEST, None: _GUESTS}
+_SLOT: dict[str | None, int] = {**_GUEST, None: _GUESTS}
 """Where a chair's code (``None`` when empty) sets its one-hot."""
 
 # Where each slice starts (see ``layout``); the per-seat slices follow, sized by the players.
