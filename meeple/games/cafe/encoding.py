@@ -27,7 +27,8 @@ _BAR = len(BAR_XY)
 CHIP_SCALE = 100.0
 _WIDTH = _GUESTS + 1
 """A chair's or bar seat's one-hot: the 26 guests, then "empty"."""
-_SLOT: dict[str | None, int] = {**_GUEST, None: _GUESTS}
+_SLOT: dict[str | None, int] = {code: i for i, code in enumerate(GUEST_CODES)}
+_SLOT[None] = _GUESTS
 """Where a chair's code (``None`` when empty) sets its one-hot."""
 
 # Where each slice starts (see ``layout``); the per-seat slices follow, sized by the players.
