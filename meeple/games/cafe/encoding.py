@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from operator import add
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.core.game import JSON, OptionValue
@@ -55,7 +54,17 @@ _SPACE = ActionSpace(
 
 
 class CafeEncoding:
-    """The :class:`~meeple.core.encoding.Encoding` of Café International."""
+    """The :class:`~meeple.core.encoding.Encoding` of Café International.
+
+    It remembers the positions of the last chairs and bar it encoded, by the identity of the
+    view's lists: a state hands the same lists to the views of positions in a row while its
+    chairs (bar) stay as they are, and views are read-only snapshots, so the same list means
+    the same entries. Holding the list keeps its ``id`` from being reused.
+    """
+
+    def __init__(self) -> None:
+        self._chairs: tuple[object, list[int]] = (None, [])
+        self._bar: tuple[object, list[int]] = (None, [])
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
         """The same 3,566 actions for any player count and options."""
@@ -109,46 +118,75 @@ class CafeEncoding:
             index.append(2)
             values.append(1.0)
         ones = len(index)
-        index.extend(map(add, _CHAIR_BASES, map(_SLOT.__getitem__, view["chairs"])))
+        chairs = view["chairs"]
+        seen, positions = self._chairs
+        if seen is not chairs:
+            positions = [
+                base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)
+            ]
+            self._chairs = (chairs, positions)
+        index.extend(positions)
         index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
         guests = view["bar"]
-        index.extend(map(add, _BAR_BASES, map(_GUEST.__getitem__, guests)))
-        index.extend(_BAR_EMPTY[len(guests) :])
+        seen, positions = self._bar
+        if seen is not guests:
+            positions = [
+                base + _GUEST[code] for base, code in zip(_BAR_BASES, guests, strict=False)
+            ]
+            positions.extend(_BAR_EMPTY[len(guests) :])
+            self._bar = (guests, positions)
+        index.extend(positions)
         values.extend(_ONES[: len(index) - ones])
         # The seats, listed from the observer: order[k] is the seat k places after ``seat``.
         base = _SEATS_AT
         for s in view["to_move"]:
             index.append(base + (s - seat) % players)
             values.append(1.0)
-        base += players
         out = view["out"]
-        for k, s in enumerate(order):
-            if out[s]:
-                index.append(base + k)
-                values.append(1.0)
-        base += players
         chips = view["chips"]
-        for k, s in enumerate(order):
-            if chips[s]:
-                index.append(base + k)
-                values.append(chips[s] / CHIP_SCALE)
-        base += players
         sizes = view["hand_sizes"]
         for k, s in enumerate(order):
+            if out[s]:
+                index.append(base + players + k)
+                values.append(1.0)
+            if chips[s]:
+                index.append(base + 2 * players + k)
+                values.append(chips[s] / CHIP_SCALE)
             if sizes[s]:
-                index.append(base + k)
+                index.append(base + 3 * players + k)
                 values.append(sizes[s] / HAND_SIZE)
-        base += players
+        base += 4 * players
         hands = view["hands"]
         for s in order:
-            held: dict[int, float] = {}
-            for code in hands[s]:
-                guest = base + _GUEST[code]
-                held[guest] = held.get(guest, 0.0) + 0.5
-            index.extend(held)
-            values.extend(held.values())
+            hand = hands[s]
+            held = _HELD.get(tuple(hand))
+            if held is None:
+                held = _held(hand)
+            index.extend([base + guest for guest in held[0]])
+            values.extend(held[1])
             base += _GUESTS
         return f
+
+
+_HELD: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+"""The entries of a hand (by its codes, in order): remembered, because the hands are mostly the
+same from one observation to the next."""
+_HELD_LIMIT = 100_000
+"""Forget every remembered hand beyond this many (a bound on the memory)."""
+
+
+def _held(hand: list[str]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The entries of one seat's hand within its slice: 0.5 per tile of each guest held (0.5
+    for one, 1.0 for two, …), and remember them in :data:`_HELD`."""
+    held: dict[int, float] = {}
+    for code in hand:
+        guest = _GUEST[code]
+        held[guest] = held.get(guest, 0.0) + 0.5
+    entries = (tuple(held), tuple(held.values()))
+    if len(_HELD) >= _HELD_LIMIT:
+        _HELD.clear()
+    _HELD[tuple(hand)] = entries
+    return entries
 
 
 @cache
