@@ -39,7 +39,6 @@ from meeple.games.cafe.board import (
     COUNTRY_CHAIRS,
     OTHER_TABLE,
     TABLE_CHAIRS,
-    TABLE_COUNTRY,
     TABLES,
 )
 from meeple.games.cafe.data import (
@@ -78,6 +77,7 @@ from meeple.games.cafe.seating import (
     FITS,
     MIX_MAN,
     MIXES,
+    NATIVE_TABLES,
     NEVER,
 )
 
@@ -343,7 +343,9 @@ class CafeState(State):
         self._sit(seat, kind, chair)
         tables = CHAIR_TABLES[chair]
         # 2つのテーブルに挟まれる椅子に置いた場合には、その双方のテーブルについて個々に計算が行われ…
-        points = sum(self._table_points(t) for t in tables)
+        points = 0
+        for t in tables:
+            points += self._table_points(t)
         self.chips[seat] += points
         self.events.append(
             {
@@ -796,33 +798,33 @@ class CafeState(State):
         self.guests[chair] = kind
         self._chairs_shown = None
         self.filled += 1
-        country = kind >> 1
-        for t in CHAIR_TABLES[chair]:
-            if kind & 1:
-                self.women[t] += 1
-                self.mix[t] += 1
-            else:
-                self.men[t] += 1
-                self.mix[t] += MIX_MAN
-            if country == JOKER or country == TABLE_COUNTRY[t]:
-                self.natives[t] += 1
+        self._count(chair, kind, 1)
 
     def _unseat(self, chair: int) -> int:
         kind = self.guests[chair]
         self.guests[chair] = _EMPTY
         self._chairs_shown = None
         self.filled -= 1
-        country = kind >> 1
-        for t in CHAIR_TABLES[chair]:
-            if kind & 1:
-                self.women[t] -= 1
-                self.mix[t] -= 1
-            else:
-                self.men[t] -= 1
-                self.mix[t] -= MIX_MAN
-            if country == JOKER or country == TABLE_COUNTRY[t]:
-                self.natives[t] -= 1
+        self._count(chair, kind, -1)
         return kind
+
+    def _count(self, chair: int, kind: int, step: int) -> None:
+        """Count a guest of ``kind`` on ``chair`` in (``step`` 1) or out (−1) of the tables'
+        men, women, mixes and natives."""
+        tables = CHAIR_TABLES[chair]
+        if kind & 1:
+            counts = self.women
+            mix_step = step
+        else:
+            counts = self.men
+            mix_step = step * MIX_MAN
+        mix = self.mix
+        for t in tables:
+            counts[t] += step
+            mix[t] += mix_step
+        natives = self.natives
+        for t in NATIVE_TABLES[chair][kind >> 1]:
+            natives[t] += step
 
     def _table_points(self, table: int) -> int:
         """What a table pays the guest who just sat down at it.

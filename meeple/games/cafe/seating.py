@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from meeple.games.cafe.board import CHAIR_TABLES, COUNTRY_CHAIRS, TABLES
+from meeple.games.cafe.board import CHAIR_TABLES, COUNTRY_CHAIRS, TABLE_COUNTRY, TABLES
 from meeple.games.cafe.data import (
     CIRCLE_GUESTS,
+    JOKER,
     LONE_GUEST_NEEDS_COMPANY_OF,
     MAX_PER_SEX,
 )
@@ -50,6 +51,16 @@ CHAIR_PAIRS: Final = tuple(
     (tables[0], tables[1] if len(tables) == 2 else NO_TABLE) for tables in CHAIR_TABLES
 )
 """Each chair's tables as a pair, the second :data:`NO_TABLE` for a chair of one table."""
+NATIVE_TABLES: Final = tuple(
+    tuple(
+        tuple(t for t in tables if country in (JOKER, TABLE_COUNTRY[t]))
+        for country in range(JOKER + 1)
+    )
+    for tables in CHAIR_TABLES
+)
+"""``NATIVE_TABLES[chair][country]``: the chair's tables where a guest of that country (or a
+joker, :data:`~meeple.games.cafe.data.JOKER`) counts as a native (ruling
+ONE_COUNTRY_MEANS_TABLES_COUNTRY)."""
 COUNTRY_SPOTS: Final = tuple(
     tuple((chair, *CHAIR_PAIRS[chair]) for chair in chairs) for chairs in COUNTRY_CHAIRS
 )
