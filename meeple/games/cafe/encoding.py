@@ -11,10 +11,11 @@ are open in Café International (the view shows them all).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
-from meeple.core.encoding import ActionSpace, Features
+from meeple.core.encoding import ActionSpace, Features, Kind
 from meeple.core.game import JSON, OptionValue
 from meeple.games.cafe.board import BAR_XY, CHAIRS
 from meeple.games.cafe.data import FULL_BAG, GUEST_CODES, HAND_SIZE
@@ -43,7 +44,40 @@ _CHAIR_BLOCK = 17
 _ONES = (1.0,) * (2 * _CHAIRS + _BAR)
 """Enough 1.0s for the chairs' and the bar's one-hots and the chairs placed this turn."""
 
-_SPACE = ActionSpace(
+
+class _CafeSpace(ActionSpace):
+    """The action table, with the two actions listed by the dozen on every turn — ``seat``
+    and ``bar`` — indexed by one dictionary look-up; everything else (and anything malformed)
+    goes the general way, so the indices and the errors are :class:`ActionSpace`'s own."""
+
+    __slots__ = ("_bars", "_seats")
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        super().__init__(kinds)
+        self._seats = {
+            (guest, chair): ActionSpace.index(
+                self, {"type": "seat", "guest": guest, "chair": chair}
+            )
+            for guest in GUEST_CODES
+            for chair in CHAIRS
+        }
+        self._bars = {
+            guest: ActionSpace.index(self, {"type": "bar", "guest": guest}) for guest in GUEST_CODES
+        }
+
+    def index(self, action: Mapping[str, Any]) -> int:
+        try:
+            kind = action["type"]
+            if kind == "seat" and len(action) == 3:
+                return self._seats[action["guest"], action["chair"]]
+            if kind == "bar" and len(action) == 2:
+                return self._bars[action["guest"]]
+        except (KeyError, TypeError):
+            pass  # not such an action after all: the general way says why
+        return super().index(action)
+
+
+_SPACE = _CafeSpace(
     [
         ("seat", [("guest", GUEST_CODES), ("chair", CHAIRS)]),
         ("bar", [("guest", GUEST_CODES)]),

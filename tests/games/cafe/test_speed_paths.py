@@ -17,11 +17,11 @@ import random
 
 import pytest
 
-from meeple.core.encoding import Features
+from meeple.core.encoding import ActionSpace, Features
 from meeple.games.cafe import GAME
 from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES
-from meeple.games.cafe.encoding import CafeEncoding
+from meeple.games.cafe.encoding import ENCODING, CafeEncoding
 from meeple.games.cafe.rules import DONE, CafeState
 from meeple.games.cafe.seating import CHAIR_VERDICTS, MIX_MAN, MIXES, chair_verdict
 
@@ -144,3 +144,22 @@ def test_hand_entries_count_each_guest() -> None:
     assert hand[GUEST_CODES.index("AFR-W")] == 1.0
     assert hand[GUEST_CODES.index("GER-M")] == 0.5
     assert sum(hand) == 1.5
+
+
+def test_quick_indices_are_the_general_ones() -> None:
+    """The seat and bar look-ups give :class:`ActionSpace`'s own index for every action, and
+    malformed seatings are refused as it refuses them."""
+    space = ENCODING.action_space(2, {"coffee_circle": False})
+    for i in range(space.size):
+        action = space.action(i)
+        assert space.index(action) == ActionSpace.index(space, action) == i
+    for bad in (
+        {"type": "seat", "guest": "AFR-M"},
+        {"type": "seat", "guest": "AFR-M", "chair": 68},
+        {"type": "seat", "guest": ["AFR-M"], "chair": 0},
+        {"type": "seat", "guest": "XXX-M", "chair": 0, "extra": 1},
+        {"type": "bar", "guest": "JKR-X"},
+        {"type": "bar"},
+    ):
+        with pytest.raises(ValueError):
+            space.index(bad)
