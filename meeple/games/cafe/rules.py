@@ -246,7 +246,7 @@ class CafeState(State):
             "turn": self.turn,
             "chairs": self._chairs_json(),
             "bar": self._bar_json(),
-            "hands": [[GUEST_CODES[g] for g in hand] for hand in self.hands],
+            "hands": [_hand_json(hand) for hand in self.hands],
             "hand_sizes": self.hand_sizes[:],
             "chips": self.chips[:],
             "scores": self.scores,
@@ -259,8 +259,9 @@ class CafeState(State):
         }
 
     def _chairs_json(self) -> list[str | None]:
-        """``view["chairs"]``: made again only after a chair changes (:meth:`_put`,
-        :meth:`_unseat`), so that positions in a row share it (and ``observe`` can tell)."""
+        """``view["chairs"]``: kept while no chair changes, so that positions in a row share it
+        (and ``observe`` can tell); :meth:`_put` and :meth:`_unseat` replace it by a copy with
+        their chair changed (never changing a list a view may hold)."""
         if self._chairs_shown is None:
             self._chairs_shown = [_CODE_OR_NONE[g] for g in self.guests]
         return self._chairs_shown
@@ -796,14 +797,20 @@ class CafeState(State):
 
     def _put(self, chair: int, kind: int) -> None:
         self.guests[chair] = kind
-        self._chairs_shown = None
+        if self._chairs_shown is not None:
+            shown = self._chairs_shown[:]
+            shown[chair] = GUEST_CODES[kind]
+            self._chairs_shown = shown
         self.filled += 1
         self._count(chair, kind, 1)
 
     def _unseat(self, chair: int) -> int:
         kind = self.guests[chair]
         self.guests[chair] = _EMPTY
-        self._chairs_shown = None
+        if self._chairs_shown is not None:
+            shown = self._chairs_shown[:]
+            shown[chair] = None
+            self._chairs_shown = shown
         self.filled -= 1
         self._count(chair, kind, -1)
         return kind
@@ -858,6 +865,24 @@ class _HandFacts:
             sex = kind & 1
             self.count[sex] += 1
             self.countries[sex] |= _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
+
+
+_HAND_JSON: dict[tuple[int, ...], list[str]] = {}
+"""Hands as views show them, by their kinds: shared by every view (they are never changed)."""
+_HAND_JSON_LIMIT = 50_000
+"""Forget every remembered hand beyond this many (a bound on the memory)."""
+
+
+def _hand_json(hand: list[int]) -> list[str]:
+    """A hand's codes in a view (remembered: most hands are the same from one move to the
+    next, and a look-up is cheaper than making the list)."""
+    kinds = tuple(hand)
+    codes = _HAND_JSON.get(kinds)
+    if codes is None:
+        if len(_HAND_JSON) >= _HAND_JSON_LIMIT:
+            _HAND_JSON.clear()
+        codes = _HAND_JSON[kinds] = [GUEST_CODES[kind] for kind in hand]
+    return codes
 
 
 def _can_fill(chairs: list[int], tiles: list[int]) -> bool:
