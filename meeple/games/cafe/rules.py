@@ -99,6 +99,12 @@ _FULL: Action = {"type": "refill", "fewer": False}
 _UNKNOWN = -1
 _EMPTY = -1
 _ANY_COUNTRY = (1 << JOKER) - 1
+_SEATINGS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "seat", "guest": GUEST_CODES[kind], "chair": chair} for chair in CHAIRS)
+    for kind in range(len(GUEST_CODES))
+)
+"""Every seating action, by kind and chair, made once: the cached legal actions hold these
+(never changed: :meth:`CafeState.legal_actions` hands out copies)."""
 _CODE_OR_NONE = (*GUEST_CODES, None)
 """A chair's code in views by its guest kind: ``_EMPTY`` (−1) picks the last entry, ``None``."""
 
@@ -548,7 +554,7 @@ class CafeState(State):
         actions: list[Action] = []
         for kind in kinds:
             sex = kind & 1
-            code = GUEST_CODES[kind]
+            seatings = _SEATINGS[kind]
             for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
                 if guests[chair] != _EMPTY:
                     continue
@@ -573,7 +579,7 @@ class CafeState(State):
                                 continue
                 elif verdict == NEVER or not self._circle_allows(chair, kind, verdict, hand):
                     continue
-                actions.append({"type": "seat", "guest": code, "chair": chair})
+                actions.append(seatings[chair])
         return actions
 
     def _circle_allows(self, chair: int, kind: int, verdict: int, hand: _HandFacts) -> bool:
