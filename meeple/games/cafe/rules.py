@@ -15,6 +15,14 @@ a kind or −1, and every table keeps counts of its men, women and "natives"
 (guests of its own country, jokers included) so that scoring is arithmetic. The
 only chance in the game is the order of the bag, shuffled once at the start by
 the state's :class:`~meeple.core.rng.Rng`.
+
+Speed (learning agents play millions of decisions): whether a guest may sit on a
+chair is looked up from its tables' "mixes" of men and women
+(:mod:`meeple.games.cafe.seating`) rather than worked out, legal actions are made
+once per position, and a view shares with the state and with the other views of
+the same position whatever it never changes (the board, event dicts, the chairs
+and bar lists while they stay, hands by content). ``tests/games/cafe/
+test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
 from __future__ import annotations
@@ -96,7 +104,6 @@ _FEWER: Action = {"type": "refill", "fewer": True}
 """After a one-country coffee circle: refill one tile fewer (ruling 19)."""
 _FULL: Action = {"type": "refill", "fewer": False}
 """After a one-country coffee circle: refill the hand fully (ruling 19)."""
-_UNKNOWN = -1
 _EMPTY = -1
 _ANY_COUNTRY = (1 << JOKER) - 1
 _SEATINGS: tuple[tuple[Action, ...], ...] = tuple(
