@@ -191,7 +191,7 @@ class CafeState(State):
             return []
         if self._legal is None:
             self._legal = self._actions()
-        return [dict(a) for a in self._legal]
+        return list(map(dict, self._legal))
 
     def _apply(self, seat: int, action: Action) -> None:
         self._legal = None
@@ -524,7 +524,7 @@ class CafeState(State):
         verdict = self._judge() if placed else DONE
         if placed and verdict == DONE and len(placed) >= GUESTS_PER_TURN:
             return [dict(_DONE)]  # two guests (or a whole circle): nothing may follow
-        kinds = sorted(set(hand))
+        kinds = list(dict.fromkeys(hand))  # hands are kept sorted
         if verdict == DONE:
             # The first guest, or a second after a first that scored: any chair may do.
             actions = self._open_seatings(seat, kinds, first=not placed)
@@ -554,18 +554,18 @@ class CafeState(State):
         (a guest alone, a coffee circle), it is settled here."""
         guests = self.guests
         mix = self.mix
-        verdicts = CHAIR_VERDICTS[self.circles]
+        by_sex = CHAIR_VERDICTS[self.circles]
         exempt = first and self._exempt()
-        hand = _HandFacts(self.hands[seat])
-        mates = hand.mates
+        hand = None  # _HandFacts, made when first needed
         actions: list[Action] = []
         for kind in kinds:
             sex = kind & 1
+            verdicts = by_sex[sex]
             seatings = _SEATINGS[kind]
             for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
                 if guests[chair] != _EMPTY:
                     continue
-                verdict = verdicts[(mix[a] * (MIXES + 1) + mix[b]) * 2 + sex]
+                verdict = verdicts[mix[a] * (MIXES + 1) + mix[b]]
                 if verdict == FITS:
                     pass
                 elif verdict == ALONE:
@@ -575,17 +575,24 @@ class CafeState(State):
                     if not first:
                         continue
                     if not exempt:
+                        if hand is None:
+                            hand = _HandFacts(self.hands[seat])
                         for t in CHAIR_TABLES[chair]:
-                            joining = mates.get(t * 2 + sex)
+                            joining = hand.mates.get(t * 2 + sex)
                             if joining is None:
-                                joining = mates[t * 2 + sex] = self._mates(t, sex, hand)
+                                joining = hand.mates[t * 2 + sex] = self._mates(t, sex, hand)
                             if joining and joining != 1 << chair:
                                 break  # a guest can join on another chair of this table
                         else:
                             if not self._circle_allows(chair, kind, verdict, hand):
                                 continue
-                elif verdict == NEVER or not self._circle_allows(chair, kind, verdict, hand):
+                elif verdict == NEVER:
                     continue
+                else:
+                    if hand is None:
+                        hand = _HandFacts(self.hands[seat])
+                    if not self._circle_allows(chair, kind, verdict, hand):
+                        continue
                 actions.append(seatings[chair])
         return actions
 

@@ -8,7 +8,6 @@ second table of a chair that serves one table only. :data:`CHAIR_VERDICTS` then 
 every pair of mixes and each sex at once, computed here when the module loads by
 :func:`chair_verdict`, the rule itself.
 
->>> from meeple.games.cafe.data import MAN, WOMAN
 >>> chair_verdict(((1, 0), None), WOMAN, circles=False) == FITS  # joins a man: a pair
 True
 >>> chair_verdict(((0, 0), None), MAN, circles=False) == ALONE  # needs company this turn
@@ -26,7 +25,9 @@ from meeple.games.cafe.data import (
     CIRCLE_GUESTS,
     JOKER,
     LONE_GUEST_NEEDS_COMPANY_OF,
+    MAN,
     MAX_PER_SEX,
+    WOMAN,
 )
 
 MIX_MAN: Final = 5
@@ -100,16 +101,18 @@ def chair_verdict(
     return ALONE if alone else FITS
 
 
-def _verdicts(circles: bool) -> tuple[int, ...]:
+def _verdicts(circles: bool, sex: int) -> tuple[int, ...]:
     counts = [(mix // MIX_MAN, mix % MIX_MAN) for mix in range(MIXES)]
     return tuple(
         chair_verdict((first, None if second == MIXES else counts[second]), sex, circles)
         for first in counts
         for second in range(MIXES + 1)
-        for sex in (0, 1)
     )
 
 
-CHAIR_VERDICTS: Final = (_verdicts(circles=False), _verdicts(circles=True))
-"""``CHAIR_VERDICTS[circles][(mix_a * 26 + mix_b) * 2 + sex]``: :func:`chair_verdict` for a
-chair's tables of mixes ``mix_a`` and ``mix_b`` (``mix_b`` = :data:`MIXES` for none)."""
+CHAIR_VERDICTS: Final = tuple(
+    (_verdicts(circles, MAN), _verdicts(circles, WOMAN)) for circles in (False, True)
+)
+"""``CHAIR_VERDICTS[circles][sex][mix_a * 26 + mix_b]``: :func:`chair_verdict` for a guest
+of ``sex`` on a chair whose tables seat mixes ``mix_a`` and ``mix_b`` (``mix_b`` =
+:data:`MIXES` for none)."""

@@ -50,9 +50,7 @@ def test_the_verdict_table_is_the_rule() -> None:
                 second = None if b == MIXES else (b // MIX_MAN, b % MIX_MAN)
                 for sex in (0, 1):
                     mixes = ((a // MIX_MAN, a % MIX_MAN), second)
-                    assert table[(a * (MIXES + 1) + b) * 2 + sex] == chair_verdict(
-                        mixes, sex, circles
-                    )
+                    assert table[sex][a * (MIXES + 1) + b] == chair_verdict(mixes, sex, circles)
 
 
 @pytest.mark.parametrize(("players", "circles"), CONFIGS)
