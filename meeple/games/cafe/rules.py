@@ -40,7 +40,6 @@ from meeple.games.cafe.board import (
     BAR_POINTS,
     BOARD_JSON,
     CHAIR_COUNTRIES,
-    CHAIR_COUNTRY_MASK,
     CHAIR_TABLES,
     CHAIRS,
     CHAIRS_PER_TABLE,
@@ -87,6 +86,8 @@ from meeple.games.cafe.seating import (
     MIXES,
     NATIVE_TABLES,
     NEVER,
+    TABLE_SPOTS,
+    TAKES_ONE_MORE,
 )
 
 FORMAT = 1
@@ -735,11 +736,10 @@ class CafeState(State):
         if not countries:
             return chairs
         guests = self.guests
-        for chair in TABLE_CHAIRS[table]:
-            if guests[chair] != _EMPTY or not countries & CHAIR_COUNTRY_MASK[chair]:
-                continue
-            other = OTHER_TABLE[chair][table]
-            if other < 0 or self._takes_one_more(other, sex):
+        mix = self.mix
+        takes = TAKES_ONE_MORE[sex]
+        for chair, allowed, other in TABLE_SPOTS[table]:
+            if guests[chair] == _EMPTY and countries & allowed and takes[mix[other]]:
                 chairs |= 1 << chair
         return chairs
 

@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from meeple.games.cafe.board import CHAIR_TABLES, COUNTRY_CHAIRS, TABLE_COUNTRY, TABLES
+from meeple.games.cafe.board import (
+    CHAIR_COUNTRY_MASK,
+    CHAIR_TABLES,
+    COUNTRY_CHAIRS,
+    OTHER_TABLE,
+    TABLE_CHAIRS,
+    TABLE_COUNTRY,
+    TABLES,
+)
 from meeple.games.cafe.data import (
     CIRCLE_GUESTS,
     JOKER,
@@ -62,6 +70,19 @@ NATIVE_TABLES: Final = tuple(
 """``NATIVE_TABLES[chair][country]``: the chair's tables where a guest of that country (or a
 joker, :data:`~meeple.games.cafe.data.JOKER`) counts as a native (ruling
 ONE_COUNTRY_MEANS_TABLES_COUNTRY)."""
+TABLE_SPOTS: Final = tuple(
+    tuple(
+        (
+            chair,
+            CHAIR_COUNTRY_MASK[chair],
+            NO_TABLE if OTHER_TABLE[chair][t] < 0 else OTHER_TABLE[chair][t],
+        )
+        for chair in TABLE_CHAIRS[t]
+    )
+    for t in TABLES
+)
+"""``(chair, countries allowed as a bit mask, the chair's other table or NO_TABLE)`` for the
+four chairs of each table."""
 COUNTRY_SPOTS: Final = tuple(
     tuple((chair, *CHAIR_PAIRS[chair]) for chair in chairs) for chairs in COUNTRY_CHAIRS
 )
@@ -101,6 +122,16 @@ def chair_verdict(
     return ALONE if alone else FITS
 
 
+def takes_one_more(mixes: tuple[int, int] | None, sex: int) -> bool:
+    """Whether a table seating ``mixes`` (men, women; ``None``: no table) stays allowed with one
+    more guest of ``sex`` who has company at the chair's other table."""
+    if mixes is None:
+        return True
+    m = mixes[0] + (1 - sex)
+    w = mixes[1] + sex
+    return m + w == 1 or (0 < m <= MAX_PER_SEX and 0 < w <= MAX_PER_SEX)
+
+
 def _verdicts(circles: bool, sex: int) -> tuple[int, ...]:
     counts = [(mix // MIX_MAN, mix % MIX_MAN) for mix in range(MIXES)]
     return tuple(
@@ -110,6 +141,14 @@ def _verdicts(circles: bool, sex: int) -> tuple[int, ...]:
     )
 
 
+TAKES_ONE_MORE: Final = tuple(
+    tuple(
+        takes_one_more(None if mix == MIXES else (mix // MIX_MAN, mix % MIX_MAN), sex)
+        for mix in range(MIXES + 1)
+    )
+    for sex in (MAN, WOMAN)
+)
+""":func:`takes_one_more` by sex and mix (:data:`MIXES` for no table)."""
 CHAIR_VERDICTS: Final = tuple(
     (_verdicts(circles, MAN), _verdicts(circles, WOMAN)) for circles in (False, True)
 )

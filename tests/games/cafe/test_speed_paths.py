@@ -23,7 +23,13 @@ from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
 from meeple.games.cafe.rules import DONE, CafeState
-from meeple.games.cafe.seating import CHAIR_VERDICTS, MIX_MAN, MIXES, chair_verdict
+from meeple.games.cafe.seating import (
+    CHAIR_VERDICTS,
+    MIX_MAN,
+    MIXES,
+    TAKES_ONE_MORE,
+    chair_verdict,
+)
 
 CONFIGS = [(players, circles) for players in (2, 3, 4) for circles in (False, True)]
 
@@ -72,7 +78,8 @@ def test_looked_up_seatings_are_the_tried_ones(players: int, circles: bool) -> N
 
 @pytest.mark.parametrize(("players", "circles"), CONFIGS)
 def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
-    """``mix`` is men × 5 + women of every table, then the "no table" entry."""
+    """``mix`` is men × 5 + women of every table, then the "no table" entry; whether a table
+    takes one more guest, looked up by its mix, is what the state works out."""
     for state in _positions(players, circles, games=3):
         mix = [0] * len(TABLES)
         for chair, kind in enumerate(state.guests):
@@ -80,6 +87,9 @@ def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
                 for t in CHAIR_TABLES[chair]:
                     mix[t] += 1 if kind & 1 else MIX_MAN
         assert state.mix == [*mix, MIXES]
+        for t in TABLES:
+            for sex in (0, 1):
+                assert TAKES_ONE_MORE[sex][mix[t]] == state._takes_one_more(t, sex)
 
 
 def _fresh_view(state: CafeState, seat: int | None) -> object:
