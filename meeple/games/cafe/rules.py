@@ -19,9 +19,9 @@ the state's :class:`~meeple.core.rng.Rng`.
 Speed (learning agents play millions of decisions): whether a guest may sit on a
 chair is looked up from its tables' "mixes" of men and women
 (:mod:`meeple.games.cafe.seating`) rather than worked out, legal actions are made
-once per position, and a view shares with the state and with the other views of
-the same position whatever it never changes (the board, event dicts, the chairs
-and bar lists while they stay, hands by content). ``tests/games/cafe/
+once per position, and a view shares with the state and with other views whatever
+is never changed (the board, event dicts, the chairs and bar lists while they
+stay, hands by content). ``tests/games/cafe/
 test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
@@ -124,7 +124,6 @@ class CafeState(State):
         "_bar_shown",
         "_chairs_shown",
         "_legal",
-        "_shown",
         "bag",
         "bar",
         "chips",
@@ -177,7 +176,6 @@ class CafeState(State):
     mix: list[int]  # per table, men * 5 + women; then seating.MIXES for "no table" (see seating)
     filled: int  # chairs taken
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
-    _shown: dict[str, Any] | None  # the shared part of this position's views (see view)
     _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
     _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
 
@@ -196,7 +194,6 @@ class CafeState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         self._legal = None
-        self._shown = None
         if not self.placed:
             self.events = []  # a new turn: its events accumulate until the next one begins
         kind = action["type"]
@@ -239,20 +236,14 @@ class CafeState(State):
     def view(self, seat: int | None) -> JSON:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             self.check_seat(seat, allow_none=True)  # raises
-        shown = self._shown
-        if shown is None:
-            shown = self._shown = self._public()
-        # Hands are open in Café International: every seat sees the same, so the views of one
-        # position differ only in "seat" and share everything else (the server builds a view
-        # per seat on every move).
-        return {"game": "cafe", "players": self.players, "seat": seat, **shown}
-
-    def _public(self) -> dict[str, Any]:
-        """The part of :meth:`view` after ``"seat"``, in order. It is shared by every view of
-        this position, so nothing in it is ever changed: :meth:`_apply` drops it and the next
-        view builds it anew; the board and the event dicts never change at all."""
+        # Hands are open in Café International: every seat sees the same. The view shares what
+        # never changes (the board, event dicts, hands' codes) and what the state replaces
+        # rather than changes (the chairs and bar lists); the rest is copied.
         over = self.over
         return {
+            "game": "cafe",
+            "players": self.players,
+            "seat": seat,
             "options": self.options,  # never mutated after creation
             "board": BOARD_JSON,
             "to_move": [] if over else [self.current],
@@ -337,8 +328,7 @@ class CafeState(State):
         other.mix = self.mix[:]
         other.filled = self.filled
         other._legal = self._legal  # never mutated: legal_actions hands out copies
-        other._shown = self._shown  # never mutated: dropped on the next move instead
-        other._chairs_shown = self._chairs_shown  # the same
+        other._chairs_shown = self._chairs_shown  # never mutated: replaced on a change
         other._bar_shown = self._bar_shown
         return other
 
@@ -972,7 +962,6 @@ class Cafe(Game[CafeState]):
         state.mix = [0] * len(TABLES) + [MIXES]
         state.filled = 0
         state._legal = None
-        state._shown = None
         state._chairs_shown = None
         state._bar_shown = None
         for seat in range(players):

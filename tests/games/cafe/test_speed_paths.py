@@ -4,8 +4,8 @@
   ``_open_seatings``) are the seatings found by trying every guest on every chair and judging
   the turn (``_tried_seatings`` + ``_judge``, the rule as written).
 - The derived counts the state keeps (``mix``) match the chairs.
-- The views' shared parts (the position's public body, the chairs and bar lists kept while they
-  stay) equal freshly built ones, and views stay snapshots at every step.
+- The views' shared parts (the chairs and bar lists kept while they stay, hands' codes) equal
+  freshly built ones, and views stay snapshots at every step.
 - ``observe`` with its caches (chairs and bar by identity, hands by content) gives the same
   entries as a cold encoder.
 """
@@ -95,7 +95,7 @@ def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
 def _fresh_view(state: CafeState, seat: int | None) -> object:
     """The view built with nothing shared: a copy of the state with every cache dropped."""
     other = state.clone()
-    other._shown = other._chairs_shown = other._bar_shown = None
+    other._chairs_shown = other._bar_shown = None
     return other.view(seat)
 
 
