@@ -600,8 +600,10 @@ class CafeState(State):
         """Seatings among ``chairs``, each tried on the board and judged."""
         guests = self.guests
         actions: list[Action] = []
+        # Every try is undone: the views' chairs list stays right, and is set aside meanwhile
+        # so that the tries do not copy it.
+        shown, self._chairs_shown = self._chairs_shown, None
         for kind in kinds:
-            code = GUEST_CODES[kind]
             allowed = COUNTRY_CHAIRS[kind >> 1]
             for chair in chairs:
                 if guests[chair] != _EMPTY or chair not in allowed:
@@ -610,7 +612,8 @@ class CafeState(State):
                 verdict = self._judge()
                 self._unsit(seat, chair)
                 if verdict != DEAD:
-                    actions.append({"type": "seat", "guest": code, "chair": chair})
+                    actions.append(_SEATINGS[kind][chair])
+        self._chairs_shown = shown
         return actions
 
     def _swaps(self, kinds: list[int]) -> list[Action]:
