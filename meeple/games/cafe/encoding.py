@@ -39,8 +39,6 @@ _SEATS_AT = _BAR_AT + _BAR * _WIDTH
 _CHAIR_BASES = tuple(_CHAIRS_AT + chair * _WIDTH for chair in CHAIRS)
 _BAR_BASES = tuple(_BAR_AT + slot * _WIDTH for slot in range(_BAR))
 _BAR_EMPTY = tuple(base + _GUESTS for base in _BAR_BASES)
-_CHAIR_BLOCK = 17
-"""The chairs compared at once with the last ones encoded (68 = 4 × 17)."""
 _ONES = (1.0,) * (2 * _CHAIRS + _BAR)
 """Enough 1.0s for the chairs' and the bar's one-hots and the chairs placed this turn."""
 
@@ -95,7 +93,9 @@ class CafeEncoding:
     It remembers the positions of the last chairs and bar it encoded, by the identity of the
     view's lists: a state hands the same lists to the views of positions in a row while its
     chairs (bar) stay as they are, and views are read-only snapshots, so the same list means
-    the same entries. Holding the list keeps its ``id`` from being reused.
+    the same entries. Holding the list keeps its ``id`` from being reused. (The hands are
+    worked out every time: remembering them by content measured slower in an agent's loop,
+    the look-ups in a large dictionary missing the processor's caches.)
     """
 
     def __init__(self) -> None:
@@ -121,24 +121,6 @@ class CafeEncoding:
             ("seat_hand_size", players),
             ("seat_hand", players * _GUESTS),
         ]
-
-    def _chair_positions(self, chairs: list[str | None]) -> list[int]:
-        """The positions of the chairs' one-hots. Chairs change one or two at a time, so the
-        last chairs encoded are compared by blocks of 17, and only the blocks that differ are
-        worked out again."""
-        seen, positions = self._chairs
-        if not isinstance(seen, list) or len(seen) != len(chairs):
-            return [base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)]
-        positions = positions[:]
-        for lo in range(0, _CHAIRS, _CHAIR_BLOCK):
-            hi = lo + _CHAIR_BLOCK
-            block = chairs[lo:hi]
-            if block != seen[lo:hi]:
-                positions[lo:hi] = [
-                    base + _SLOT[code]
-                    for base, code in zip(_CHAIR_BASES[lo:hi], block, strict=True)
-                ]
-        return positions
 
     def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """No history: the view holds everything the observation needs."""
@@ -173,9 +155,13 @@ class CafeEncoding:
             values.append(1.0)
         ones = len(index)
         chairs = view["chairs"]
-        if self._chairs[0] is not chairs:
-            self._chairs = (chairs, self._chair_positions(chairs))
-        index.extend(self._chairs[1])
+        seen, positions = self._chairs
+        if seen is not chairs:
+            positions = [
+                base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)
+            ]
+            self._chairs = (chairs, positions)
+        index.extend(positions)
         index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
         guests = view["bar"]
         seen, positions = self._bar
@@ -206,38 +192,16 @@ class CafeEncoding:
                 index.append(base + 3 * players + k)
                 values.append(sizes[s] / HAND_SIZE)
         hands = view["hands"]
-        for k, s in enumerate(order):
-            hand = hands[s]
-            held = _HELD.get((players, *hand))
-            if held is None:
-                held = _held(players, hand)
-            index.extend(held[0][k])
-            values.extend(held[1])
+        base = _SEATS_AT + 4 * players
+        for s in order:  # 0.5 per tile of each guest held: 0.5 for one, 1.0 for two, …
+            held: dict[int, float] = {}
+            for code in hands[s]:
+                guest = base + _GUEST[code]
+                held[guest] = held.get(guest, 0.0) + 0.5
+            index.extend(held)
+            values.extend(held.values())
+            base += _GUESTS
         return f
-
-
-_HELD: dict[tuple[int | str, ...], tuple[list[tuple[int, ...]], tuple[float, ...]]] = {}
-"""A hand's entries by (players, *its codes): the positions for each place ``k`` the seat may
-have in the observer's order, and their values. Remembered, because the hands are mostly the
-same from one observation to the next (only the mover's hand changes)."""
-_HELD_LIMIT = 100_000
-"""Forget every remembered hand beyond this many (a bound on the memory)."""
-
-
-def _held(players: int, hand: list[str]) -> tuple[list[tuple[int, ...]], tuple[float, ...]]:
-    """The entries of one seat's hand: 0.5 per tile of each guest held (0.5 for one, 1.0 for
-    two, …) in the hand slice of place ``k``, for each ``k``; remembered in :data:`_HELD`."""
-    held: dict[int, float] = {}
-    for code in hand:
-        guest = _GUEST[code]
-        held[guest] = held.get(guest, 0.0) + 0.5
-    start = _SEATS_AT + 4 * players
-    positions = [tuple(start + k * _GUESTS + guest for guest in held) for k in range(players)]
-    entries = (positions, tuple(held.values()))
-    if len(_HELD) >= _HELD_LIMIT:
-        _HELD.clear()
-    _HELD[(players, *hand)] = entries
-    return entries
 
 
 @cache

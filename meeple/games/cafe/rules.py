@@ -21,7 +21,7 @@ chair is looked up from its tables' "mixes" of men and women
 (:mod:`meeple.games.cafe.seating`) rather than worked out, legal actions are made
 once per position, and a view shares with the state and with other views whatever
 is never changed (the board, event dicts, the chairs and bar lists while they
-stay, hands by content). ``tests/games/cafe/
+stay). ``tests/games/cafe/
 test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
@@ -237,8 +237,8 @@ class CafeState(State):
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             self.check_seat(seat, allow_none=True)  # raises
         # Hands are open in Café International: every seat sees the same. The view shares what
-        # never changes (the board, event dicts, hands' codes) and what the state replaces
-        # rather than changes (the chairs and bar lists); the rest is copied.
+        # never changes (the board, event dicts) and what the state replaces rather than
+        # changes (the chairs and bar lists); the rest is made anew.
         over = self.over
         return {
             "game": "cafe",
@@ -251,7 +251,7 @@ class CafeState(State):
             "turn": self.turn,
             "chairs": self._chairs_json(),
             "bar": self._bar_json(),
-            "hands": [_hand_json(hand) for hand in self.hands],
+            "hands": [[GUEST_CODES[g] for g in hand] for hand in self.hands],
             "hand_sizes": self.hand_sizes[:],
             "chips": self.chips[:],
             "scores": self.scores,
@@ -878,24 +878,6 @@ class _HandFacts:
             sex = kind & 1
             self.count[sex] += 1
             self.countries[sex] |= _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
-
-
-_HAND_JSON: dict[tuple[int, ...], list[str]] = {}
-"""Hands as views show them, by their kinds: shared by every view (they are never changed)."""
-_HAND_JSON_LIMIT = 50_000
-"""Forget every remembered hand beyond this many (a bound on the memory)."""
-
-
-def _hand_json(hand: list[int]) -> list[str]:
-    """A hand's codes in a view (remembered: most hands are the same from one move to the
-    next, and a look-up is cheaper than making the list)."""
-    kinds = tuple(hand)
-    codes = _HAND_JSON.get(kinds)
-    if codes is None:
-        if len(_HAND_JSON) >= _HAND_JSON_LIMIT:
-            _HAND_JSON.clear()
-        codes = _HAND_JSON[kinds] = [GUEST_CODES[kind] for kind in hand]
-    return codes
 
 
 def _can_fill(chairs: list[int], tiles: list[int]) -> bool:

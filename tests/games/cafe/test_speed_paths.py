@@ -4,10 +4,10 @@
   ``_open_seatings``) are the seatings found by trying every guest on every chair and judging
   the turn (``_tried_seatings`` + ``_judge``, the rule as written).
 - The derived counts the state keeps (``mix``) match the chairs.
-- The views' shared parts (the chairs and bar lists kept while they stay, hands' codes) equal
-  freshly built ones, and views stay snapshots at every step.
-- ``observe`` with its caches (chairs and bar by identity, hands by content) gives the same
-  entries as a cold encoder.
+- The views' shared parts (the chairs and bar lists kept while they stay) equal freshly built
+  ones, and views stay snapshots at every step.
+- ``observe`` with its caches (chairs and bar by identity) gives the same entries as a cold
+  encoder.
 """
 
 from __future__ import annotations
