@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from meeple.core.encoding import ActionSpace, Features, Kind
@@ -157,9 +159,16 @@ class CafeEncoding:
         chairs = view["chairs"]
         seen, positions = self._chairs
         if seen is not chairs:
-            positions = [
-                base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)
-            ]
+            if type(seen) is list and len(seen) == len(chairs):
+                # Most often one chair changed since: find it by identity (in C, touching no
+                # code) and patch a copy of the last positions.
+                positions = positions[:]
+                for chair in compress(CHAIRS, map(is_not, chairs, seen)):
+                    positions[chair] = _CHAIR_BASES[chair] + _SLOT[chairs[chair]]
+            else:
+                positions = [
+                    base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)
+                ]
             self._chairs = (chairs, positions)
         index.extend(positions)
         index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
