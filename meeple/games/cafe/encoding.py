@@ -138,9 +138,9 @@ class CafeEncoding:
     ) -> Features:
         """The observation of ``seat`` from ``view(seat)``.
 
-        Written straight into the sparse lists of :class:`Features` (positions ascending
-        within each slice), with the tables above, rather than one ``put`` per entry: the
-        chairs and the bar alone are 88 one-hots in every observation."""
+        Written straight into the sparse lists of :class:`Features` (each position once),
+        with the tables above, rather than one ``put`` per entry: the chairs and the bar alone
+        are 88 one-hots in every observation."""
         f = Features()
         size, order = _seat_tables(players, seat)
         f.block(size)
