@@ -185,3 +185,8 @@ def board_json() -> dict[str, Any]:
             {"points": p, "x": x, "y": y} for p, (x, y) in zip(BAR_POINTS, BAR_XY, strict=True)
         ],
     }
+
+
+BOARD_JSON: Final = board_json()
+""":func:`board_json` made once: every view shares it (the board never changes, and views are
+read-only snapshots), instead of building 112 small dicts per view."""

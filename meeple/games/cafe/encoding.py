@@ -11,9 +11,13 @@ are open in Café International (the view shows them all).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import compress
+from operator import is_not
+from typing import Any
 
-from meeple.core.encoding import ActionSpace, Features
+from meeple.core.encoding import ActionSpace, Features, Kind
 from meeple.core.game import JSON, OptionValue
 from meeple.games.cafe.board import BAR_XY, CHAIRS
 from meeple.games.cafe.data import FULL_BAG, GUEST_CODES, HAND_SIZE
@@ -23,8 +27,57 @@ _GUESTS = len(GUEST_CODES)
 _CHAIRS = len(CHAIRS)
 _BAR = len(BAR_XY)
 CHIP_SCALE = 100.0
+_WIDTH = _GUESTS + 1
+"""A chair's or bar seat's one-hot: the 26 guests, then "empty"."""
+_SLOT: dict[str | None, int] = {code: i for i, code in enumerate(GUEST_CODES)}
+_SLOT[None] = _GUESTS
+"""Where a chair's code (``None`` when empty) sets its one-hot."""
 
-_SPACE = ActionSpace(
+# Where each slice starts (see ``layout``); the per-seat slices follow, sized by the players.
+_CHAIRS_AT = 3
+_PLACED_AT = _CHAIRS_AT + _CHAIRS * _WIDTH
+_BAR_AT = _PLACED_AT + _CHAIRS
+_SEATS_AT = _BAR_AT + _BAR * _WIDTH
+_CHAIR_BASES = tuple(_CHAIRS_AT + chair * _WIDTH for chair in CHAIRS)
+_BAR_BASES = tuple(_BAR_AT + slot * _WIDTH for slot in range(_BAR))
+_BAR_EMPTY = tuple(base + _GUESTS for base in _BAR_BASES)
+_ONES = (1.0,) * (2 * _CHAIRS + _BAR)
+"""Enough 1.0s for the chairs' and the bar's one-hots and the chairs placed this turn."""
+
+
+class _CafeSpace(ActionSpace):
+    """The action table, with the two actions listed by the dozen on every turn — ``seat``
+    and ``bar`` — indexed by one dictionary look-up; everything else (and anything malformed)
+    goes the general way, so the indices and the errors are :class:`ActionSpace`'s own."""
+
+    __slots__ = ("_bars", "_seats")
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        super().__init__(kinds)
+        self._seats = {
+            (guest, chair): ActionSpace.index(
+                self, {"type": "seat", "guest": guest, "chair": chair}
+            )
+            for guest in GUEST_CODES
+            for chair in CHAIRS
+        }
+        self._bars = {
+            guest: ActionSpace.index(self, {"type": "bar", "guest": guest}) for guest in GUEST_CODES
+        }
+
+    def index(self, action: Mapping[str, Any]) -> int:
+        try:
+            kind = action["type"]
+            if kind == "seat" and len(action) == 3:
+                return self._seats[action["guest"], action["chair"]]
+            if kind == "bar" and len(action) == 2:
+                return self._bars[action["guest"]]
+        except (KeyError, TypeError):
+            pass  # not such an action after all: the general way says why
+        return super().index(action)
+
+
+_SPACE = _CafeSpace(
     [
         ("seat", [("guest", GUEST_CODES), ("chair", CHAIRS)]),
         ("bar", [("guest", GUEST_CODES)]),
@@ -37,7 +90,19 @@ _SPACE = ActionSpace(
 
 
 class CafeEncoding:
-    """The :class:`~meeple.core.encoding.Encoding` of Café International."""
+    """The :class:`~meeple.core.encoding.Encoding` of Café International.
+
+    It remembers the positions of the last chairs and bar it encoded, by the identity of the
+    view's lists: a state hands the same lists to the views of positions in a row while its
+    chairs (bar) stay as they are, and views are read-only snapshots, so the same list means
+    the same entries. Holding the list keeps its ``id`` from being reused. (The hands are
+    worked out every time: remembering them by content measured slower in an agent's loop,
+    the look-ups in a large dictionary missing the processor's caches.)
+    """
+
+    def __init__(self) -> None:
+        self._chairs: tuple[object, list[int]] = (None, [])
+        self._bar: tuple[object, list[int]] = (None, [])
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
         """The same 3,566 actions for any player count and options."""
@@ -71,38 +136,88 @@ class CafeEncoding:
         options: Mapping[str, OptionValue],
         history: object = None,
     ) -> Features:
-        """The observation of ``seat`` from ``view(seat)``."""
+        """The observation of ``seat`` from ``view(seat)``.
+
+        Written straight into the sparse lists of :class:`Features` (each position once),
+        with the tables above, rather than one ``put`` per entry: the chairs and the bar alone
+        are 88 one-hots in every observation."""
         f = Features()
-        f.scalar(view["turn"], 100.0)
-        f.scalar(view["bag"], len(FULL_BAG))
-        f.flags([view["choosing_refill"]])
-        width = _GUESTS + 1
-        base = f.block(_CHAIRS * width)
-        for chair, code in enumerate(view["chairs"]):
-            f.put(base + chair * width + (_GUESTS if code is None else _GUEST[code]), 1.0)
-        base = f.block(_CHAIRS)
-        for chair in set(view["placed"]):
-            f.put(base + chair, 1.0)
-        base = f.block(_BAR * width)
+        size, order = _seat_tables(players, seat)
+        f.block(size)
+        index = f.index
+        values = f.values
+        if view["turn"]:
+            index.append(0)
+            values.append(view["turn"] / 100.0)
+        if view["bag"]:
+            index.append(1)
+            values.append(view["bag"] / len(FULL_BAG))
+        if view["choosing_refill"]:
+            index.append(2)
+            values.append(1.0)
+        ones = len(index)
+        chairs = view["chairs"]
+        seen, positions = self._chairs
+        if seen is not chairs:
+            if type(seen) is list and len(seen) == len(chairs):
+                # Most often one chair changed since: find it by identity (in C, touching no
+                # code) and patch a copy of the last positions.
+                positions = positions[:]
+                for chair in compress(CHAIRS, map(is_not, chairs, seen)):
+                    positions[chair] = _CHAIR_BASES[chair] + _SLOT[chairs[chair]]
+            else:
+                positions = [
+                    base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)
+                ]
+            self._chairs = (chairs, positions)
+        index.extend(positions)
+        index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
         guests = view["bar"]
-        for slot in range(_BAR):
-            f.put(
-                base + slot * width + (_GUEST[guests[slot]] if slot < len(guests) else _GUESTS), 1.0
-            )
-        order = [(seat + k) % players for k in range(players)]
-        to_move = set(view["to_move"])
-        f.flags(s in to_move for s in order)
-        f.flags(view["out"][s] for s in order)
-        f.counts([view["chips"][s] for s in order], CHIP_SCALE)
-        f.counts([view["hand_sizes"][s] for s in order], HAND_SIZE)
-        base = f.block(players * _GUESTS)
+        seen, positions = self._bar
+        if seen is not guests:
+            positions = [
+                base + _GUEST[code] for base, code in zip(_BAR_BASES, guests, strict=False)
+            ]
+            positions.extend(_BAR_EMPTY[len(guests) :])
+            self._bar = (guests, positions)
+        index.extend(positions)
+        values.extend(_ONES[: len(index) - ones])
+        # The seats, listed from the observer: order[k] is the seat k places after ``seat``.
+        base = _SEATS_AT
+        for s in view["to_move"]:
+            index.append(base + (s - seat) % players)
+            values.append(1.0)
+        out = view["out"]
+        chips = view["chips"]
+        sizes = view["hand_sizes"]
         for k, s in enumerate(order):
+            if out[s]:
+                index.append(base + players + k)
+                values.append(1.0)
+            if chips[s]:
+                index.append(base + 2 * players + k)
+                values.append(chips[s] / CHIP_SCALE)
+            if sizes[s]:
+                index.append(base + 3 * players + k)
+                values.append(sizes[s] / HAND_SIZE)
+        hands = view["hands"]
+        base = _SEATS_AT + 4 * players
+        for s in order:  # 0.5 per tile of each guest held: 0.5 for one, 1.0 for two, …
             held: dict[int, float] = {}
-            for code in view["hands"][s]:
-                held[_GUEST[code]] = held.get(_GUEST[code], 0.0) + 0.5
-            for guest, count in held.items():
-                f.put(base + k * _GUESTS + guest, count)
+            for code in hands[s]:
+                guest = base + _GUEST[code]
+                held[guest] = held.get(guest, 0.0) + 0.5
+            index.extend(held)
+            values.extend(held.values())
+            base += _GUESTS
         return f
+
+
+@cache
+def _seat_tables(players: int, seat: int) -> tuple[int, tuple[int, ...]]:
+    """The observation's size for ``players``, and the seats in the order ``seat`` sees them."""
+    size = _SEATS_AT + 4 * players + players * _GUESTS
+    return size, tuple((seat + k) % players for k in range(players))
 
 
 ENCODING = CafeEncoding()

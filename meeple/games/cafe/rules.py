@@ -15,6 +15,14 @@ a kind or −1, and every table keeps counts of its men, women and "natives"
 (guests of its own country, jokers included) so that scoring is arithmetic. The
 only chance in the game is the order of the bag, shuffled once at the start by
 the state's :class:`~meeple.core.rng.Rng`.
+
+Speed (learning agents play millions of decisions): whether a guest may sit on a
+chair is looked up from its tables' "mixes" of men and women
+(:mod:`meeple.games.cafe.seating`) rather than worked out, legal actions are made
+once per position, and a view shares with the state and with other views whatever
+is never changed (the board, event dicts, the chairs and bar lists while they
+stay). ``tests/games/cafe/
+test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
 from __future__ import annotations
@@ -30,17 +38,15 @@ from meeple.core.rng import Rng
 from meeple.games.cafe import text
 from meeple.games.cafe.board import (
     BAR_POINTS,
+    BOARD_JSON,
     CHAIR_COUNTRIES,
-    CHAIR_COUNTRY_MASK,
     CHAIR_TABLES,
     CHAIRS,
     CHAIRS_PER_TABLE,
     COUNTRY_CHAIRS,
     OTHER_TABLE,
     TABLE_CHAIRS,
-    TABLE_COUNTRY,
     TABLES,
-    board_json,
 )
 from meeple.games.cafe.data import (
     BAR_DRAW,
@@ -70,6 +76,19 @@ from meeple.games.cafe.data import (
     WOMAN,
     guest_kind,
 )
+from meeple.games.cafe.seating import (
+    ALONE,
+    CHAIR_VERDICTS,
+    CIRCLE,
+    COUNTRY_SPOTS,
+    FITS,
+    MIX_MAN,
+    MIXES,
+    NATIVE_TABLES,
+    NEVER,
+    TABLE_SPOTS,
+    TAKES_ONE_MORE,
+)
 
 FORMAT = 1
 
@@ -86,17 +105,24 @@ _FEWER: Action = {"type": "refill", "fewer": True}
 """After a one-country coffee circle: refill one tile fewer (ruling 19)."""
 _FULL: Action = {"type": "refill", "fewer": False}
 """After a one-country coffee circle: refill the hand fully (ruling 19)."""
-_UNKNOWN = -1
-_TRY = 3
-"""Not a verdict: only a coffee circle could allow the guest (see ``_circle_possible``)."""
 _EMPTY = -1
 _ANY_COUNTRY = (1 << JOKER) - 1
+_SEATINGS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "seat", "guest": GUEST_CODES[kind], "chair": chair} for chair in CHAIRS)
+    for kind in range(len(GUEST_CODES))
+)
+"""Every seating action, by kind and chair, made once: the cached legal actions hold these
+(never changed: :meth:`CafeState.legal_actions` hands out copies)."""
+_CODE_OR_NONE = (*GUEST_CODES, None)
+"""A chair's code in views by its guest kind: ``_EMPTY`` (−1) picks the last entry, ``None``."""
 
 
 class CafeState(State):
     """A game of Café International in progress."""
 
     __slots__ = (
+        "_bar_shown",
+        "_chairs_shown",
         "_legal",
         "bag",
         "bar",
@@ -110,6 +136,7 @@ class CafeState(State):
         "hand_sizes",
         "hands",
         "men",
+        "mix",
         "natives",
         "options",
         "out",
@@ -146,8 +173,11 @@ class CafeState(State):
     men: list[int]  # per table
     women: list[int]
     natives: list[int]  # per table, guests of its country or jokers
+    mix: list[int]  # per table, men * 5 + women; then seating.MIXES for "no table" (see seating)
     filled: int  # chairs taken
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
+    _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
+    _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
 
     # --- contract -----------------------------------------------------------------
 
@@ -160,7 +190,7 @@ class CafeState(State):
             return []
         if self._legal is None:
             self._legal = self._actions()
-        return [dict(a) for a in self._legal]
+        return list(map(dict, self._legal))
 
     def _apply(self, seat: int, action: Action) -> None:
         self._legal = None
@@ -204,30 +234,48 @@ class CafeState(State):
         return [s for s in range(self.players) if not self.out[s] and scores[s] == best]
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
-        view: JSON = {
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
+            self.check_seat(seat, allow_none=True)  # raises
+        # Hands are open in Café International: every seat sees the same. The view shares what
+        # never changes (the board, event dicts) and what the state replaces rather than
+        # changes (the chairs and bar lists); the rest is made anew.
+        over = self.over
+        return {
             "game": "cafe",
             "players": self.players,
             "seat": seat,
-            "options": dict(self.options),
-            "board": board_json(),
-            "to_move": list(self.to_move),
+            "options": self.options,  # never mutated after creation
+            "board": BOARD_JSON,
+            "to_move": [] if over else [self.current],
             "current": self.current,
             "turn": self.turn,
-            "chairs": [None if g < 0 else GUEST_CODES[g] for g in self.guests],
-            "bar": [GUEST_CODES[g] for g in self.bar],
+            "chairs": self._chairs_json(),
+            "bar": self._bar_json(),
             "hands": [[GUEST_CODES[g] for g in hand] for hand in self.hands],
-            "hand_sizes": list(self.hand_sizes),
-            "chips": list(self.chips),
+            "hand_sizes": self.hand_sizes[:],
+            "chips": self.chips[:],
             "scores": self.scores,
-            "out": list(self.out),
+            "out": self.out[:],
             "bag": len(self.bag),
-            "placed": list(self.placed),
+            "placed": self.placed[:],
             "choosing_refill": self.choosing_refill,
-            "events": copy.deepcopy(self.events),
-            "winners": self.winners,
+            "events": self.events[:],  # event dicts are never changed once made
+            "winners": self.winners if over else [],
         }
-        return view
+
+    def _chairs_json(self) -> list[str | None]:
+        """``view["chairs"]``: kept while no chair changes, so that positions in a row share it
+        (and ``observe`` can tell); :meth:`_put` and :meth:`_unseat` replace it by a copy with
+        their chair changed (never changing a list a view may hold)."""
+        if self._chairs_shown is None:
+            self._chairs_shown = [_CODE_OR_NONE[g] for g in self.guests]
+        return self._chairs_shown
+
+    def _bar_json(self) -> list[str]:
+        """``view["bar"]``, made again only after a guest goes to the bar (:meth:`_to_bar`)."""
+        if self._bar_shown is None:
+            self._bar_shown = [GUEST_CODES[g] for g in self.bar]
+        return self._bar_shown
 
     def to_json(self) -> JSON:
         return {
@@ -277,8 +325,11 @@ class CafeState(State):
         other.men = self.men[:]
         other.women = self.women[:]
         other.natives = self.natives[:]
+        other.mix = self.mix[:]
         other.filled = self.filled
         other._legal = self._legal  # never mutated: legal_actions hands out copies
+        other._chairs_shown = self._chairs_shown  # never mutated: replaced on a change
+        other._bar_shown = self._bar_shown
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CafeState:
@@ -297,7 +348,9 @@ class CafeState(State):
         self._sit(seat, kind, chair)
         tables = CHAIR_TABLES[chair]
         # 2つのテーブルに挟まれる椅子に置いた場合には、その双方のテーブルについて個々に計算が行われ…
-        points = sum(self._table_points(t) for t in tables)
+        points = 0
+        for t in tables:
+            points += self._table_points(t)
         self.chips[seat] += points
         self.events.append(
             {
@@ -337,6 +390,7 @@ class CafeState(State):
         """カウンター席の空いている次のマスにおかなければなりません — and win or pay its points."""
         self.hands[seat].remove(kind)
         self.bar.append(kind)
+        self._bar_shown = None
         points = BAR_POINTS[len(self.bar) - 1]
         event: dict[str, Any] = {
             "event": "bar",
@@ -461,7 +515,7 @@ class CafeState(State):
         verdict = self._judge() if placed else DONE
         if placed and verdict == DONE and len(placed) >= GUESTS_PER_TURN:
             return [dict(_DONE)]  # two guests (or a whole circle): nothing may follow
-        kinds = sorted(set(hand))
+        kinds = list(dict.fromkeys(hand))  # hands are kept sorted
         if verdict == DONE:
             # The first guest, or a second after a first that scored: any chair may do.
             actions = self._open_seatings(seat, kinds, first=not placed)
@@ -477,43 +531,79 @@ class CafeState(State):
             if kind >> 1 != JOKER:
                 # カウンター席にはジョーカーを置くことはできません。
                 actions.append({"type": "bar", "guest": GUEST_CODES[kind]})
-        if JOKER_MAN in self.guests or JOKER_WOMAN in self.guests:
-            actions.extend(self._swaps(kinds))
+        actions.extend(self._swaps(kinds))
         if not actions:
             actions.append(dict(_PASS))  # ruling PASS_WHEN_STUCK
         return actions
 
     def _open_seatings(self, seat: int, kinds: list[int], first: bool) -> list[Action]:
-        """Seatings of a guest that may sit anywhere it scores (see :meth:`_quick_verdict`)."""
+        """Seatings of a guest that may sit anywhere it scores: the turn's first guest, or a
+        second after a first that scored — the hot path of the engine.
+
+        The verdict on a chair for a guest of a sex is looked up from its tables' mixes
+        (:data:`~meeple.games.cafe.seating.CHAIR_VERDICTS`); where it depends on the hand
+        (a guest alone, a coffee circle), it is settled here."""
         guests = self.guests
-        spare = [0, 0]  # guests of each sex in hand
-        for kind in self.hands[seat]:
-            spare[kind & 1] += 1
-        masks = [self._hand_mask(MAN), self._hand_mask(WOMAN)]
-        known = [_UNKNOWN] * (2 * len(CHAIRS))  # verdicts by chair and sex
+        mix = self.mix
+        by_sex = CHAIR_VERDICTS[self.circles]
+        exempt = first and self._exempt()
+        hand = None  # _HandFacts, made when first needed
         actions: list[Action] = []
         for kind in kinds:
             sex = kind & 1
-            code = GUEST_CODES[kind]
-            for chair in COUNTRY_CHAIRS[kind >> 1]:
+            verdicts = by_sex[sex]
+            seatings = _SEATINGS[kind]
+            for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
                 if guests[chair] != _EMPTY:
                     continue
-                verdict = known[2 * chair + sex]
-                if verdict == _UNKNOWN:
-                    verdict = self._quick_verdict(chair, sex, first, spare[sex] - 1, masks)
-                    known[2 * chair + sex] = verdict
-                if verdict == _TRY:
-                    verdict = MORE if self._circle_possible(chair, kind) else DEAD
-                if verdict != DEAD:
-                    actions.append({"type": "seat", "guest": code, "chair": chair})
+                verdict = verdicts[mix[a] * (MIXES + 1) + mix[b]]
+                if verdict == FITS:
+                    pass
+                elif verdict == ALONE:
+                    # Alone at empty tables: only as the turn's first guest, and only if a
+                    # guest from hand can join it (…直ちにそのテーブルの2枚目のタイルを置かなければ
+                    # なりません) or the turn is exempt (1枚だけタイルを置くことができます).
+                    if not first:
+                        continue
+                    if not exempt:
+                        if hand is None:
+                            hand = _HandFacts(self.hands[seat])
+                        for t in CHAIR_TABLES[chair]:
+                            joining = hand.mates.get(t * 2 + sex)
+                            if joining is None:
+                                joining = hand.mates[t * 2 + sex] = self._mates(t, sex, hand)
+                            if joining and joining != 1 << chair:
+                                break  # a guest can join on another chair of this table
+                        else:
+                            if not self._circle_allows(chair, kind, verdict, hand):
+                                continue
+                elif verdict == NEVER:
+                    continue
+                else:
+                    if hand is None:
+                        hand = _HandFacts(self.hands[seat])
+                    if not self._circle_allows(chair, kind, verdict, hand):
+                        continue
+                actions.append(seatings[chair])
         return actions
+
+    def _circle_allows(self, chair: int, kind: int, verdict: int, hand: _HandFacts) -> bool:
+        """Whether a coffee circle could allow the turn's first ``kind`` on an empty ``chair``
+        of tables of that ``verdict`` (``CIRCLE + n``, or ``ALONE`` with nobody to join it)."""
+        if not self.circles:
+            return False
+        spare = hand.count[kind & 1] - 1  # the other guests of that sex in hand
+        needs = CIRCLE_GUESTS - 1 if verdict == ALONE else verdict - CIRCLE
+        return spare >= needs and self._circle_possible(chair, kind)
 
     def _tried_seatings(self, seat: int, kinds: list[int], chairs: list[int]) -> list[Action]:
         """Seatings among ``chairs``, each tried on the board and judged."""
         guests = self.guests
         actions: list[Action] = []
+        # Every try is undone: the views' chairs list stays right, and is set aside meanwhile
+        # so that the tries do not copy it.
+        shown, self._chairs_shown = self._chairs_shown, None
         for kind in kinds:
-            code = GUEST_CODES[kind]
             allowed = COUNTRY_CHAIRS[kind >> 1]
             for chair in chairs:
                 if guests[chair] != _EMPTY or chair not in allowed:
@@ -522,60 +612,16 @@ class CafeState(State):
                 verdict = self._judge()
                 self._unsit(seat, chair)
                 if verdict != DEAD:
-                    actions.append({"type": "seat", "guest": code, "chair": chair})
+                    actions.append(_SEATINGS[kind][chair])
+        self._chairs_shown = shown
         return actions
-
-    def _quick_verdict(
-        self, chair: int, sex: int, first: bool, spare: int, masks: list[int]
-    ) -> int:
-        """:meth:`_judge` for one more guest of ``sex`` on an empty ``chair``, worked out
-        without seating it — the hot path of the engine.
-
-        ``first``: it would be the turn's first guest (else the second, after a first that
-        scored); ``spare``: the other guests of that sex in hand; ``masks``:
-        :meth:`_hand_mask` by sex. Returns ``_TRY`` when only a coffee circle could allow the
-        guest: whether it can depends on which guest of that sex it is.
-        """
-        men = self.men
-        women = self.women
-        add_man = 1 - sex
-        pending = False
-        circle = -1
-        for t in CHAIR_TABLES[chair]:
-            m = men[t] + add_man
-            w = women[t] + sex
-            if m and w:
-                if m > MAX_PER_SEX or w > MAX_PER_SEX:
-                    return DEAD
-            elif m + w == 1:
-                other = OTHER_TABLE[chair][t]
-                if other < 0 or men[other] + women[other] + 1 < LONE_GUEST_NEEDS_COMPANY_OF:
-                    pending = True
-            elif self.circles and m + w <= CIRCLE_GUESTS and circle < 0:
-                circle = t
-            else:
-                return DEAD
-        if circle >= 0:
-            seated = men[circle] + women[circle] + 1
-            return _TRY if spare >= CIRCLE_GUESTS - seated else DEAD
-        if not pending:
-            return DONE
-        if not first:
-            return DEAD
-        if self._exempt():
-            return DONE
-        if self._can_pair(chair, sex, masks[1 - sex]):
-            return MORE
-        return _TRY if self.circles and spare >= CIRCLE_GUESTS - 1 else DEAD
 
     def _swaps(self, kinds: list[int]) -> list[Action]:
         """Jokers at tables that a guest of one of these kinds may replace."""
         swaps: list[Action] = []
         guests = self.guests
-        for chair in CHAIRS:
+        for chair in self._joker_chairs():
             joker = guests[chair]
-            if joker < 0 or joker >> 1 != JOKER:
-                continue
             for kind in kinds:
                 if kind >> 1 == JOKER or kind >> 1 not in CHAIR_COUNTRIES[chair]:
                     continue
@@ -585,6 +631,19 @@ class CafeState(State):
                     continue
                 swaps.append({"type": "swap", "chair": chair, "guest": GUEST_CODES[kind]})
         return swaps
+
+    def _joker_chairs(self) -> list[int]:
+        """The chairs where jokers sit, in order (``list.count`` and ``list.index`` scan the
+        68 chairs faster than a loop)."""
+        guests = self.guests
+        chairs = []
+        for joker in (JOKER_MAN, JOKER_WOMAN):
+            chair = -1
+            for _ in range(guests.count(joker)):
+                chair = guests.index(joker, chair + 1)
+                chairs.append(chair)
+        chairs.sort()
+        return chairs
 
     def _sex_change_allowed(self, chair: int) -> bool:
         """Whether the tables of ``chair`` stay allowed if its guest is replaced by one of the
@@ -635,7 +694,7 @@ class CafeState(State):
                 return DONE  # ポイントを得ることがなくても、1枚だけタイルを置くことができます
             first = placed[0]
             sex = self.guests[first] & 1
-            if self._can_pair(first, sex, self._hand_mask(1 - sex)) or (
+            if self._can_pair(first, sex) or (
                 self.circles and any(self._circle_can_finish(t, sex) for t in CHAIR_TABLES[first])
             ):
                 return MORE
@@ -648,34 +707,39 @@ class CafeState(State):
             return self.filled == len(self.placed)
         return self.turn == 0
 
-    def _can_pair(self, first: int, sex: int, countries: int) -> bool:
+    def _can_pair(self, first: int, sex: int) -> bool:
         """Could a guest from hand pair up with a first guest of ``sex`` that sits alone on chair
         ``first`` (…同じ手番で直ちにそのテーブルの2枚目のタイルを置かなければなりません)? The
-        first guest need not be seated yet; the second must be of the other sex, and
-        ``countries`` is :meth:`_hand_mask` of that sex."""
+        first guest need not be seated yet; the second must be of the other sex."""
+        countries = self._hand_mask(1 - sex)
+        return any(
+            self._partners(t, 1 - sex, countries) & ~(1 << first) for t in CHAIR_TABLES[first]
+        )
+
+    def _mates(self, table: int, sex: int, hand: _HandFacts) -> int:
+        """The chairs (bit mask) where a guest from ``hand`` could join one of ``sex`` alone at
+        the empty ``table``: :meth:`_partners` of the other sex."""
+        return self._partners(table, 1 - sex, hand.countries[1 - sex])
+
+    def _partners(self, table: int, sex: int, countries: int) -> int:
+        """The empty chairs of ``table`` that a guest of ``sex`` from hand (of ``countries``,
+        :meth:`_hand_mask`) could take, leaving the chair's other table allowed, as a bit mask
+        of chairs (bit ``chair``)."""
+        chairs = 0
         if not countries:
-            return False
-        want = 1 - sex
+            return chairs
         guests = self.guests
-        for t in CHAIR_TABLES[first]:
-            for chair in TABLE_CHAIRS[t]:
-                if chair == first or guests[chair] != _EMPTY:
-                    continue
-                if not countries & CHAIR_COUNTRY_MASK[chair]:
-                    continue
-                other = OTHER_TABLE[chair][t]
-                if other < 0 or self._takes_one_more(other, want):
-                    return True
-        return False
+        mix = self.mix
+        takes = TAKES_ONE_MORE[sex]
+        for chair, allowed, other in TABLE_SPOTS[table]:
+            if guests[chair] == _EMPTY and countries & allowed and takes[mix[other]]:
+                chairs |= 1 << chair
+        return chairs
 
     def _hand_mask(self, sex: int) -> int:
         """The countries of the guests of ``sex`` in the current hand, as a bit mask; a joker
         sets every bit."""
-        mask = 0
-        for kind in self.hands[self.current]:
-            if kind & 1 == sex:
-                mask |= _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
-        return mask
+        return _HandFacts(self.hands[self.current]).countries[sex]
 
     def _takes_one_more(self, table: int, sex: int) -> bool:
         """Whether one more guest of ``sex`` at ``table`` leaves it allowed, that guest having
@@ -718,7 +782,7 @@ class CafeState(State):
         """Could seating ``kind`` on the empty ``chair`` be part of a coffee circle this turn?
         The circle table is one of the chair's tables that seats nobody of the other sex,
         every guest seated this turn is at it and of that sex, and the hand can finish it.
-        (:meth:`_judge` after seating the guest, for the cases ``_quick_verdict`` leaves.)"""
+        (:meth:`_judge` after seating the guest, for :meth:`_circle_allows`.)"""
         sex = kind & 1
         tables = CHAIR_TABLES[chair]
         seated = [t for t in tables if self.men[t] + self.women[t]]
@@ -746,29 +810,41 @@ class CafeState(State):
 
     def _put(self, chair: int, kind: int) -> None:
         self.guests[chair] = kind
+        if self._chairs_shown is not None:
+            shown = self._chairs_shown[:]
+            shown[chair] = GUEST_CODES[kind]
+            self._chairs_shown = shown
         self.filled += 1
-        country = kind >> 1
-        for t in CHAIR_TABLES[chair]:
-            if kind & 1:
-                self.women[t] += 1
-            else:
-                self.men[t] += 1
-            if country == JOKER or country == TABLE_COUNTRY[t]:
-                self.natives[t] += 1
+        self._count(chair, kind, 1)
 
     def _unseat(self, chair: int) -> int:
         kind = self.guests[chair]
         self.guests[chair] = _EMPTY
+        if self._chairs_shown is not None:
+            shown = self._chairs_shown[:]
+            shown[chair] = None
+            self._chairs_shown = shown
         self.filled -= 1
-        country = kind >> 1
-        for t in CHAIR_TABLES[chair]:
-            if kind & 1:
-                self.women[t] -= 1
-            else:
-                self.men[t] -= 1
-            if country == JOKER or country == TABLE_COUNTRY[t]:
-                self.natives[t] -= 1
+        self._count(chair, kind, -1)
         return kind
+
+    def _count(self, chair: int, kind: int, step: int) -> None:
+        """Count a guest of ``kind`` on ``chair`` in (``step`` 1) or out (−1) of the tables'
+        men, women, mixes and natives."""
+        tables = CHAIR_TABLES[chair]
+        if kind & 1:
+            counts = self.women
+            mix_step = step
+        else:
+            counts = self.men
+            mix_step = step * MIX_MAN
+        mix = self.mix
+        for t in tables:
+            counts[t] += step
+            mix[t] += mix_step
+        natives = self.natives
+        for t in NATIVE_TABLES[chair][kind >> 1]:
+            natives[t] += step
 
     def _table_points(self, table: int) -> int:
         """What a table pays the guest who just sat down at it.
@@ -785,6 +861,23 @@ class CafeState(State):
         if self.circles and n == CIRCLE_GUESTS:
             return ONE_COUNTRY_CIRCLE_POINTS if self.natives[table] == n else CIRCLE_POINTS
         return 0
+
+
+class _HandFacts:
+    """What :meth:`CafeState._open_seatings` asks of a hand, worked out once: the guests of each
+    sex (``count``), their countries as bit masks (``countries``, a joker sets every bit), and
+    :meth:`CafeState._mates` remembered by ``table * 2 + sex``."""
+
+    __slots__ = ("count", "countries", "mates")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.count = [0, 0]
+        self.countries = [0, 0]
+        self.mates: dict[int, int] = {}
+        for kind in hand:
+            sex = kind & 1
+            self.count[sex] += 1
+            self.countries[sex] |= _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
 
 
 def _can_fill(chairs: list[int], tiles: list[int]) -> bool:
@@ -851,8 +944,11 @@ class Cafe(Game[CafeState]):
         state.men = [0] * len(TABLES)
         state.women = [0] * len(TABLES)
         state.natives = [0] * len(TABLES)
+        state.mix = [0] * len(TABLES) + [MIXES]
         state.filled = 0
         state._legal = None
+        state._chairs_shown = None
+        state._bar_shown = None
         for seat in range(players):
             state._draw(seat, HAND_SIZE)
         state.events = []

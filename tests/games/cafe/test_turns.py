@@ -1,11 +1,11 @@
 """The engine's seating decisions against a brute-force reading of the rules.
 
-The engine decides quickly whether a guest may sit down (``CafeState._quick_verdict``,
-``_judge``). Here every possible turn — every sequence of seatings — is enumerated from
-positions of random games and checked against the rules as written below, directly from the
-rulebook and our rulings; the engine must offer exactly the first guests that begin a legal
-turn, exactly the second guests that continue one, and ``done`` exactly when the turn so far is
-a legal turn by itself.
+The engine decides quickly whether a guest may sit down (``seating.chair_verdict``, looked up
+by ``CafeState._open_seatings``; ``_judge``). Here every possible turn — every sequence of
+seatings — is enumerated from positions of random games and checked against the rules as
+written below, directly from the rulebook and our rulings; the engine must offer exactly the
+first guests that begin a legal turn, exactly the second guests that continue one, and
+``done`` exactly when the turn so far is a legal turn by itself.
 """
 
 from __future__ import annotations

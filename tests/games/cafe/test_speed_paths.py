@@ -1,0 +1,173 @@
+"""The engine's fast paths agree with the slow, plain ones they stand for.
+
+- The seatings looked up from the tables' mixes (``seating.CHAIR_VERDICTS``, used by
+  ``_open_seatings``) are the seatings found by trying every guest on every chair and judging
+  the turn (``_tried_seatings`` + ``_judge``, the rule as written).
+- The derived counts the state keeps (``mix``) match the chairs.
+- The views' shared parts (the chairs and bar lists kept while they stay) equal freshly built
+  ones, and views stay snapshots at every step.
+- ``observe`` with its caches (chairs and bar by identity) gives the same entries as a cold
+  encoder.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from meeple.core.encoding import ActionSpace, Features
+from meeple.games.cafe import GAME
+from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
+from meeple.games.cafe.data import GUEST_CODES
+from meeple.games.cafe.encoding import ENCODING, CafeEncoding
+from meeple.games.cafe.rules import DONE, CafeState
+from meeple.games.cafe.seating import (
+    CHAIR_VERDICTS,
+    MIX_MAN,
+    MIXES,
+    TAKES_ONE_MORE,
+    chair_verdict,
+)
+
+CONFIGS = [(players, circles) for players in (2, 3, 4) for circles in (False, True)]
+
+
+def _positions(players: int, circles: bool, games: int = 6) -> list[CafeState]:
+    """Every position of a few random games (copies)."""
+    out = []
+    for seed in range(games):
+        state = GAME.new(players, seed=seed, options={"coffee_circle": circles})
+        rng = random.Random(seed)
+        while not state.is_over:
+            out.append(state.clone())
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return out
+
+
+def test_the_verdict_table_is_the_rule() -> None:
+    """Every entry of ``CHAIR_VERDICTS`` is :func:`chair_verdict` of its mixes."""
+    for circles in (False, True):
+        table = CHAIR_VERDICTS[circles]
+        for a in range(MIXES):
+            for b in range(MIXES + 1):
+                second = None if b == MIXES else (b // MIX_MAN, b % MIX_MAN)
+                for sex in (0, 1):
+                    mixes = ((a // MIX_MAN, a % MIX_MAN), second)
+                    assert table[sex][a * (MIXES + 1) + b] == chair_verdict(mixes, sex, circles)
+
+
+@pytest.mark.parametrize(("players", "circles"), CONFIGS)
+def test_looked_up_seatings_are_the_tried_ones(players: int, circles: bool) -> None:
+    """Wherever the engine takes the fast path, trying each seating on the board and judging
+    the turn finds exactly the same seatings, in the same order."""
+    checked = 0
+    for state in _positions(players, circles):
+        if state.choosing_refill or (state.placed and state._judge() != DONE):
+            continue
+        seat = state.current
+        kinds = sorted(set(state.hands[seat]))
+        fast = state._open_seatings(seat, kinds, first=not state.placed)
+        slow = state._tried_seatings(seat, kinds, list(CHAIRS))
+        assert fast == slow, state.to_json()
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("players", "circles"), CONFIGS)
+def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
+    """``mix`` is men × 5 + women of every table, then the "no table" entry; whether a table
+    takes one more guest, looked up by its mix, is what the state works out."""
+    for state in _positions(players, circles, games=3):
+        mix = [0] * len(TABLES)
+        for chair, kind in enumerate(state.guests):
+            if kind >= 0:
+                for t in CHAIR_TABLES[chair]:
+                    mix[t] += 1 if kind & 1 else MIX_MAN
+        assert state.mix == [*mix, MIXES]
+        for t in TABLES:
+            for sex in (0, 1):
+                assert TAKES_ONE_MORE[sex][mix[t]] == state._takes_one_more(t, sex)
+
+
+def _fresh_view(state: CafeState, seat: int | None) -> object:
+    """The view built with nothing shared: a copy of the state with every cache dropped."""
+    other = state.clone()
+    other._chairs_shown = other._bar_shown = None
+    return other.view(seat)
+
+
+@pytest.mark.parametrize(("players", "circles"), CONFIGS)
+def test_shared_view_parts_equal_fresh_ones_and_stay(players: int, circles: bool) -> None:
+    """At every step of a game the view equals one built from scratch (key order included),
+    and every view handed out earlier still reads as it did (snapshots)."""
+    state = GAME.new(players, seed=7, options={"coffee_circle": circles})
+    rng = random.Random(7)
+    kept: list[tuple[object, str]] = []
+    while True:
+        for seat in [*range(players), None]:
+            view = state.view(seat)
+            assert json.dumps(view) == json.dumps(_fresh_view(state, seat))
+            kept.append((view, json.dumps(view)))
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for view, text in kept:
+        assert json.dumps(view) == text
+
+
+@pytest.mark.parametrize(("players", "circles"), CONFIGS)
+def test_cached_observations_equal_cold_ones(players: int, circles: bool) -> None:
+    """One encoder observing every seat at every step, as an agent loop does, gives the same
+    entries as a new encoder (empty caches) and as a copy of the view (no identity to reuse)."""
+    warm = CafeEncoding()
+    options = {"coffee_circle": circles}
+    for state in _positions(players, circles, games=3):
+        for seat in range(players):
+            view = state.view(seat)
+            got = warm.observe(view, seat, players, options)
+            cold = CafeEncoding().observe(json.loads(json.dumps(view)), seat, players, options)
+            assert _entries(got) == _entries(cold)
+            assert got.size == cold.size
+
+
+def _entries(f: Features) -> list[tuple[int, float]]:
+    assert len(set(f.index)) == len(f.index), "a position written twice"
+    return sorted(zip(f.index, f.values, strict=True))
+
+
+def test_hand_entries_count_each_guest() -> None:
+    """A hand's slice holds 0.5 per tile of each guest (two alike: 1.0), whatever the order."""
+    encoding = CafeEncoding()
+    state = GAME.new(2, seed=3)
+    view = dict(state.view(0))  # a copy: the view itself stays as it was
+    view["hands"] = [["AFR-W", "GER-M", "AFR-W"], []]
+    f = encoding.observe(view, 0, 2, {"coffee_circle": False})
+    dense = f.dense()
+    size = len(GUEST_CODES)
+    hand = dense[f.size - 2 * size : f.size - size]
+    assert hand[GUEST_CODES.index("AFR-W")] == 1.0
+    assert hand[GUEST_CODES.index("GER-M")] == 0.5
+    assert sum(hand) == 1.5
+
+
+def test_quick_indices_are_the_general_ones() -> None:
+    """The seat and bar look-ups give :class:`ActionSpace`'s own index for every action, and
+    malformed seatings are refused as it refuses them."""
+    space = ENCODING.action_space(2, {"coffee_circle": False})
+    for i in range(space.size):
+        action = space.action(i)
+        assert space.index(action) == ActionSpace.index(space, action) == i
+    for bad in (
+        {"type": "seat", "guest": "AFR-M"},
+        {"type": "seat", "guest": "AFR-M", "chair": 68},
+        {"type": "seat", "guest": ["AFR-M"], "chair": 0},
+        {"type": "seat", "guest": "XXX-M", "chair": 0, "extra": 1},
+        {"type": "bar", "guest": "JKR-X"},
+        {"type": "bar"},
+    ):
+        with pytest.raises(ValueError):
+            space.index(bad)
