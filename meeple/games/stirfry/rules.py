@@ -104,9 +104,19 @@ def claim_draws(claim: int) -> int:
     return PAIR_DRAWS if claim == PAIR else DECLARATION_DRAWS[claim]
 
 
+_HAND_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+"""Memo of :func:`hand_names`: the deck of 18 makes only a few thousand different hands."""
+
+
 def hand_names(counts: list[int]) -> list[str]:
-    """A hand of counts as card names in deck order."""
-    return [CARD_NAMES[card] for card, n in enumerate(counts) for _ in range(n)]
+    """A hand of counts as card names in deck order (a fresh list)."""
+    key = tuple(counts)
+    names = _HAND_NAMES.get(key)
+    if names is None:
+        names = tuple(CARD_NAMES[card] for card, n in enumerate(counts) for _ in range(n))
+        if len(_HAND_NAMES) < 100_000:  # a bound no game reaches, for safety
+            _HAND_NAMES[key] = names
+    return list(names)
 
 
 def hand_cards(counts: list[int]) -> list[int]:
@@ -162,6 +172,7 @@ class StirFryState(State):
         "declared_pair",
         "declared_protein",
         "dishes",
+        "dishes_view",
         "events",
         "extra_draws",
         "face_down",
@@ -204,6 +215,7 @@ class StirFryState(State):
     face_down: list[list[int]]  # per seat, cards it put out of play face down this turn
     final_round: list[int] | None  # Closing Time: seats still to play their last turn
     dishes: list[list[Dish]]  # per seat, every dish it served, in order (public history)
+    dishes_view: list[list[JSON]]  # ``dishes`` as views show them: replaced, never changed
     won: list[int]  # winners, once over
     events: list[dict[str, Any]]  # what the last action set off, for logs and clients
     awaiting: tuple[int, ...]  # to_move, kept up to date by every transition
@@ -294,24 +306,31 @@ class StirFryState(State):
         return list(self.won)
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
+        # The hot path: the server builds a view for every seat and spectator at each change,
+        # a learning agent one or two per decision. A view shares with the state what never
+        # changes — the options, the event dicts, the served dishes' JSON (``dishes_view`` is
+        # replaced, never changed, when a dish is served) — and copies everything else.
+        if seat is not None:
+            self.check_seat(seat)
         declaration: JSON | None = None
-        if self.claim is not None:
+        claim = self.claim
+        if claim is not None:
             declaration = {
                 "seat": self.chef,
-                "as": claim_name(self.claim),
+                "as": claim_name(claim),
                 "count": len(self.declared),
-                "draws": claim_draws(self.claim),
-                "waiting": list(self.asked),
-                "trusted": list(self.answered),
+                "draws": claim_draws(claim),
+                "waiting": self.asked[:],
+                "trusted": self.answered[:],
             }
             if seat == self.chef:
                 declaration["cards"] = [CARD_NAMES[c] for c in self.declared]
+        final_round = self.final_round
         view: JSON = {
             "game": "stirfry",
             "players": self.players,
             "seat": seat,
-            "options": dict(self.options),
+            "options": self.options,  # never changed after creation
             "target": self.variant.target,
             "turn": self.turn,
             "chef": self.chef,
@@ -320,19 +339,19 @@ class StirFryState(State):
             "hand": None if seat is None else hand_names(self.hands[seat]),
             "hand_sizes": [sum(h) for h in self.hands],
             "deck": len(self.deck),
-            "points": list(self.points),
+            "points": self.points[:],
             "scores": self.scores,
-            "extra_draws": list(self.extra_draws),
+            "extra_draws": self.extra_draws[:],
             "declared": {"protein": self.declared_protein, "pair": self.declared_pair},
             "bluff_caught": self.bluff_caught,
             "declaration": declaration,
             "table": [CARD_NAMES[c] for c in self.table],
             "face_down": [len(cards) for cards in self.face_down],
             "my_face_down": [] if seat is None else [CARD_NAMES[c] for c in self.face_down[seat]],
-            "final_round": None if self.final_round is None else list(self.final_round),
-            "dishes": [[d.to_json() for d in served] for served in self.dishes],
-            "events": copy.deepcopy(self.events),
-            "winners": list(self.won),
+            "final_round": None if final_round is None else final_round[:],
+            "dishes": self.dishes_view,
+            "events": self.events[:],  # the dicts are never changed once made: shared
+            "winners": self.won[:],
         }
         return view
 
@@ -393,6 +412,7 @@ class StirFryState(State):
         other.face_down = [cards[:] for cards in self.face_down]
         other.final_round = None if self.final_round is None else self.final_round[:]
         other.dishes = [served[:] for served in self.dishes]  # Dish is frozen
+        other.dishes_view = self.dishes_view  # never changed, only replaced
         other.won = self.won[:]
         # Event dicts are never changed once made; only the list is replaced.
         other.events = self.events[:]
@@ -589,7 +609,12 @@ class StirFryState(State):
             hand[card] -= 1
         gained = cooked_points(cards)
         self.points[chef] += gained
-        self.dishes[chef].append(Dish(self.turn, tuple(sorted(cards)), gained))
+        dish = Dish(self.turn, tuple(sorted(cards)), gained)
+        self.dishes[chef].append(dish)
+        # A new list of lists: the one earlier views hold stays as it was.
+        dishes_view = self.dishes_view[:]
+        dishes_view[chef] = [*dishes_view[chef], dish.to_json()]
+        self.dishes_view = dishes_view
         self.table.extend(cards)
         self.events.append(
             {
@@ -754,6 +779,7 @@ class StirFry(Game[StirFryState]):
         state.face_down = [[] for _ in range(players)]
         state.final_round = None
         state.dishes = [[] for _ in range(players)]
+        state.dishes_view = [[] for _ in range(players)]
         state.won = []
         state.events = []
         state.awaiting = ()
@@ -794,6 +820,7 @@ class StirFry(Game[StirFryState]):
             state.dishes = [
                 [_dish(d) for d in _list(served)] for served in _seats_list(data["dishes"], n)
             ]
+            state.dishes_view = [[d.to_json() for d in served] for served in state.dishes]
             state.won = [_seat(s, n) for s in _list(data["winners"])]
             state.events = [dict(e) for e in _list(copy.deepcopy(data["events"]))]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
