@@ -155,6 +155,9 @@ a plain trust is legal. See ``Game.timeout_action``."""
 
 # Legal-action dicts are built fresh on every call (callers may keep or mutate them).
 _TRUST_OR_TASTE = ({"type": "trust"}, {"type": "taste"})
+_CLAIM_NAMES = tuple(CARD_NAMES[p] for p in PROTEINS)
+_CLAIM_NAMES_TOFU = (*_CLAIM_NAMES, CARD_NAMES[TOFU])
+"""What a single card may be declared as (:attr:`Variant.claims`), by name."""
 
 
 class StirFryState(State):
@@ -182,6 +185,7 @@ class StirFryState(State):
         "phase",
         "players",
         "points",
+        "public",
         "removed",
         "rng",
         "seed",
@@ -219,6 +223,7 @@ class StirFryState(State):
     won: list[int]  # winners, once over
     events: list[dict[str, Any]]  # what the last action set off, for logs and clients
     awaiting: tuple[int, ...]  # to_move, kept up to date by every transition
+    public: JSON | None  # view(None) of this position once built; every transition drops it
 
     # --- contract -----------------------------------------------------------------
 
@@ -239,25 +244,22 @@ class StirFryState(State):
 
     def _chef_actions(self, hand: list[int]) -> list[Action]:
         kinds = [c for c in range(KINDS) if hand[c]]
+        names = [CARD_NAMES[c] for c in kinds]
         actions: list[Action] = []
         if kinds and not self.declared_protein:
-            claims = [CARD_NAMES[p] for p in self.variant.claims]
-            actions.extend(
-                {"type": "declare", "card": CARD_NAMES[c], "as": p} for c in kinds for p in claims
-            )
+            claims = _CLAIM_NAMES_TOFU if self.variant.tofu else _CLAIM_NAMES
+            actions = [{"type": "declare", "card": name, "as": p} for name in names for p in claims]
         if not self.declared_pair:
-            for i, a in enumerate(kinds):
-                if hand[a] > 1:
-                    actions.append({"type": "declare_pair", "cards": [CARD_NAMES[a]] * 2})
-                actions.extend(
-                    {"type": "declare_pair", "cards": [CARD_NAMES[a], CARD_NAMES[b]]}
-                    for b in kinds[i + 1 :]
-                )
+            for i, name in enumerate(names):
+                if hand[kinds[i]] > 1:
+                    actions.append({"type": "declare_pair", "cards": [name, name]})
+                for other in names[i + 1 :]:
+                    actions.append({"type": "declare_pair", "cards": [name, other]})
         if hand[NOODLES]:
             mask = 0
             for c in kinds:
                 mask |= 1 << c
-            actions.extend({"type": "cook", "cards": list(names)} for names, _ in cooks_for(mask))
+            actions += [{"type": "cook", "cards": list(cook)} for cook, _ in cooks_for(mask)]
         actions.append({"type": "end_turn"})
         return actions
 
@@ -273,6 +275,7 @@ class StirFryState(State):
         super().apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        self.public = None  # the position changes
         self.events = []
         kind = action["type"]
         if kind == "trust":
@@ -307,11 +310,31 @@ class StirFryState(State):
 
     def view(self, seat: int | None) -> JSON:
         # The hot path: the server builds a view for every seat and spectator at each change,
-        # a learning agent one or two per decision. A view shares with the state what never
-        # changes — the options, the event dicts, the served dishes' JSON (``dishes_view`` is
-        # replaced, never changed, when a dish is served) — and copies everything else.
+        # a learning agent two per decision (its own, and the spectator's for the public
+        # history). So the spectator's view of a position is built once (``public``, dropped
+        # by every transition) and each view is a copy of it with the seat's own secrets set
+        # in; views share its lists, which nothing changes (views are read-only snapshots).
         if seat is not None:
             self.check_seat(seat)
+        public = self.public
+        if public is None:
+            public = self.public = self._public_view()
+        view = public.copy()
+        if seat is not None:
+            view["seat"] = seat
+            view["hand"] = hand_names(self.hands[seat])
+            view["my_face_down"] = [CARD_NAMES[c] for c in self.face_down[seat]]
+            if seat == self.chef and self.claim is not None:
+                view["declaration"] = {
+                    **public["declaration"],
+                    "cards": [CARD_NAMES[c] for c in self.declared],
+                }
+        return view
+
+    def _public_view(self) -> JSON:
+        """``view(None)``: what everyone sees. It shares with the state only what never
+        changes: the options, the event dicts and the served dishes' JSON (``dishes_view`` is
+        replaced, never changed, when a dish is served)."""
         declaration: JSON | None = None
         claim = self.claim
         if claim is not None:
@@ -323,37 +346,34 @@ class StirFryState(State):
                 "waiting": self.asked[:],
                 "trusted": self.answered[:],
             }
-            if seat == self.chef:
-                declaration["cards"] = [CARD_NAMES[c] for c in self.declared]
         final_round = self.final_round
-        view: JSON = {
+        return {
             "game": "stirfry",
             "players": self.players,
-            "seat": seat,
+            "seat": None,
             "options": self.options,  # never changed after creation
             "target": self.variant.target,
             "turn": self.turn,
             "chef": self.chef,
             "phase": self.phase,
             "to_move": list(self.awaiting),
-            "hand": None if seat is None else hand_names(self.hands[seat]),
-            "hand_sizes": [sum(h) for h in self.hands],
+            "hand": None,
+            "hand_sizes": list(map(sum, self.hands)),
             "deck": len(self.deck),
             "points": self.points[:],
-            "scores": self.scores,
+            "scores": self.scores,  # a new list
             "extra_draws": self.extra_draws[:],
             "declared": {"protein": self.declared_protein, "pair": self.declared_pair},
             "bluff_caught": self.bluff_caught,
             "declaration": declaration,
             "table": [CARD_NAMES[c] for c in self.table],
             "face_down": [len(cards) for cards in self.face_down],
-            "my_face_down": [] if seat is None else [CARD_NAMES[c] for c in self.face_down[seat]],
+            "my_face_down": [],
             "final_round": None if final_round is None else final_round[:],
             "dishes": self.dishes_view,
             "events": self.events[:],  # the dicts are never changed once made: shared
             "winners": self.won[:],
         }
-        return view
 
     def to_json(self) -> JSON:
         return {
@@ -417,6 +437,7 @@ class StirFryState(State):
         # Event dicts are never changed once made; only the list is replaced.
         other.events = self.events[:]
         other.awaiting = self.awaiting
+        other.public = None  # built again on demand (determinize changes the copy)
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> StirFryState:
@@ -783,6 +804,7 @@ class StirFry(Game[StirFryState]):
         state.won = []
         state.events = []
         state.awaiting = ()
+        state.public = None
         for seat in range(players):
             state._draw(seat, STARTING_HAND, "deal")
         state._begin_turn(START_SEAT)
@@ -833,6 +855,7 @@ class StirFry(Game[StirFryState]):
             if state.phase == TASTE_TEST
             else (state.chef,)
         )
+        state.public = None
         return state
 
     def describe_action(self, action: Action) -> str:
