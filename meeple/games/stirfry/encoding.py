@@ -167,32 +167,17 @@ class _Plan:
         self.seat_extra_draws = at["seat_extra_draws"]
         # StirFryHistory.cells numbers the history's counts as seat 0 sees them: where each
         # cell goes for each observer, and its scale.
-        claims = [
-            (at["seat_claims_standing"] + k * len(CLAIMS) + c, 2.0)
-            for k in range(players)
-            for c in range(len(CLAIMS))
-        ]
-        counts = [
-            (at[name] + k, 3.0)
-            for name in ("seat_bluffs_caught", "seat_honest_tasted", "seat_tastes_called")
-            for k in range(players)
-        ]
-        self.history_scale = [scale for _, scale in claims + counts]
+        counted = ("seat_bluffs_caught", "seat_honest_tasted", "seat_tastes_called")
         self.history_at = [
             [
-                *(
-                    claims[rel[s] * len(CLAIMS) + c][0]
-                    for s in range(players)
-                    for c in range(len(CLAIMS))
-                ),
-                *(
-                    at[name] + rel[s]
-                    for name in ("seat_bluffs_caught", "seat_honest_tasted", "seat_tastes_called")
-                    for s in range(players)
-                ),
+                at["seat_claims_standing"] + rel[s] * len(CLAIMS) + c
+                for s in range(players)
+                for c in range(len(CLAIMS))
             ]
+            + [at[name] + rel[s] for name in counted for s in range(players)]
             for rel in self.rel
         ]
+        self.history_scale = [2.0] * (players * len(CLAIMS)) + [3.0] * (len(counted) * players)
         self.served: dict[tuple[int, int], tuple[object, list[int], list[float]]] = {}
         """The served-dishes slices of each observer, by the identity of the view's
         ``dishes`` (which the state replaces, never changes, when a dish is served); the entry
