@@ -406,18 +406,22 @@ class StirFryEncoding:
         face_down = view["face_down"]
         points = view["points"]
         extra_draws = view["extra_draws"]
+        hand_size_at = plan.seat_hand_size
+        face_down_at = plan.seat_face_down
+        points_at = plan.seat_points
+        extra_draws_at = plan.seat_extra_draws
         for k, s in enumerate(plan.order[seat]):
             if hand_sizes[s]:
-                put(plan.seat_hand_size + k)
+                put(hand_size_at + k)
                 value(hand_sizes[s] / HAND_SCALE)
             if face_down[s]:
-                put(plan.seat_face_down + k)
+                put(face_down_at + k)
                 value(face_down[s] / 4.0)
             if points[s]:
-                put(plan.seat_points + k)
+                put(points_at + k)
                 value(points[s] / target)
             if extra_draws[s]:
-                put(plan.seat_extra_draws + k)
+                put(extra_draws_at + k)
                 value(extra_draws[s] / DRAWS_SCALE)
         # The dishes each seat has served (public; older views without them: zeros).
         dishes = view.get("dishes")

@@ -154,7 +154,6 @@ a plain trust is legal. See ``Game.timeout_action``."""
 
 
 # Legal-action dicts are built fresh on every call (callers may keep or mutate them).
-_TRUST_OR_TASTE = ({"type": "trust"}, {"type": "taste"})
 _CLAIM_NAMES = tuple(CARD_NAMES[p] for p in PROTEINS)
 _CLAIM_NAMES_TOFU = (*_CLAIM_NAMES, CARD_NAMES[TOFU])
 """What a single card may be declared as (:attr:`Variant.claims`), by name."""
@@ -236,7 +235,7 @@ class StirFryState(State):
             return []
         phase = self.phase
         if phase == TASTE_TEST:
-            return [dict(a) for a in _TRUST_OR_TASTE]
+            return [{"type": "trust"}, {"type": "taste"}]
         hand = self.hands[seat]
         if phase == DISCARD:
             return [{"type": "discard", "card": CARD_NAMES[c]} for c in range(KINDS) if hand[c]]
