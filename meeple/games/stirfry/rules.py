@@ -366,7 +366,7 @@ class StirFryState(State):
             "bluff_caught": self.bluff_caught,
             "declaration": declaration,
             "table": [CARD_NAMES[c] for c in self.table],
-            "face_down": [len(cards) for cards in self.face_down],
+            "face_down": list(map(len, self.face_down)),
             "my_face_down": [],
             "final_round": None if final_round is None else final_round[:],
             "dishes": self.dishes_view,
