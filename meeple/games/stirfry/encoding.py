@@ -277,6 +277,7 @@ def _layout(players: int) -> list[tuple[str, int]]:
 
 _FIXED = _Plan(0).at
 """Where the slices before the per-seat ones start, the same for every player count."""
+_AT_PHASE = _FIXED["phase"]
 _AT_TARGET = _FIXED["target"]
 _AT_TURN = _FIXED["turn"]
 _AT_DECK = _FIXED["deck"]
@@ -320,9 +321,9 @@ class StirFryEncoding:
         """The observation of ``seat`` from ``view(seat)``."""
         # The hot path of every env step. The slices are written straight into the sparse
         # lists (each position once, zeros left out) at positions fixed in advance: the
-        # slices before the per-seat ones (_AT) do not depend on the player count, the others
-        # are in the count's _Plan. What comes from the view's unchanging objects (the served
-        # dishes) or from the history is memoised.
+        # slices before the per-seat ones (_AT_…) do not depend on the player count, the
+        # others are in the count's _Plan. The served dishes, which change seldom, are
+        # memoised by identity; the history hands over its few non-zero counts (its cells).
         plan = _plan(players)
         f = Features()
         f.block(plan.size)
@@ -331,7 +332,7 @@ class StirFryEncoding:
         put = index.append
         value = values.append
 
-        put(_PHASE[view["phase"]])
+        put(_AT_PHASE + _PHASE[view["phase"]])
         value(1.0)
         target = float(view["target"])
         if target:
