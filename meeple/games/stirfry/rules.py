@@ -104,9 +104,19 @@ def claim_draws(claim: int) -> int:
     return PAIR_DRAWS if claim == PAIR else DECLARATION_DRAWS[claim]
 
 
+_HAND_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+"""Memo of :func:`hand_names`: the deck of 18 makes only a few thousand different hands."""
+
+
 def hand_names(counts: list[int]) -> list[str]:
-    """A hand of counts as card names in deck order."""
-    return [CARD_NAMES[card] for card, n in enumerate(counts) for _ in range(n)]
+    """A hand of counts as card names in deck order (a fresh list)."""
+    key = tuple(counts)
+    names = _HAND_NAMES.get(key)
+    if names is None:
+        names = tuple(CARD_NAMES[card] for card, n in enumerate(counts) for _ in range(n))
+        if len(_HAND_NAMES) < 100_000:  # a bound no game reaches, for safety
+            _HAND_NAMES[key] = names
+    return list(names)
 
 
 def hand_cards(counts: list[int]) -> list[int]:
@@ -144,7 +154,9 @@ a plain trust is legal. See ``Game.timeout_action``."""
 
 
 # Legal-action dicts are built fresh on every call (callers may keep or mutate them).
-_TRUST_OR_TASTE = ({"type": "trust"}, {"type": "taste"})
+_CLAIM_NAMES = tuple(CARD_NAMES[p] for p in PROTEINS)
+_CLAIM_NAMES_TOFU = (*_CLAIM_NAMES, CARD_NAMES[TOFU])
+"""What a single card may be declared as (:attr:`Variant.claims`), by name."""
 
 
 class StirFryState(State):
@@ -162,6 +174,7 @@ class StirFryState(State):
         "declared_pair",
         "declared_protein",
         "dishes",
+        "dishes_view",
         "events",
         "extra_draws",
         "face_down",
@@ -171,6 +184,7 @@ class StirFryState(State):
         "phase",
         "players",
         "points",
+        "public",
         "removed",
         "rng",
         "seed",
@@ -204,9 +218,11 @@ class StirFryState(State):
     face_down: list[list[int]]  # per seat, cards it put out of play face down this turn
     final_round: list[int] | None  # Closing Time: seats still to play their last turn
     dishes: list[list[Dish]]  # per seat, every dish it served, in order (public history)
+    dishes_view: list[list[JSON]]  # ``dishes`` as views show them: replaced, never changed
     won: list[int]  # winners, once over
     events: list[dict[str, Any]]  # what the last action set off, for logs and clients
     awaiting: tuple[int, ...]  # to_move, kept up to date by every transition
+    public: JSON | None  # view(None) of this position once built; every transition drops it
 
     # --- contract -----------------------------------------------------------------
 
@@ -219,7 +235,7 @@ class StirFryState(State):
             return []
         phase = self.phase
         if phase == TASTE_TEST:
-            return [dict(a) for a in _TRUST_OR_TASTE]
+            return [{"type": "trust"}, {"type": "taste"}]
         hand = self.hands[seat]
         if phase == DISCARD:
             return [{"type": "discard", "card": CARD_NAMES[c]} for c in range(KINDS) if hand[c]]
@@ -227,25 +243,22 @@ class StirFryState(State):
 
     def _chef_actions(self, hand: list[int]) -> list[Action]:
         kinds = [c for c in range(KINDS) if hand[c]]
+        names = [CARD_NAMES[c] for c in kinds]
         actions: list[Action] = []
         if kinds and not self.declared_protein:
-            claims = [CARD_NAMES[p] for p in self.variant.claims]
-            actions.extend(
-                {"type": "declare", "card": CARD_NAMES[c], "as": p} for c in kinds for p in claims
-            )
+            claims = _CLAIM_NAMES_TOFU if self.variant.tofu else _CLAIM_NAMES
+            actions = [{"type": "declare", "card": name, "as": p} for name in names for p in claims]
         if not self.declared_pair:
-            for i, a in enumerate(kinds):
-                if hand[a] > 1:
-                    actions.append({"type": "declare_pair", "cards": [CARD_NAMES[a]] * 2})
-                actions.extend(
-                    {"type": "declare_pair", "cards": [CARD_NAMES[a], CARD_NAMES[b]]}
-                    for b in kinds[i + 1 :]
-                )
+            for i, name in enumerate(names):
+                if hand[kinds[i]] > 1:
+                    actions.append({"type": "declare_pair", "cards": [name, name]})
+                for other in names[i + 1 :]:
+                    actions.append({"type": "declare_pair", "cards": [name, other]})
         if hand[NOODLES]:
             mask = 0
             for c in kinds:
                 mask |= 1 << c
-            actions.extend({"type": "cook", "cards": list(names)} for names, _ in cooks_for(mask))
+            actions += [{"type": "cook", "cards": list(cook)} for cook, _ in cooks_for(mask)]
         actions.append({"type": "end_turn"})
         return actions
 
@@ -261,6 +274,7 @@ class StirFryState(State):
         super().apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        self.public = None  # the position changes
         self.events = []
         kind = action["type"]
         if kind == "trust":
@@ -294,47 +308,71 @@ class StirFryState(State):
         return list(self.won)
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
+        # The hot path: the server builds a view for every seat and spectator at each change,
+        # a learning agent two per decision (its own, and the spectator's for the public
+        # history). So the spectator's view of a position is built once (``public``, dropped
+        # by every transition) and each view is a copy of it with the seat's own secrets set
+        # in; views share its lists, which nothing changes (views are read-only snapshots).
+        if seat is not None:
+            self.check_seat(seat)
+        public = self.public
+        if public is None:
+            public = self.public = self._public_view()
+        view = public.copy()
+        if seat is not None:
+            view["seat"] = seat
+            view["hand"] = hand_names(self.hands[seat])
+            view["my_face_down"] = [CARD_NAMES[c] for c in self.face_down[seat]]
+            if seat == self.chef and self.claim is not None:
+                view["declaration"] = {
+                    **public["declaration"],
+                    "cards": [CARD_NAMES[c] for c in self.declared],
+                }
+        return view
+
+    def _public_view(self) -> JSON:
+        """``view(None)``: what everyone sees. It shares with the state only what never
+        changes: the options, the event dicts and the served dishes' JSON (``dishes_view`` is
+        replaced, never changed, when a dish is served)."""
         declaration: JSON | None = None
-        if self.claim is not None:
+        claim = self.claim
+        if claim is not None:
             declaration = {
                 "seat": self.chef,
-                "as": claim_name(self.claim),
+                "as": claim_name(claim),
                 "count": len(self.declared),
-                "draws": claim_draws(self.claim),
-                "waiting": list(self.asked),
-                "trusted": list(self.answered),
+                "draws": claim_draws(claim),
+                "waiting": self.asked[:],
+                "trusted": self.answered[:],
             }
-            if seat == self.chef:
-                declaration["cards"] = [CARD_NAMES[c] for c in self.declared]
-        view: JSON = {
+        final_round = self.final_round
+        return {
             "game": "stirfry",
             "players": self.players,
-            "seat": seat,
-            "options": dict(self.options),
+            "seat": None,
+            "options": self.options,  # never changed after creation
             "target": self.variant.target,
             "turn": self.turn,
             "chef": self.chef,
             "phase": self.phase,
             "to_move": list(self.awaiting),
-            "hand": None if seat is None else hand_names(self.hands[seat]),
-            "hand_sizes": [sum(h) for h in self.hands],
+            "hand": None,
+            "hand_sizes": list(map(sum, self.hands)),
             "deck": len(self.deck),
-            "points": list(self.points),
-            "scores": self.scores,
-            "extra_draws": list(self.extra_draws),
+            "points": self.points[:],
+            "scores": self.scores,  # a new list
+            "extra_draws": self.extra_draws[:],
             "declared": {"protein": self.declared_protein, "pair": self.declared_pair},
             "bluff_caught": self.bluff_caught,
             "declaration": declaration,
             "table": [CARD_NAMES[c] for c in self.table],
-            "face_down": [len(cards) for cards in self.face_down],
-            "my_face_down": [] if seat is None else [CARD_NAMES[c] for c in self.face_down[seat]],
-            "final_round": None if self.final_round is None else list(self.final_round),
-            "dishes": [[d.to_json() for d in served] for served in self.dishes],
-            "events": copy.deepcopy(self.events),
-            "winners": list(self.won),
+            "face_down": list(map(len, self.face_down)),
+            "my_face_down": [],
+            "final_round": None if final_round is None else final_round[:],
+            "dishes": self.dishes_view,
+            "events": self.events[:],  # the dicts are never changed once made: shared
+            "winners": self.won[:],
         }
-        return view
 
     def to_json(self) -> JSON:
         return {
@@ -393,10 +431,12 @@ class StirFryState(State):
         other.face_down = [cards[:] for cards in self.face_down]
         other.final_round = None if self.final_round is None else self.final_round[:]
         other.dishes = [served[:] for served in self.dishes]  # Dish is frozen
+        other.dishes_view = self.dishes_view  # never changed, only replaced
         other.won = self.won[:]
         # Event dicts are never changed once made; only the list is replaced.
         other.events = self.events[:]
         other.awaiting = self.awaiting
+        other.public = None  # built again on demand (determinize changes the copy)
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> StirFryState:
@@ -589,7 +629,12 @@ class StirFryState(State):
             hand[card] -= 1
         gained = cooked_points(cards)
         self.points[chef] += gained
-        self.dishes[chef].append(Dish(self.turn, tuple(sorted(cards)), gained))
+        dish = Dish(self.turn, tuple(sorted(cards)), gained)
+        self.dishes[chef].append(dish)
+        # A new list of lists: the one earlier views hold stays as it was.
+        dishes_view = self.dishes_view[:]
+        dishes_view[chef] = [*dishes_view[chef], dish.to_json()]
+        self.dishes_view = dishes_view
         self.table.extend(cards)
         self.events.append(
             {
@@ -754,9 +799,11 @@ class StirFry(Game[StirFryState]):
         state.face_down = [[] for _ in range(players)]
         state.final_round = None
         state.dishes = [[] for _ in range(players)]
+        state.dishes_view = [[] for _ in range(players)]
         state.won = []
         state.events = []
         state.awaiting = ()
+        state.public = None
         for seat in range(players):
             state._draw(seat, STARTING_HAND, "deal")
         state._begin_turn(START_SEAT)
@@ -794,6 +841,7 @@ class StirFry(Game[StirFryState]):
             state.dishes = [
                 [_dish(d) for d in _list(served)] for served in _seats_list(data["dishes"], n)
             ]
+            state.dishes_view = [[d.to_json() for d in served] for served in state.dishes]
             state.won = [_seat(s, n) for s in _list(data["winners"])]
             state.events = [dict(e) for e in _list(copy.deepcopy(data["events"]))]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
@@ -806,6 +854,7 @@ class StirFry(Game[StirFryState]):
             if state.phase == TASTE_TEST
             else (state.chef,)
         )
+        state.public = None
         return state
 
     def describe_action(self, action: Action) -> str:
