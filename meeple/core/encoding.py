@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from meeple.core.game import JSON, Action, OptionValue
 
@@ -179,29 +179,47 @@ def observation_size(encoding: Encoding, players: int, options: Mapping[str, Opt
     return sum(n for _, n in encoding.layout(players, options))
 
 
+class Segment(NamedTuple):
+    """A ready-made block of observation entries that never changes: positions and values.
+
+    An encoding builds one from view objects that views share while nothing changes (a
+    board, a player's dict), keeps it, and hands the same object to every observation that
+    shows those objects (:meth:`Features.shared`). Tuples, so nobody can change it later:
+    :mod:`meeple.rl` converts each distinct segment to numpy once, by its identity.
+    """
+
+    positions: tuple[int, ...]
+    values: tuple[float, ...]
+
+
 class Features:
     """An observation under construction, written slice by slice, kept sparse.
 
     Observations are mostly zeros (one-hot slices, empty board spaces), so only the non-zero
     entries are stored, as positions and values: a learning library fills a zeroed array
     with them at once (``array[f.index] = f.values``), far cheaper than converting a dense
-    list of thousands of floats. Every position is written at most once. :meth:`dense` gives
-    the plain list.
+    list of thousands of floats. Entries made afresh for this observation are in ``index``
+    and ``values``; blocks an encoding shares between observations are in ``segments``
+    (:meth:`shared`), kept whole rather than copied. Every position is written at most once,
+    in either. :meth:`dense` gives the plain list, :meth:`entries` all the entries.
 
     >>> f = Features()
     >>> f.one_hot(2, 4)
     >>> f.scalar(5, 10)
     >>> base = f.block(3)
     >>> f.put(base + 1, 0.25)
+    >>> f.shared(Segment((7,), (2.0,)))
+    >>> f.size += 1
     >>> f.size, f.dense()
-    (8, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0])
+    (8, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 2.0])
     """
 
-    __slots__ = ("index", "size", "values")
+    __slots__ = ("index", "segments", "size", "values")
 
     def __init__(self) -> None:
         self.index: list[int] = []
         self.values: list[float] = []
+        self.segments: list[Segment] = []
         self.size = 0
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -253,10 +271,25 @@ class Features:
             self.index.append(position)
             self.values.append(value)
 
+    def shared(self, segment: Segment) -> None:
+        """Add a ready-made :class:`Segment` (at its own positions, inside reserved blocks;
+        non-zero values), kept as it is. Give the same object again whenever the entries
+        are the same: that is what lets :mod:`meeple.rl` convert it to numpy only once."""
+        self.segments.append(segment)
+
+    def entries(self) -> tuple[list[int], list[float]]:
+        """Every non-zero entry, positions and values: the fresh ones, then the segments'."""
+        index, values = list(self.index), list(self.values)
+        for segment in self.segments:
+            index += segment.positions
+            values += segment.values
+        return index, values
+
     def dense(self) -> list[float]:
         """The observation as a plain list of ``size`` floats."""
         out = [0.0] * self.size
-        for i, v in zip(self.index, self.values, strict=True):
+        index, values = self.entries()
+        for i, v in zip(index, values, strict=True):
             out[i] = v
         return out
 
