@@ -153,8 +153,12 @@ class Table:
             self.segments.clear()
         n = len(segment.positions)
         values = np.fromiter(segment.values, np.float32, n)
-        np.minimum(values, OBS_BOUND, out=values)  # as in ``array`` (``np.clip`` is slower)
-        np.maximum(values, -OBS_BOUND, out=values)
+        if (
+            max(segment.values, default=0.0) > OBS_BOUND
+            or min(segment.values, default=0.0) < -OBS_BOUND
+        ):
+            np.minimum(values, OBS_BOUND, out=values)  # as in ``array`` (``np.clip`` is slower)
+            np.maximum(values, -OBS_BOUND, out=values)
         arrays = (segment, np.fromiter(segment.positions, np.intp, n), values)
         self.segments[id(segment)] = arrays
         return arrays
