@@ -184,7 +184,8 @@ class Segment(NamedTuple):
 
     An encoding builds one from view objects that views share while nothing changes (a
     board, a player's dict), keeps it, and hands the same object to every observation that
-    shows those objects (:meth:`Features.shared`). Tuples, so nobody can change it later:
+    shows those objects (:meth:`Features.shared`), at the same place or, offset by a base,
+    at another (a player's slice, which sits where the observer's order puts it). Tuples, so nobody can change it later:
     :mod:`meeple.rl` converts each distinct segment to numpy once, by its identity.
     """
 
@@ -208,10 +209,9 @@ class Features:
     >>> f.scalar(5, 10)
     >>> base = f.block(3)
     >>> f.put(base + 1, 0.25)
-    >>> f.shared(Segment((7,), (2.0,)))
-    >>> f.size += 1
+    >>> f.shared(Segment((0, 1), (2.0, 3.0)), base=f.block(2))
     >>> f.size, f.dense()
-    (8, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 2.0])
+    (10, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 2.0, 3.0])
     """
 
     __slots__ = ("index", "segments", "size", "values")
@@ -219,7 +219,8 @@ class Features:
     def __init__(self) -> None:
         self.index: list[int] = []
         self.values: list[float] = []
-        self.segments: list[Segment] = []
+        self.segments: list[tuple[int, Segment]] = []
+        """Shared segments, each with the base its positions are offset by."""
         self.size = 0
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -271,17 +272,17 @@ class Features:
             self.index.append(position)
             self.values.append(value)
 
-    def shared(self, segment: Segment) -> None:
-        """Add a ready-made :class:`Segment` (at its own positions, inside reserved blocks;
-        non-zero values), kept as it is. Give the same object again whenever the entries
-        are the same: that is what lets :mod:`meeple.rl` convert it to numpy only once."""
-        self.segments.append(segment)
+    def shared(self, segment: Segment, base: int = 0) -> None:
+        """Add a ready-made :class:`Segment` at its positions plus ``base`` (inside reserved
+        blocks; non-zero values), kept as it is. Give the same object again whenever the
+        entries are the same: that is what lets :mod:`meeple.rl` convert it to numpy once."""
+        self.segments.append((base, segment))
 
     def entries(self) -> tuple[list[int], list[float]]:
         """Every non-zero entry, positions and values: the fresh ones, then the segments'."""
         index, values = list(self.index), list(self.values)
-        for segment in self.segments:
-            index += segment.positions
+        for base, segment in self.segments:
+            index += [base + i for i in segment.positions] if base else segment.positions
             values += segment.values
         return index, values
 

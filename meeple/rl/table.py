@@ -138,9 +138,12 @@ class Table:
             out[np.fromiter(features.index, np.intp, n)] = values
         # Shared segments: converted once (they never change), then one scatter each.
         kept = self.segments
-        for segment in features.segments:
+        for base, segment in features.segments:
             arrays = kept.get(id(segment)) or self.segment_arrays(segment)
-            out[arrays[1]] = arrays[2]
+            if base:
+                out[base:][arrays[1]] = arrays[2]  # a view from the base: no offset array
+            else:
+                out[arrays[1]] = arrays[2]
         return out
 
     def segment_arrays(self, segment: Segment) -> SegmentArrays:

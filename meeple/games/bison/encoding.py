@@ -126,11 +126,11 @@ class _Memo(dict[tuple[int, ...], tuple[T, object]]):
 _BOARDS: _Memo[tuple[Segment, frozenset[int]]] = _Memo(kept=16)
 """By board (a board lasts a few decisions; a few games may run side by side). Each keeps a
 board's layout, some four hundred objects."""
-_SPACES: _Memo[Segment] = _Memo(kept=64)
-_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo(kept=64)
-_PLAYERS: _Memo[Segment] = _Memo(kept=1024)
-"""By player dict and where its slice starts (a player's dict is seen from every seat)."""
-_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=512)
+_OWNERS: _Memo[Segment] = _Memo(kept=64)
+"""By spaces and observer (owners are seen relative to the observer)."""
+_PIECES: _Memo[tuple[Segment, list[tuple[int, int]]]] = _Memo(kept=64)
+_PLAYERS: _Memo[Segment] = _Memo(kept=512)
+"""By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
 _TILES: _Memo[Segment] = _Memo(kept=128)
 _PLACED: _Memo[Entries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
@@ -201,26 +201,29 @@ def _placed_entries(t: JSON, start: int) -> Entries:
     return _PLACED.keep((id(t), start), t, (index, values))
 
 
-def _pieces_entries(
+def _owners_entries(
     spaces: list[JSON], start: int, owners: int, seat: int, players: int
 ) -> Segment:
-    """The pieces on the spaces (hunters, tent, canoe, owner seen from ``seat``)."""
-    key = (id(spaces), start, seat, players)
-    found = _SPACES.get(key)
+    """The owners of the spaces seen from ``seat`` (``owners``: where ``space_owner`` starts)."""
+    key = (id(spaces), owners, seat, players)
+    found = _OWNERS.get(key)
     if found is not None:
         return found[0]
-    kept = _PIECES.get((id(spaces), start))
-    (index, values), owned = kept[0] if kept else _pieces_on(spaces, start)
+    _, owned = _pieces_on(spaces, start)
     segment = Segment(
-        (*index, *(owners + i * players + relative(seat, who, players) for i, who in owned)),
-        (*values, *(1.0 for _ in owned)),
+        tuple([owners + i * players + relative(seat, who, players) for i, who in owned]),
+        (1.0,) * len(owned),
     )
-    return _SPACES.keep(key, spaces, segment)
+    return _OWNERS.keep(key, spaces, segment)
 
 
-def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int, int]]]:
-    """The pieces on the spaces, whoever looks (hunters, tent, canoe), and the owner of each
-    space that has one."""
+def _pieces_on(spaces: list[JSON], start: int) -> tuple[Segment, list[tuple[int, int]]]:
+    """The pieces on the spaces, whoever looks (hunters, tent, canoe; ``start``: where
+    ``space`` starts), and the owner of each space that has one."""
+    key = (id(spaces), start)
+    found = _PIECES.get(key)
+    if found is not None:
+        return found[0]
     index: list[int] = []
     values: list[float] = []
     owned = []
@@ -236,7 +239,8 @@ def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int,
             if value:
                 index.append(position)
                 values.append(value)
-    return _PIECES.keep((id(spaces), start), spaces, ((index, values), owned))
+    segment = Segment(tuple(index), tuple(values))
+    return _PIECES.keep(key, spaces, (segment, owned))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -252,20 +256,9 @@ _ON_BOARD = _MARKET_CANOES + _SIZES + 1
 _USED_AT = _ON_BOARD + 1
 
 
-def _player_entries(p: JSON, start: int) -> Segment:
-    """One player's slice of ``seat_player``, starting at ``start`` (which depends on where
-    the observer sits: the entries are kept for each start, made from those at 0)."""
-    key = (id(p), start)
-    found = _PLAYERS.get(key)
-    if found is not None:
-        return found[0]
-    kept = _PLAYERS_AT_0.get((id(p),))
-    index, values = kept[0] if kept else _player_entries_at_0(p)
-    return _PLAYERS.keep(key, p, Segment(tuple([start + i for i in index]), tuple(values)))
-
-
-def _player_entries_at_0(p: JSON) -> Entries:
-    """One player's slice of ``seat_player`` as if it started at 0: animals, their total,
+def _player_entries(p: JSON) -> Segment:
+    """One player's slice of ``seat_player`` as if it started at 0 (where it starts depends
+    on where the observer sits: it is shared at that base): animals, their total,
     hunters, tents and canoes (by size) in supply, then in the market, hunters on the
     board, actions used, whether they hold a tile."""
     animals, supply, market = p["animals"], p["supply"], p["market"]
@@ -288,9 +281,8 @@ def _player_entries_at_0(p: JSON) -> Entries:
         dense[_USED_AT + _ACTION[kind]] = 1.0
     if p["holds_tile"]:
         dense[-1] = 1.0
-    index = [i for i, v in enumerate(dense) if v]
-    values = [v for v in dense if v]
-    return _PLAYERS_AT_0.keep((id(p),), p, (index, values))
+    segment = Segment(tuple([i for i, v in enumerate(dense) if v]), tuple([v for v in dense if v]))
+    return _PLAYERS.keep((id(p),), p, segment)
 
 
 def _tile_entries(tile: JSON, start: int) -> Segment:
@@ -393,10 +385,13 @@ class BisonEncoding:
         segments = f.segments
         tile = view.get("my_tile")
         if tile is not None:
-            segments.append(_tile_entries(tile, at.my_tile))
+            segments.append((0, _tile_entries(tile, at.my_tile)))
         board, on_board = _board_entries(view, at.position_placed, players)
-        segments.append(board)
-        segments.append(_pieces_entries(view["spaces"], at.space, at.space_owner, seat, players))
+        segments.append((0, board))
+        spaces = view["spaces"]
+        kept = _PIECES.get((id(spaces), at.space))
+        segments.append((0, kept[0][0] if kept else _pieces_on(spaces, at.space)[0]))
+        segments.append((0, _owners_entries(spaces, at.space, at.space_owner, seat, players)))
         if pending is not None:
             # Where the action in progress acts: flags on the spaces of the board.
             flagged = at.space + len(TERRAINS) + 6
@@ -413,8 +408,8 @@ class BisonEncoding:
         start = at.seat_player
         for k in range(players):
             p = info[(seat + k) % players]
-            kept = _PLAYERS.get((id(p), start))
-            segments.append(kept[0] if kept else _player_entries(p, start))
+            known = _PLAYERS.get((id(p),))
+            segments.append((start, known[0] if known else _player_entries(p)))
             start += _PLAYER_WIDTH
         f.index, f.values, f.size = index, values, at.size
         return f
