@@ -127,12 +127,11 @@ class Table:
         n = len(features.index)
         if n:
             # ``np.fromiter`` with the count known converts the lists faster than numpy's
-            # generic conversion in ``out[list] = list``; the encodings scale to about 0–2,
-            # and clipping the non-zero values in place costs ~1 µs, less than checking them
-            # in Python first.
+            # generic conversion in ``out[list] = list``. The encodings scale to about 0–2:
+            # clipping the non-zero values in place costs ~1 µs, less than checking many of
+            # them in Python first, but more than checking a few (Bison's fresh entries).
             values = np.fromiter(features.values, np.float32, n)
             if n > 16 or max(features.values) > OBS_BOUND or min(features.values) < -OBS_BOUND:
-                # A few entries are checked faster in Python than numpy clips them.
                 np.minimum(values, OBS_BOUND, out=values)
                 np.maximum(values, -OBS_BOUND, out=values)
             out[np.fromiter(features.index, np.intp, n)] = values
