@@ -170,23 +170,25 @@ class BuffetEncoding:
         # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players.
         positions, hand_sizes = view["positions"], view["hand_sizes"]
         has_chosen, scores = view["has_chosen"], view["scores"]
+        in_round, position_at, hand_size_at = at.seat_in_round, at.seat_position, at.seat_hand_size
+        chosen_at, score_at = at.seat_has_chosen, at.seat_score  # locals: read once per seat
         for s in range(players):
             k = (s - seat) % players  # relative(seat, s, players)
             position = positions[s]
             if position is not None:
-                add_index(at.seat_in_round + k)
+                add_index(in_round + k)
                 add_value(1.0)
                 if position:  # out of the round (None) counts as 0, as a zero does
-                    add_index(at.seat_position + k)
+                    add_index(position_at + k)
                     add_value(position / TRACK_SCALE)
             if hand_sizes[s]:
-                add_index(at.seat_hand_size + k)
+                add_index(hand_size_at + k)
                 add_value(hand_sizes[s] / HAND_SIZE)
             if has_chosen[s]:
-                add_index(at.seat_has_chosen + k)
+                add_index(chosen_at + k)
                 add_value(1.0)
             if scores[s]:
-                add_index(at.seat_score + k)
+                add_index(score_at + k)
                 add_value(scores[s] / SCORE_SCALE)
         for s in set(view["to_move"]):
             add_index(at.seat_to_move + (s - seat) % players)
@@ -199,10 +201,11 @@ class BuffetEncoding:
             add_value(1.0)
         stacks = view["stacks"]
         shared = _SHARED_PILE
+        top_at, covered_at = at.seat_top_dish, at.seat_covered
         for s in range(players):
             k = (s - seat) % players
-            top_base = at.seat_top_dish + k * _DISHES
-            covered_base = at.seat_covered + k * _KINDS
+            top_base = top_at + k * _DISHES
+            covered_base = covered_at + k * _KINDS
             for pile in stacks[s]:
                 code, kind, under = shared.get(id(pile)) or pile_fields(pile)
                 add_index(top_base + code)
