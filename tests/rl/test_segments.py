@@ -33,11 +33,11 @@ def test_dense_and_array_agree_with_segments_and_clip_them() -> None:
     f.shared(many)
     f.shared(Segment((base + 100, base + 102), (-0.25, 2.0)))
     small = Segment((0, 3), (0.75, -20.0))
-    f.shared(small, base=base + 200)  # the same segment at two bases
-    f.shared(small, base=base + 300)
+    f.shared(small, base=base + 150)  # the same segment at two bases
+    f.shared(small, base=base + 160)
     dense = f.dense()
     assert dense[:2] == [0.5, -99.0] and dense[base + 39] == 50.0 and dense[base + 102] == 2.0
-    assert dense[base + 200 : base + 204] == dense[base + 300 : base + 304] == [0.75, 0, 0, -20]
+    assert dense[base + 150 : base + 154] == dense[base + 160 : base + 164] == [0.75, 0, 0, -20]
     want = np.clip(np.array(dense, dtype=np.float32), -OBS_BOUND, OBS_BOUND)
     assert np.array_equal(table.array(f), want)
     assert np.array_equal(table.array(_plain(f)), want)
