@@ -185,8 +185,9 @@ class Segment(NamedTuple):
     An encoding builds one from view objects that views share while nothing changes (a
     board, a player's dict), keeps it, and hands the same object to every observation that
     shows those objects (:meth:`Features.shared`), at the same place or, offset by a base,
-    at another (a player's slice, which sits where the observer's order puts it). Tuples, so nobody can change it later:
-    :mod:`meeple.rl` converts each distinct segment to numpy once, by its identity.
+    at another (a player's slice, which sits where the observer's order puts it). It holds
+    tuples, so that nobody can change it later: :mod:`meeple.rl` converts each distinct
+    segment to numpy once, by its identity.
     """
 
     positions: tuple[int, ...]
