@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from meeple.core.game import JSON, Action, OptionValue
 
@@ -179,29 +179,49 @@ def observation_size(encoding: Encoding, players: int, options: Mapping[str, Opt
     return sum(n for _, n in encoding.layout(players, options))
 
 
+class Segment(NamedTuple):
+    """A ready-made block of observation entries that never changes: positions and values.
+
+    An encoding builds one from view objects that views share while nothing changes (a
+    board, a player's dict), keeps it, and hands the same object to every observation that
+    shows those objects (:meth:`Features.shared`), at the same place or, offset by a base,
+    at another (a player's slice, which sits where the observer's order puts it). It holds
+    tuples, so that nobody can change it later: :mod:`meeple.rl` converts each distinct
+    segment to numpy once, by its identity.
+    """
+
+    positions: tuple[int, ...]
+    values: tuple[float, ...]
+
+
 class Features:
     """An observation under construction, written slice by slice, kept sparse.
 
     Observations are mostly zeros (one-hot slices, empty board spaces), so only the non-zero
     entries are stored, as positions and values: a learning library fills a zeroed array
     with them at once (``array[f.index] = f.values``), far cheaper than converting a dense
-    list of thousands of floats. Every position is written at most once. :meth:`dense` gives
-    the plain list.
+    list of thousands of floats. Entries made afresh for this observation are in ``index``
+    and ``values``; blocks an encoding shares between observations are in ``segments``
+    (:meth:`shared`), kept whole rather than copied. Every position is written at most once,
+    in either. :meth:`dense` gives the plain list, :meth:`entries` all the entries.
 
     >>> f = Features()
     >>> f.one_hot(2, 4)
     >>> f.scalar(5, 10)
     >>> base = f.block(3)
     >>> f.put(base + 1, 0.25)
+    >>> f.shared(Segment((0, 1), (2.0, 3.0)), base=f.block(2))
     >>> f.size, f.dense()
-    (8, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0])
+    (10, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 2.0, 3.0])
     """
 
-    __slots__ = ("index", "size", "values")
+    __slots__ = ("index", "segments", "size", "values")
 
     def __init__(self) -> None:
         self.index: list[int] = []
         self.values: list[float] = []
+        self.segments: list[tuple[int, Segment]] = []
+        """Shared segments, each with the base its positions are offset by."""
         self.size = 0
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -253,10 +273,25 @@ class Features:
             self.index.append(position)
             self.values.append(value)
 
+    def shared(self, segment: Segment, base: int = 0) -> None:
+        """Add a ready-made :class:`Segment` at its positions plus ``base`` (inside reserved
+        blocks; non-zero values), kept as it is. Give the same object again whenever the
+        entries are the same: that is what lets :mod:`meeple.rl` convert it to numpy once."""
+        self.segments.append((base, segment))
+
+    def entries(self) -> tuple[list[int], list[float]]:
+        """Every non-zero entry, positions and values: the fresh ones, then the segments'."""
+        index, values = list(self.index), list(self.values)
+        for base, segment in self.segments:
+            index += [base + i for i in segment.positions] if base else segment.positions
+            values += segment.values
+        return index, values
+
     def dense(self) -> list[float]:
         """The observation as a plain list of ``size`` floats."""
         out = [0.0] * self.size
-        for i, v in zip(self.index, self.values, strict=True):
+        index, values = self.entries()
+        for i, v in zip(index, values, strict=True):
             out[i] = v
         return out
 

@@ -18,6 +18,7 @@ from meeple.core.encoding import (
     Encoding,
     Features,
     History,
+    Segment,
     load_encoding,
     observation_size,
 )
@@ -30,8 +31,14 @@ OBS_BOUND = 10.0
 """Observations lie within ±this (the encodings scale their numbers to about 0–2; the
 arrays are clipped so that the declared Box always holds them)."""
 
+SEGMENTS_KEPT = 512
+"""Distinct :class:`~meeple.core.encoding.Segment` objects a :class:`Table` keeps as numpy
+arrays (a game's shared view parts change every few decisions, so a few hundred cover the
+observations of several games side by side; past this it starts afresh)."""
+
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+SegmentArrays = tuple[Segment, npt.NDArray[np.intp], Observation]
 
 
 def final_rewards(state: State, reward: Reward) -> list[float]:
@@ -89,6 +96,9 @@ class Table:
         self.encoding: Encoding = load_encoding(game_id)
         self.space: ActionSpace = self.encoding.action_space(players, self.options)
         self.size = observation_size(self.encoding, players, self.options)
+        self.segments: dict[int, SegmentArrays] = {}
+        """Segments converted to numpy, by identity. Each value holds the segment itself, so
+        that its id cannot pass to another object while it is kept here."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self  # fixed for its life: copies of a state that holds it share it
@@ -117,14 +127,43 @@ class Table:
         n = len(features.index)
         if n:
             # ``np.fromiter`` with the count known converts the lists faster than numpy's
-            # generic conversion in ``out[list] = list``; the encodings scale to about 0–2,
-            # and clipping the non-zero values in place costs ~1 µs, less than checking them
-            # in Python first.
+            # generic conversion in ``out[list] = list``. The encodings scale to about 0–2:
+            # clipping the non-zero values in place costs ~1 µs, less than checking many of
+            # them in Python first, but more than checking a few (Bison's fresh entries).
             values = np.fromiter(features.values, np.float32, n)
-            np.minimum(values, OBS_BOUND, out=values)
-            np.maximum(values, -OBS_BOUND, out=values)
+            if n > 16 or max(features.values) > OBS_BOUND or min(features.values) < -OBS_BOUND:
+                np.minimum(values, OBS_BOUND, out=values)
+                np.maximum(values, -OBS_BOUND, out=values)
             out[np.fromiter(features.index, np.intp, n)] = values
+        # Shared segments: converted once (they never change), then one scatter each.
+        kept = self.segments
+        for base, segment in features.segments:
+            arrays = kept.get(id(segment)) or self.segment_arrays(segment)
+            if base:
+                out[base:][arrays[1]] = arrays[2]  # a view from the base: no offset array
+            else:
+                out[arrays[1]] = arrays[2]
         return out
+
+    def segment_arrays(self, segment: Segment) -> SegmentArrays:
+        """``segment`` as numpy arrays (positions, values clipped as :meth:`array` clips),
+        converted once and kept by identity (at most :data:`SEGMENTS_KEPT` of them)."""
+        kept = self.segments.get(id(segment))
+        if kept is not None:
+            return kept
+        if len(self.segments) >= SEGMENTS_KEPT:
+            self.segments.clear()
+        n = len(segment.positions)
+        values = np.fromiter(segment.values, np.float32, n)
+        if (
+            max(segment.values, default=0.0) > OBS_BOUND
+            or min(segment.values, default=0.0) < -OBS_BOUND
+        ):
+            np.minimum(values, OBS_BOUND, out=values)  # as in ``array`` (``np.clip`` is slower)
+            np.maximum(values, -OBS_BOUND, out=values)
+        arrays = (segment, np.fromiter(segment.positions, np.intp, n), values)
+        self.segments[id(segment)] = arrays
+        return arrays
 
     def observation_box(self) -> spaces.Box:
         """The Gymnasium space of the observation arrays."""

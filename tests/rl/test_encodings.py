@@ -41,9 +41,10 @@ def _observe(
     position written once and inside it, finite values."""
     features = encoding.observe(state.view(seat), seat, state.players, state.options, history)
     assert features.size == size
-    assert len(set(features.index)) == len(features.index)
-    assert all(0 <= i < size for i in features.index)
-    assert all(math.isfinite(v) and v != 0.0 for v in features.values)
+    index, values = features.entries()  # fresh entries and shared segments alike
+    assert len(set(index)) == len(index)
+    assert all(0 <= i < size for i in index)
+    assert all(math.isfinite(v) and v != 0.0 for v in values)
     return features.dense()
 
 

@@ -10,8 +10,10 @@ target and source, and a hunter move (from-space × to-space). Spaces are the bo
 The observation is built from ``view(seat)`` only; seats are listed from the observer. Most of
 it comes from objects that views share while they do not change (the board's parts, the
 spaces, each player's dict, the drawn tile: :mod:`meeple.games.bison.views`), so the entries
-each of those gives are worked out once per object and copied after (:class:`_Memo`); they are
-written straight into the :class:`~meeple.core.encoding.Features`' ``index`` and ``values``.
+each of those gives are worked out once per object (:class:`_Memo`) and handed to every
+observation that shows it as the same :class:`~meeple.core.encoding.Segment` (converted to numpy
+once by :mod:`meeple.rl`); the rest is written straight into the
+:class:`~meeple.core.encoding.Features`' ``index`` and ``values``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple, TypeVar
 
-from meeple.core.encoding import ActionSpace, Features, relative
+from meeple.core.encoding import ActionSpace, Features, Segment, relative
 from meeple.core.game import JSON, OptionValue
 from meeple.games.bison.data import (
     ACTION_KINDS,
@@ -121,20 +123,20 @@ class _Memo(dict[tuple[int, ...], tuple[T, object]]):
 
 # Small enough that the objects kept stay few: the garbage collector walks them all now and
 # then, and a larger memo costs more there than its few extra hits save.
-_BOARDS: _Memo[tuple[Entries, frozenset[int]]] = _Memo(kept=16)
+_BOARDS: _Memo[tuple[Segment, frozenset[int]]] = _Memo(kept=16)
 """By board (a board lasts a few decisions; a few games may run side by side). Each keeps a
 board's layout, some four hundred objects."""
-_SPACES: _Memo[Entries] = _Memo(kept=64)
-_PIECES: _Memo[tuple[Entries, list[tuple[int, int]]]] = _Memo(kept=64)
-_PLAYERS: _Memo[Entries] = _Memo(kept=1024)
-"""By player dict and where its slice starts (a player's dict is seen from every seat)."""
-_PLAYERS_AT_0: _Memo[Entries] = _Memo(kept=512)
-_TILES: _Memo[Entries] = _Memo(kept=128)
+_OWNERS: _Memo[Segment] = _Memo(kept=64)
+"""By spaces and observer (owners are seen relative to the observer)."""
+_PIECES: _Memo[tuple[Segment, list[tuple[int, int]]]] = _Memo(kept=64)
+_PLAYERS: _Memo[Segment] = _Memo(kept=512)
+"""By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
+_TILES: _Memo[Segment] = _Memo(kept=128)
 _PLACED: _Memo[Entries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
 
 
-def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, frozenset[int]]:
+def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, frozenset[int]]:
     """The board's slices, from ``position_placed`` (at ``start``) to the board-only part of
     ``space`` (terrain, animals, the region's animals and size), for the board of ``view``;
     and the spaces of the placed tiles."""
@@ -165,7 +167,8 @@ def _board_entries(view: JSON, start: int, players: int) -> tuple[Entries, froze
         index.append(open_at + p)
         values.append(1.0)
     placed_spaces = frozenset(3 * t["position"] + k for t in tiles for k in range(len(TERRAINS)))
-    return _BOARDS.keep(key, (tiles, regions, opened), ((index, values), placed_spaces))
+    segment = Segment(tuple(index), tuple(values))
+    return _BOARDS.keep(key, (tiles, regions, opened), (segment, placed_spaces))
 
 
 _TURNED_AT = 2 * _POSITIONS
@@ -198,24 +201,29 @@ def _placed_entries(t: JSON, start: int) -> Entries:
     return _PLACED.keep((id(t), start), t, (index, values))
 
 
-def _pieces_entries(
+def _owners_entries(
     spaces: list[JSON], start: int, owners: int, seat: int, players: int
-) -> Entries:
-    """The pieces on the spaces (hunters, tent, canoe, owner seen from ``seat``)."""
-    key = (id(spaces), start, seat, players)
-    found = _SPACES.get(key)
+) -> Segment:
+    """The owners of the spaces seen from ``seat`` (``owners``: where ``space_owner`` starts)."""
+    key = (id(spaces), owners, seat, players)
+    found = _OWNERS.get(key)
     if found is not None:
         return found[0]
-    kept = _PIECES.get((id(spaces), start))
-    (index, values), owned = kept[0] if kept else _pieces_on(spaces, start)
-    index = index + [owners + i * players + relative(seat, who, players) for i, who in owned]
-    values = values + [1.0] * len(owned)
-    return _SPACES.keep(key, spaces, (index, values))
+    _, owned = _pieces_on(spaces, start)
+    segment = Segment(
+        tuple([owners + i * players + relative(seat, who, players) for i, who in owned]),
+        (1.0,) * len(owned),
+    )
+    return _OWNERS.keep(key, spaces, segment)
 
 
-def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int, int]]]:
-    """The pieces on the spaces, whoever looks (hunters, tent, canoe), and the owner of each
-    space that has one."""
+def _pieces_on(spaces: list[JSON], start: int) -> tuple[Segment, list[tuple[int, int]]]:
+    """The pieces on the spaces, whoever looks (hunters, tent, canoe; ``start``: where
+    ``space`` starts), and the owner of each space that has one."""
+    key = (id(spaces), start)
+    found = _PIECES.get(key)
+    if found is not None:
+        return found[0]
     index: list[int] = []
     values: list[float] = []
     owned = []
@@ -231,7 +239,8 @@ def _pieces_on(spaces: list[JSON], start: int) -> tuple[Entries, list[tuple[int,
             if value:
                 index.append(position)
                 values.append(value)
-    return _PIECES.keep((id(spaces), start), spaces, ((index, values), owned))
+    segment = Segment(tuple(index), tuple(values))
+    return _PIECES.keep(key, spaces, (segment, owned))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -247,20 +256,9 @@ _ON_BOARD = _MARKET_CANOES + _SIZES + 1
 _USED_AT = _ON_BOARD + 1
 
 
-def _player_entries(p: JSON, start: int) -> Entries:
-    """One player's slice of ``seat_player``, starting at ``start`` (which depends on where
-    the observer sits: the entries are kept for each start, made from those at 0)."""
-    key = (id(p), start)
-    found = _PLAYERS.get(key)
-    if found is not None:
-        return found[0]
-    kept = _PLAYERS_AT_0.get((id(p),))
-    index, values = kept[0] if kept else _player_entries_at_0(p)
-    return _PLAYERS.keep(key, p, ([start + i for i in index], values))
-
-
-def _player_entries_at_0(p: JSON) -> Entries:
-    """One player's slice of ``seat_player`` as if it started at 0: animals, their total,
+def _player_entries(p: JSON) -> Segment:
+    """One player's slice of ``seat_player`` as if it started at 0 (where it starts depends
+    on where the observer sits: it is shared at that base): animals, their total,
     hunters, tents and canoes (by size) in supply, then in the market, hunters on the
     board, actions used, whether they hold a tile."""
     animals, supply, market = p["animals"], p["supply"], p["market"]
@@ -283,12 +281,11 @@ def _player_entries_at_0(p: JSON) -> Entries:
         dense[_USED_AT + _ACTION[kind]] = 1.0
     if p["holds_tile"]:
         dense[-1] = 1.0
-    index = [i for i, v in enumerate(dense) if v]
-    values = [v for v in dense if v]
-    return _PLAYERS_AT_0.keep((id(p),), p, (index, values))
+    segment = Segment(tuple([i for i, v in enumerate(dense) if v]), tuple([v for v in dense if v]))
+    return _PLAYERS.keep((id(p),), p, segment)
 
 
-def _tile_entries(tile: JSON, start: int) -> Entries:
+def _tile_entries(tile: JSON, start: int) -> Segment:
     """The ``my_tile`` slice of a drawn tile, starting at ``start``."""
     key = (id(tile), start)
     found = _TILES.get(key)
@@ -303,7 +300,7 @@ def _tile_entries(tile: JSON, start: int) -> Entries:
         if tile["animals"][animal]:
             index.append(start + 1 + TILE_COUNT + POINTS + a)
             values.append(tile["animals"][animal] / 3.0)
-    return _TILES.keep(key, tile, (index, values))
+    return _TILES.keep(key, tile, Segment(tuple(index), tuple(values)))
 
 
 class BisonEncoding:
@@ -352,8 +349,8 @@ class BisonEncoding:
 
         The parts that come from view objects shared between views (the board's, the
         pieces', each player's, the drawn tile's) are worked out once per object (see
-        :class:`_Memo`); the rest is written straight into the entries, at the slices'
-        starts (:func:`_starts`)."""
+        :class:`_Memo`) and shared as segments; the rest is written straight into the
+        entries, at the slices' starts (:func:`_starts`)."""
         at = _starts(players)
         pending = view["pending"]
         rnd = view["round"]
@@ -384,17 +381,17 @@ class BisonEncoding:
                 if value:
                     index.append(position)
                     values.append(value / MAX_HUNTERS_PER_ACTION)
+        f = Features()
+        segments = f.segments
         tile = view.get("my_tile")
         if tile is not None:
-            entries = _tile_entries(tile, at.my_tile)
-            index += entries[0]
-            values += entries[1]
-        entries, on_board = _board_entries(view, at.position_placed, players)
-        index += entries[0]
-        values += entries[1]
-        entries = _pieces_entries(view["spaces"], at.space, at.space_owner, seat, players)
-        index += entries[0]
-        values += entries[1]
+            segments.append((0, _tile_entries(tile, at.my_tile)))
+        board, on_board = _board_entries(view, at.position_placed, players)
+        segments.append((0, board))
+        spaces = view["spaces"]
+        kept = _PIECES.get((id(spaces), at.space))
+        segments.append((0, kept[0][0] if kept else _pieces_on(spaces, at.space)[0]))
+        segments.append((0, _owners_entries(spaces, at.space, at.space_owner, seat, players)))
         if pending is not None:
             # Where the action in progress acts: flags on the spaces of the board.
             flagged = at.space + len(TERRAINS) + 6
@@ -411,12 +408,9 @@ class BisonEncoding:
         start = at.seat_player
         for k in range(players):
             p = info[(seat + k) % players]
-            kept = _PLAYERS.get((id(p), start))
-            entries = kept[0] if kept else _player_entries(p, start)
-            index += entries[0]
-            values += entries[1]
+            known = _PLAYERS.get((id(p),))
+            segments.append((start, known[0] if known else _player_entries(p)))
             start += _PLAYER_WIDTH
-        f = Features()
         f.index, f.values, f.size = index, values, at.size
         return f
 

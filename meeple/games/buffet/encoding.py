@@ -9,9 +9,10 @@ by :func:`BuffetEncoding.layout` and described in ``docs/rl.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
-from meeple.core.encoding import ActionSpace, Features, relative
+from meeple.core.encoding import ActionSpace, Features
 from meeple.core.game import JSON, OptionValue
 from meeple.games.buffet.data import (
     ALL_DISHES,
@@ -125,63 +126,132 @@ class BuffetEncoding:
         options: Mapping[str, OptionValue],
         history: object = None,
     ) -> Features:
-        """The observation of ``seat`` from ``view(seat)``."""
+        """The observation of ``seat`` from ``view(seat)``.
+
+        The entries are appended straight to the :class:`Features`' ``index`` and ``values``
+        (at the slices' starts, :func:`_starts`) rather than through its methods: an
+        observation has 50–60 of them, and a method call each cost ~5 µs per observation."""
+        at = _starts(players)
         f = Features()
-        put = f.put
-        f.one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
-        f.scalar(1.0 if view["stage"] == 2 else 0.0)
-        f.scalar(view["round"], ROUND_SCALE)
-        hand = [0] * _CARDS
-        for card in view["hand"]:
-            hand[card + OFFSET] += 1
-        f.counts(hand, HAND_SIZE)
+        f.size = at.size
+        index, values = f.index, f.values
+        add_index, add_value = index.append, values.append
+        add_index(_PHASE_INDEX[view["phase"]])
+        add_value(1.0)
+        if view["stage"] == 2:
+            add_index(at.stage_two)
+            add_value(1.0)
+        if view["round"]:
+            add_index(at.round)
+            add_value(view["round"] / ROUND_SCALE)
+        for start, cards in ((at.hand, view["hand"]), (at.my_exchange, view["my_exchange"])):
+            for card in set(cards):
+                add_index(start + card + OFFSET)
+                add_value(cards.count(card) / HAND_SIZE)
         choice = view["my_choice"]
-        f.one_hot(None if choice is None else choice + OFFSET, _CARDS)
-        if view["my_exchange"]:
-            exchange = [0] * _CARDS
-            for card in view["my_exchange"]:
-                exchange[card + OFFSET] += 1
-            f.counts(exchange, HAND_SIZE)
-        else:
-            f.block(_CARDS)  # nothing put aside: all zeros
+        if choice is not None:
+            add_index(at.my_choice + choice + OFFSET)
+            add_value(1.0)
         discard = view["discard"]
-        f.counts([discard[key] for key in _DISCARD_KEYS], COPIES_PER_VALUE)
-        f.scalar(view["deck"], _CARDS * COPIES_PER_VALUE)
-        f.scalar(view["dishes_left"], _DISHES)
-        for row in (view["buffet"], view["reserved"]):
-            base = f.block(_DISHES)
+        for i, key in enumerate(_DISCARD_KEYS):
+            if discard[key]:
+                add_index(at.discard + i)
+                add_value(discard[key] / COPIES_PER_VALUE)
+        if view["deck"]:
+            add_index(at.deck)
+            add_value(view["deck"] / (_CARDS * COPIES_PER_VALUE))
+        if view["dishes_left"]:
+            add_index(at.dishes_left)
+            add_value(view["dishes_left"] / _DISHES)
+        for base, row in ((at.buffet, view["buffet"]), (at.reserved, view["reserved"])):
             for code in {dish_code(dish) for dish in row}:
-                put(base + code, 1.0)
-        # Per-seat lists are read from the observer on: the view's lists rotated by seat.
-        positions = view["positions"]
-        positions = positions[seat:] + positions[:seat]
-        f.flags([p is not None for p in positions])
-        f.counts(positions, TRACK_SCALE)  # out of the round (None) counts as 0, as a zero does
-        hand_sizes = view["hand_sizes"]
-        f.counts(hand_sizes[seat:] + hand_sizes[:seat], HAND_SIZE)
-        has_chosen = view["has_chosen"]
-        f.flags(has_chosen[seat:] + has_chosen[:seat])
-        base = f.block(players)
+                add_index(base + code)
+                add_value(1.0)
+        # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players.
+        positions, hand_sizes = view["positions"], view["hand_sizes"]
+        has_chosen, scores = view["has_chosen"], view["scores"]
+        in_round, position_at, hand_size_at = at.seat_in_round, at.seat_position, at.seat_hand_size
+        chosen_at, score_at = at.seat_has_chosen, at.seat_score  # locals: read once per seat
+        for s in range(players):
+            k = (s - seat) % players  # relative(seat, s, players)
+            position = positions[s]
+            if position is not None:
+                add_index(in_round + k)
+                add_value(1.0)
+                if position:  # out of the round (None) counts as 0, as a zero does
+                    add_index(position_at + k)
+                    add_value(position / TRACK_SCALE)
+            if hand_sizes[s]:
+                add_index(hand_size_at + k)
+                add_value(hand_sizes[s] / HAND_SIZE)
+            if has_chosen[s]:
+                add_index(chosen_at + k)
+                add_value(1.0)
+            if scores[s]:
+                add_index(score_at + k)
+                add_value(scores[s] / SCORE_SCALE)
         for s in set(view["to_move"]):
-            put(base + (s - seat) % players, 1.0)  # relative(seat, s, players)
-        f.one_hot(relative(seat, view["start_player"], players), players)
+            add_index(at.seat_to_move + (s - seat) % players)
+            add_value(1.0)
+        add_index(at.seat_start + (view["start_player"] - seat) % players)
+        add_value(1.0)
         exchanger = view["exchanger"]
-        f.one_hot(None if exchanger is None else relative(seat, exchanger, players), players)
-        scores = view["scores"]
-        f.counts(scores[seat:] + scores[:seat], SCORE_SCALE)
-        tops = f.block(players * _DISHES)
-        covered = f.block(players * _KINDS)
+        if exchanger is not None:
+            add_index(at.seat_exchanger + (exchanger - seat) % players)
+            add_value(1.0)
         stacks = view["stacks"]
         shared = _SHARED_PILE
-        for k, piles in enumerate(stacks[seat:] + stacks[:seat]):
-            top_base = tops + k * _DISHES
-            covered_base = covered + k * _KINDS
-            for pile in piles:
+        top_at, covered_at = at.seat_top_dish, at.seat_covered
+        for s in range(players):
+            k = (s - seat) % players
+            top_base = top_at + k * _DISHES
+            covered_base = covered_at + k * _KINDS
+            for pile in stacks[s]:
                 code, kind, under = shared.get(id(pile)) or pile_fields(pile)
-                put(top_base + code, 1.0)
+                add_index(top_base + code)
+                add_value(1.0)
                 if under:
-                    put(covered_base + kind, under)
+                    add_index(covered_base + kind)
+                    add_value(under)
         return f
+
+
+class _Starts(NamedTuple):
+    """Where each slice of the observation starts, and its size (for one player count)."""
+
+    phase: int
+    stage_two: int
+    round: int
+    hand: int
+    my_choice: int
+    my_exchange: int
+    discard: int
+    deck: int
+    dishes_left: int
+    buffet: int
+    reserved: int
+    seat_in_round: int
+    seat_position: int
+    seat_hand_size: int
+    seat_has_chosen: int
+    seat_to_move: int
+    seat_start: int
+    seat_exchanger: int
+    seat_score: int
+    seat_top_dish: int
+    seat_covered: int
+    size: int
+
+
+@cache
+def _starts(players: int) -> _Starts:
+    """The slices' starts for ``players``, from :meth:`BuffetEncoding.layout`."""
+    starts = []
+    at = 0
+    for _, size in ENCODING.layout(players, {}):
+        starts.append(at)
+        at += size
+    return _Starts._make([*starts, at])
 
 
 ENCODING = BuffetEncoding()
