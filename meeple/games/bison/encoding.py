@@ -395,7 +395,9 @@ class BisonEncoding:
         if pending is not None:
             # Where the action in progress acts: flags on the spaces of the board.
             flagged = at.space + len(TERRAINS) + 6
-            target = pending["target"]
+            # While hunters are deployed, "target" is the new tile's position, not a space:
+            # only a gathering's target is one (the deploy's spaces are in the mask).
+            target = pending["target"] if view["phase"] == "gather" else -1
             if target in on_board:
                 index.append(flagged + target * _SPACE_WIDTH)
                 values.append(1.0)

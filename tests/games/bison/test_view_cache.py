@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from meeple.core.encoding import Features, relative
-from meeple.core.game import JSON, OptionValue
+from meeple.core.game import JSON, OptionValue, without_back
 from meeple.games.bison import GAME, BisonState
 from meeple.games.bison.board import EMPTY
 from meeple.games.bison.data import (
@@ -263,7 +263,8 @@ def plain_observe(
     for region in view["regions"]:
         region_animals[region["region"]] = region["animals"] / 10.0
         region_size[region["region"]] = len(region["spaces"]) / 10.0
-    target = pending["target"] if pending else None
+    # A deploy's "target" is a tile position, not a space: only a gathering's is flagged.
+    target = pending["target"] if pending and view["phase"] == "gather" else None
     changed = set(pending["changed"]) if pending else set()
     moved = set(pending["moved_to"]) if pending else set()
     spaces = f.block(SPACES * _SPACE_WIDTH)
@@ -347,3 +348,32 @@ def test_states_sharing_a_board_share_its_layout_but_not_their_pieces() -> None:
     assert a.view(0)["tiles"] is b.view(1)["tiles"]
     assert a.view(0)["spaces"] is not b.view(1)["spaces"]
     assert a.view(0)["spaces"] is a.view(1)["spaces"]
+
+
+def test_only_a_gatherings_target_is_flagged_on_a_space() -> None:
+    """While hunters are deployed the pending ``target`` is the new tile's position, which is no
+    space: the observation flags no space as targeted then; during a gathering it flags the
+    gathering space."""
+    seen = {"deploy": 0, "gather": 0}
+    for seed in range(40):
+        state = GAME.new(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not all(seen.values()):
+            seat = state.to_move[0]
+            view = state.view(seat)
+            phase = view["phase"]
+            if phase in seen:
+                features = ENCODING.observe(view, seat, 2, state.options)
+                dense = features.dense()
+                names = [name for name, _ in ENCODING.layout(2, state.options)]
+                sizes = [size for _, size in ENCODING.layout(2, state.options)]
+                start = sum(sizes[: names.index("space")])
+                flag = len(TERRAINS) + 6  # a space's "targeted" entry
+                flagged = [i for i in range(SPACES) if dense[start + i * _SPACE_WIDTH + flag]]
+                want = [view["pending"]["target"]] if phase == "gather" else []
+                assert flagged == want, (seed, phase, flagged, view["pending"])
+                seen[phase] += 1
+            state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
