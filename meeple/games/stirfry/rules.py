@@ -330,6 +330,12 @@ class StirFryState(State):
                 }
         return view
 
+    def public_events(self) -> list[JSON]:
+        """The events of the move just made, without building a view: every view, the
+        spectator's too, holds the same events (no event names a card a seat holds in
+        secret), so the learning envs' history needs no view after each move."""
+        return self.events[:]  # the dicts are never changed once made: shared
+
     def _public_view(self) -> JSON:
         """``view(None)``: what everyone sees. It shares with the state only what never
         changes: the options, the event dicts and the served dishes' JSON (``dishes_view`` is
