@@ -134,6 +134,24 @@ def test_cached_observations_equal_cold_ones(players: int, circles: bool) -> Non
             assert got.size == cold.size
 
 
+def test_observations_in_any_order_equal_cold_ones() -> None:
+    """The encoder patches its remembered chairs from the last view it saw, whichever that
+    was: views taken backwards (chairs emptied since) and shuffled give the cold entries, and
+    an empty chair has no entry at all (its one-hot is all zeros)."""
+    options = {"coffee_circle": True}
+    views = [(state.view(state.current), state.current) for state in _positions(3, True, 2)]
+    rng = random.Random(3)
+    for order in (views[::-1], rng.sample(views, len(views))):
+        warm = CafeEncoding()
+        for view, seat in order:
+            got = warm.observe(view, seat, 3, options)
+            cold = CafeEncoding().observe(json.loads(json.dumps(view)), seat, 3, options)
+            assert _entries(got) == _entries(cold)
+            taken = sum(code is not None for code in view["chairs"])
+            chairs = [i for i in got.index if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
+            assert len(chairs) == taken
+
+
 def _entries(f: Features) -> list[tuple[int, float]]:
     assert len(set(f.index)) == len(f.index), "a position written twice"
     return sorted(zip(f.index, f.values, strict=True))
