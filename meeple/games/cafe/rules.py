@@ -546,6 +546,7 @@ class CafeState(State):
         guests = self.guests
         mix = self.mix
         by_sex = CHAIR_VERDICTS[self.circles]
+        width = MIXES + 1  # a local: the loop below runs some thirty times per decision
         exempt = first and self._exempt()
         hand = None  # _HandFacts, made when first needed
         actions: list[Action] = []
@@ -556,7 +557,7 @@ class CafeState(State):
             for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
                 if guests[chair] != _EMPTY:
                     continue
-                verdict = verdicts[mix[a] * (MIXES + 1) + mix[b]]
+                verdict = verdicts[mix[a] * width + mix[b]]
                 if verdict == FITS:
                     pass
                 elif verdict == ALONE:
