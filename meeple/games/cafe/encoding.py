@@ -175,7 +175,9 @@ class CafeEncoding:
                 }
             self._chairs = (chairs, positions)
         index.extend(positions.values())
-        index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
+        placed = view["placed"]
+        if placed:  # (most decisions begin a turn: no generator to make for nothing)
+            index.extend(_PLACED_AT + chair for chair in set(placed))
         guests = view["bar"]
         seen_bar, bar = self._bar
         if seen_bar is not guests:
