@@ -189,3 +189,18 @@ def test_quick_indices_are_the_general_ones() -> None:
     ):
         with pytest.raises(ValueError):
             space.index(bad)
+
+
+def test_handed_out_actions_are_copies_of_the_shared_ones() -> None:
+    """Legal actions are ready-made dicts shared by every state; a caller that changes the
+    ones it was given changes neither the state's next answer nor another state's."""
+    for state in _positions(3, True, games=2):
+        seat = state.current
+        first = state.legal_actions(seat)
+        expected = json.dumps(first)
+        other = state.clone()
+        for action in first:
+            action["type"] = "spoiled"
+            action.pop("guest", None)
+        assert json.dumps(state.legal_actions(seat)) == expected
+        assert json.dumps(other.legal_actions(seat)) == expected
