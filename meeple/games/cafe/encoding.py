@@ -140,7 +140,7 @@ class CafeEncoding:
         with the tables above, rather than one ``put`` per entry. An empty chair or bar seat is
         all zeros: the observation holds one entry per guest on the board, not 88 one-hots."""
         f = Features()
-        size, order = _seat_tables(players, seat)
+        size, seats = _seat_tables(players, seat)
         f.block(size)
         index = f.index
         values = f.values
@@ -185,42 +185,50 @@ class CafeEncoding:
             self._bar = (guests, bar)
         index.extend(bar)
         values.extend(_ONES[: len(index) - ones])
-        # The seats, listed from the observer: order[k] is the seat k places after ``seat``.
-        base = _SEATS_AT
+        # The seats, listed from the observer: the k-th is the seat k places after ``seat``.
         for s in view["to_move"]:
-            index.append(base + (s - seat) % players)
+            index.append(_SEATS_AT + (s - seat) % players)
             values.append(1.0)
         out = view["out"]
         chips = view["chips"]
         sizes = view["hand_sizes"]
-        for k, s in enumerate(order):
+        hands = view["hands"]
+        for s, out_at, chips_at, size_at, hand_at in seats:
             if out[s]:
-                index.append(base + players + k)
+                index.append(out_at)
                 values.append(1.0)
             if chips[s]:
-                index.append(base + 2 * players + k)
+                index.append(chips_at)
                 values.append(chips[s] / CHIP_SCALE)
             if sizes[s]:
-                index.append(base + 3 * players + k)
+                index.append(size_at)
                 values.append(sizes[s] / HAND_SIZE)
-        hands = view["hands"]
-        base = _SEATS_AT + 4 * players
-        for s in order:  # 0.5 per tile of each guest held: 0.5 for one, 1.0 for two, …
-            held: dict[int, float] = {}
+            held: dict[int, float] = {}  # 0.5 per tile of each guest: 0.5 for one, 1.0 for two…
             for code in hands[s]:
-                guest = base + _GUEST[code]
+                guest = hand_at + _GUEST[code]
                 held[guest] = held.get(guest, 0.0) + 0.5
             index.extend(held)
             values.extend(held.values())
-            base += _GUESTS
         return f
 
 
 @cache
-def _seat_tables(players: int, seat: int) -> tuple[int, tuple[int, ...]]:
-    """The observation's size for ``players``, and the seats in the order ``seat`` sees them."""
+def _seat_tables(players: int, seat: int) -> tuple[int, tuple[tuple[int, int, int, int, int], ...]]:
+    """The observation's size for ``players``, and for each seat in the order ``seat`` sees
+    them (the ``k``-th after it): the seat, and where its out flag, chips, hand size and hand
+    slice are."""
     size = _SEATS_AT + 4 * players + players * _GUESTS
-    return size, tuple((seat + k) % players for k in range(players))
+    seats = tuple(
+        (
+            (seat + k) % players,
+            _SEATS_AT + players + k,
+            _SEATS_AT + 2 * players + k,
+            _SEATS_AT + 3 * players + k,
+            _SEATS_AT + 4 * players + k * _GUESTS,
+        )
+        for k in range(players)
+    )
+    return size, seats
 
 
 ENCODING = CafeEncoding()
