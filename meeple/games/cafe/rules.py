@@ -550,7 +550,8 @@ class CafeState(State):
         guests = self.guests
         mix = self.mix
         by_sex = CHAIR_VERDICTS[self.circles]
-        width = MIXES + 1  # a local: the loop below runs some thirty times per decision
+        width = MIXES + 1  # locals: the loop below runs some thirty times per decision
+        circles = self.circles
         exempt = first and self._exempt()
         hand = None  # _HandFacts, made when first needed
         actions: list[Action] = []
@@ -579,8 +580,8 @@ class CafeState(State):
                                 joining = hand.mates[t * 2 + sex] = self._mates(t, sex, hand)
                             if joining and joining != 1 << chair:
                                 break  # a guest can join on another chair of this table
-                        else:
-                            if not self._circle_allows(chair, kind, verdict, hand):
+                        else:  # nobody to join it: only a coffee circle might allow it
+                            if not (circles and self._circle_allows(chair, kind, verdict, hand)):
                                 continue
                 elif verdict == NEVER:
                     continue
