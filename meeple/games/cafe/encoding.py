@@ -91,11 +91,13 @@ class CafeEncoding:
     """The :class:`~meeple.core.encoding.Encoding` of Café International.
 
     It remembers the positions of the last chairs (the taken ones, by chair) and bar it
-    encoded, by the identity of the view's lists: a state hands the same lists to the views of positions in a row while its
-    chairs (bar) stay as they are, and views are read-only snapshots, so the same list means
-    the same entries. Holding the list keeps its ``id`` from being reused. (The hands are
-    worked out every time: remembering them by content measured slower in an agent's loop,
-    the look-ups in a large dictionary missing the processor's caches.)
+    encoded, by the identity of the view's lists: a state hands the same lists to the views
+    of positions in a row while its chairs (bar) stay as they are, and views are read-only
+    snapshots, so the same list means the same entries. Holding the list keeps its ``id``
+    from being reused. (The hands are worked out every time: remembering them by content
+    measured slower in an agent's loop, the look-ups in a large dictionary missing the
+    processor's caches; by the identity of per-hand lists kept by the state, slower too, as
+    the hand of the seat to move has nearly always changed since its last turn.)
     """
 
     def __init__(self) -> None:
