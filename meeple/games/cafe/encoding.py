@@ -27,11 +27,8 @@ _GUESTS = len(GUEST_CODES)
 _CHAIRS = len(CHAIRS)
 _BAR = len(BAR_XY)
 CHIP_SCALE = 100.0
-_WIDTH = _GUESTS + 1
-"""A chair's or bar seat's one-hot: the 26 guests, then "empty"."""
-_SLOT: dict[str | None, int] = {code: i for i, code in enumerate(GUEST_CODES)}
-_SLOT[None] = _GUESTS
-"""Where a chair's code (``None`` when empty) sets its one-hot."""
+_WIDTH = _GUESTS
+"""A chair's or bar seat's one-hot over the 26 guests: all zeros when it is empty."""
 
 # Where each slice starts (see ``layout``); the per-seat slices follow, sized by the players.
 _CHAIRS_AT = 3
@@ -40,7 +37,6 @@ _BAR_AT = _PLACED_AT + _CHAIRS
 _SEATS_AT = _BAR_AT + _BAR * _WIDTH
 _CHAIR_BASES = tuple(_CHAIRS_AT + chair * _WIDTH for chair in CHAIRS)
 _BAR_BASES = tuple(_BAR_AT + slot * _WIDTH for slot in range(_BAR))
-_BAR_EMPTY = tuple(base + _GUESTS for base in _BAR_BASES)
 _ONES = (1.0,) * (2 * _CHAIRS + _BAR)
 """Enough 1.0s for the chairs' and the bar's one-hots and the chairs placed this turn."""
 
@@ -54,12 +50,14 @@ class _CafeSpace(ActionSpace):
 
     def __init__(self, kinds: Sequence[Kind]) -> None:
         super().__init__(kinds)
+        # By guest, then by chair: two small look-ups measured twice as fast as one by a
+        # (guest, chair) tuple, which is built and hashed for every action.
         self._seats = {
-            (guest, chair): ActionSpace.index(
-                self, {"type": "seat", "guest": guest, "chair": chair}
-            )
+            guest: {
+                chair: ActionSpace.index(self, {"type": "seat", "guest": guest, "chair": chair})
+                for chair in CHAIRS
+            }
             for guest in GUEST_CODES
-            for chair in CHAIRS
         }
         self._bars = {
             guest: ActionSpace.index(self, {"type": "bar", "guest": guest}) for guest in GUEST_CODES
@@ -69,7 +67,7 @@ class _CafeSpace(ActionSpace):
         try:
             kind = action["type"]
             if kind == "seat" and len(action) == 3:
-                return self._seats[action["guest"], action["chair"]]
+                return self._seats[action["guest"]][action["chair"]]
             if kind == "bar" and len(action) == 2:
                 return self._bars[action["guest"]]
         except (KeyError, TypeError):
@@ -92,16 +90,18 @@ _SPACE = _CafeSpace(
 class CafeEncoding:
     """The :class:`~meeple.core.encoding.Encoding` of Café International.
 
-    It remembers the positions of the last chairs and bar it encoded, by the identity of the
-    view's lists: a state hands the same lists to the views of positions in a row while its
-    chairs (bar) stay as they are, and views are read-only snapshots, so the same list means
-    the same entries. Holding the list keeps its ``id`` from being reused. (The hands are
-    worked out every time: remembering them by content measured slower in an agent's loop,
-    the look-ups in a large dictionary missing the processor's caches.)
+    It remembers the positions of the last chairs (the taken ones, by chair) and bar it
+    encoded, by the identity of the view's lists: a state hands the same lists to the views
+    of positions in a row while its chairs (bar) stay as they are, and views are read-only
+    snapshots, so the same list means the same entries. Holding the list keeps its ``id``
+    from being reused. (The hands are worked out every time: remembering them by content
+    measured slower in an agent's loop, the look-ups in a large dictionary missing the
+    processor's caches; by the identity of per-hand lists kept by the state, slower too, as
+    the hand of the seat to move has nearly always changed since its last turn.)
     """
 
     def __init__(self) -> None:
-        self._chairs: tuple[object, list[int]] = (None, [])
+        self._chairs: tuple[object, dict[int, int]] = (None, {})
         self._bar: tuple[object, list[int]] = (None, [])
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
@@ -114,9 +114,9 @@ class CafeEncoding:
             ("turn", 1),
             ("bag", 1),
             ("choosing_refill", 1),
-            ("chairs", _CHAIRS * (_GUESTS + 1)),
+            ("chairs", _CHAIRS * _GUESTS),
             ("placed_this_turn", _CHAIRS),
-            ("bar", _BAR * (_GUESTS + 1)),
+            ("bar", _BAR * _GUESTS),
             ("seat_to_move", players),
             ("seat_out", players),
             ("seat_chips", players),
@@ -139,10 +139,10 @@ class CafeEncoding:
         """The observation of ``seat`` from ``view(seat)``.
 
         Written straight into the sparse lists of :class:`Features` (each position once),
-        with the tables above, rather than one ``put`` per entry: the chairs and the bar alone
-        are 88 one-hots in every observation."""
+        with the tables above, rather than one ``put`` per entry. An empty chair or bar seat is
+        all zeros: the observation holds one entry per guest on the board, not 88 one-hots."""
         f = Features()
-        size, order = _seat_tables(players, seat)
+        size, seats = _seat_tables(players, seat)
         f.block(size)
         index = f.index
         values = f.values
@@ -162,62 +162,75 @@ class CafeEncoding:
             if type(seen) is list and len(seen) == len(chairs):
                 # Most often one chair changed since: find it by identity (in C, touching no
                 # code) and patch a copy of the last positions.
-                positions = positions[:]
+                positions = positions.copy()
                 for chair in compress(CHAIRS, map(is_not, chairs, seen)):
-                    positions[chair] = _CHAIR_BASES[chair] + _SLOT[chairs[chair]]
+                    code = chairs[chair]
+                    if code is None:  # emptied (never in play, but views may come in any order)
+                        positions.pop(chair, None)
+                    else:
+                        positions[chair] = _CHAIR_BASES[chair] + _GUEST[code]
             else:
-                positions = [
-                    base + _SLOT[code] for base, code in zip(_CHAIR_BASES, chairs, strict=True)
-                ]
+                positions = {
+                    chair: base + _GUEST[code]
+                    for chair, base, code in zip(CHAIRS, _CHAIR_BASES, chairs, strict=True)
+                    if code is not None
+                }
             self._chairs = (chairs, positions)
-        index.extend(positions)
-        index.extend(_PLACED_AT + chair for chair in set(view["placed"]))
+        index.extend(positions.values())
+        placed = view["placed"]
+        if placed:  # (most decisions begin a turn: no generator to make for nothing)
+            index.extend(_PLACED_AT + chair for chair in set(placed))
         guests = view["bar"]
-        seen, positions = self._bar
-        if seen is not guests:
-            positions = [
-                base + _GUEST[code] for base, code in zip(_BAR_BASES, guests, strict=False)
-            ]
-            positions.extend(_BAR_EMPTY[len(guests) :])
-            self._bar = (guests, positions)
-        index.extend(positions)
+        seen_bar, bar = self._bar
+        if seen_bar is not guests:
+            bar = [base + _GUEST[code] for base, code in zip(_BAR_BASES, guests, strict=False)]
+            self._bar = (guests, bar)
+        index.extend(bar)
         values.extend(_ONES[: len(index) - ones])
-        # The seats, listed from the observer: order[k] is the seat k places after ``seat``.
-        base = _SEATS_AT
+        # The seats, listed from the observer: the k-th is the seat k places after ``seat``.
         for s in view["to_move"]:
-            index.append(base + (s - seat) % players)
+            index.append(_SEATS_AT + (s - seat) % players)
             values.append(1.0)
         out = view["out"]
         chips = view["chips"]
         sizes = view["hand_sizes"]
-        for k, s in enumerate(order):
+        hands = view["hands"]
+        for s, out_at, chips_at, size_at, hand_at in seats:
             if out[s]:
-                index.append(base + players + k)
+                index.append(out_at)
                 values.append(1.0)
             if chips[s]:
-                index.append(base + 2 * players + k)
+                index.append(chips_at)
                 values.append(chips[s] / CHIP_SCALE)
             if sizes[s]:
-                index.append(base + 3 * players + k)
+                index.append(size_at)
                 values.append(sizes[s] / HAND_SIZE)
-        hands = view["hands"]
-        base = _SEATS_AT + 4 * players
-        for s in order:  # 0.5 per tile of each guest held: 0.5 for one, 1.0 for two, …
-            held: dict[int, float] = {}
+            held: dict[int, float] = {}  # 0.5 per tile of each guest: 0.5 for one, 1.0 for two…
             for code in hands[s]:
-                guest = base + _GUEST[code]
+                guest = hand_at + _GUEST[code]
                 held[guest] = held.get(guest, 0.0) + 0.5
             index.extend(held)
             values.extend(held.values())
-            base += _GUESTS
         return f
 
 
 @cache
-def _seat_tables(players: int, seat: int) -> tuple[int, tuple[int, ...]]:
-    """The observation's size for ``players``, and the seats in the order ``seat`` sees them."""
+def _seat_tables(players: int, seat: int) -> tuple[int, tuple[tuple[int, int, int, int, int], ...]]:
+    """The observation's size for ``players``, and for each seat in the order ``seat`` sees
+    them (the ``k``-th after it): the seat, and where its out flag, chips, hand size and hand
+    slice are."""
     size = _SEATS_AT + 4 * players + players * _GUESTS
-    return size, tuple((seat + k) % players for k in range(players))
+    seats = tuple(
+        (
+            (seat + k) % players,
+            _SEATS_AT + players + k,
+            _SEATS_AT + 2 * players + k,
+            _SEATS_AT + 3 * players + k,
+            _SEATS_AT + 4 * players + k * _GUESTS,
+        )
+        for k in range(players)
+    )
+    return size, seats
 
 
 ENCODING = CafeEncoding()

@@ -113,6 +113,8 @@ _SEATINGS: tuple[tuple[Action, ...], ...] = tuple(
 )
 """Every seating action, by kind and chair, made once: the cached legal actions hold these
 (never changed: :meth:`CafeState.legal_actions` hands out copies)."""
+_BARS: tuple[Action, ...] = tuple({"type": "bar", "guest": code} for code in GUEST_CODES)
+"""Every bar action, by kind, made once (as ``_SEATINGS``; the jokers' are never offered)."""
 _CODE_OR_NONE = (*GUEST_CODES, None)
 """A chair's code in views by its guest kind: ``_EMPTY`` (−1) picks the last entry, ``None``."""
 
@@ -506,15 +508,17 @@ class CafeState(State):
     # --- legal actions --------------------------------------------------------------
 
     def _actions(self) -> list[Action]:
-        """Every legal action of the current seat, in a fixed order."""
+        """Every legal action of the current seat, in a fixed order: ready-made dicts
+        (``_SEATINGS``, ``_BARS``, ``_DONE``…) shared by every state, which
+        :meth:`legal_actions` copies before anyone may change them."""
         if self.choosing_refill:
-            return [dict(_FEWER), dict(_FULL)]
+            return [_FEWER, _FULL]
         seat = self.current
         hand = self.hands[seat]
         placed = self.placed
         verdict = self._judge() if placed else DONE
         if placed and verdict == DONE and len(placed) >= GUESTS_PER_TURN:
-            return [dict(_DONE)]  # two guests (or a whole circle): nothing may follow
+            return [_DONE]  # two guests (or a whole circle): nothing may follow
         kinds = list(dict.fromkeys(hand))  # hands are kept sorted
         if verdict == DONE:
             # The first guest, or a second after a first that scored: any chair may do.
@@ -525,15 +529,15 @@ class CafeState(State):
             actions = self._tried_seatings(seat, kinds, sorted(near))
         if placed:
             if verdict == DONE:
-                actions.append(dict(_DONE))
+                actions.append(_DONE)
             return actions
         for kind in kinds:
             if kind >> 1 != JOKER:
                 # カウンター席にはジョーカーを置くことはできません。
-                actions.append({"type": "bar", "guest": GUEST_CODES[kind]})
+                actions.append(_BARS[kind])
         actions.extend(self._swaps(kinds))
         if not actions:
-            actions.append(dict(_PASS))  # ruling PASS_WHEN_STUCK
+            actions.append(_PASS)  # ruling PASS_WHEN_STUCK
         return actions
 
     def _open_seatings(self, seat: int, kinds: list[int], first: bool) -> list[Action]:
@@ -546,6 +550,8 @@ class CafeState(State):
         guests = self.guests
         mix = self.mix
         by_sex = CHAIR_VERDICTS[self.circles]
+        width = MIXES + 1  # locals: the loop below runs some thirty times per decision
+        circles = self.circles
         exempt = first and self._exempt()
         hand = None  # _HandFacts, made when first needed
         actions: list[Action] = []
@@ -556,7 +562,7 @@ class CafeState(State):
             for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
                 if guests[chair] != _EMPTY:
                     continue
-                verdict = verdicts[mix[a] * (MIXES + 1) + mix[b]]
+                verdict = verdicts[mix[a] * width + mix[b]]
                 if verdict == FITS:
                     pass
                 elif verdict == ALONE:
@@ -574,8 +580,8 @@ class CafeState(State):
                                 joining = hand.mates[t * 2 + sex] = self._mates(t, sex, hand)
                             if joining and joining != 1 << chair:
                                 break  # a guest can join on another chair of this table
-                        else:
-                            if not self._circle_allows(chair, kind, verdict, hand):
+                        else:  # nobody to join it: only a coffee circle might allow it
+                            if not (circles and self._circle_allows(chair, kind, verdict, hand)):
                                 continue
                 elif verdict == NEVER:
                     continue

@@ -134,6 +134,24 @@ def test_cached_observations_equal_cold_ones(players: int, circles: bool) -> Non
             assert got.size == cold.size
 
 
+def test_observations_in_any_order_equal_cold_ones() -> None:
+    """The encoder patches its remembered chairs from the last view it saw, whichever that
+    was: views taken backwards (chairs emptied since) and shuffled give the cold entries, and
+    an empty chair has no entry at all (its one-hot is all zeros)."""
+    options = {"coffee_circle": True}
+    views = [(state.view(state.current), state.current) for state in _positions(3, True, 2)]
+    rng = random.Random(3)
+    for order in (views[::-1], rng.sample(views, len(views))):
+        warm = CafeEncoding()
+        for view, seat in order:
+            got = warm.observe(view, seat, 3, options)
+            cold = CafeEncoding().observe(json.loads(json.dumps(view)), seat, 3, options)
+            assert _entries(got) == _entries(cold)
+            taken = sum(code is not None for code in view["chairs"])
+            chairs = [i for i in got.index if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
+            assert len(chairs) == taken
+
+
 def _entries(f: Features) -> list[tuple[int, float]]:
     assert len(set(f.index)) == len(f.index), "a position written twice"
     return sorted(zip(f.index, f.values, strict=True))
@@ -171,3 +189,18 @@ def test_quick_indices_are_the_general_ones() -> None:
     ):
         with pytest.raises(ValueError):
             space.index(bad)
+
+
+def test_handed_out_actions_are_copies_of_the_shared_ones() -> None:
+    """Legal actions are ready-made dicts shared by every state; a caller that changes the
+    ones it was given changes neither the state's next answer nor another state's."""
+    for state in _positions(3, True, games=2):
+        seat = state.current
+        first = state.legal_actions(seat)
+        expected = json.dumps(first)
+        other = state.clone()
+        for action in first:
+            action["type"] = "spoiled"
+            action.pop("guest", None)
+        assert json.dumps(state.legal_actions(seat)) == expected
+        assert json.dumps(other.legal_actions(seat)) == expected
