@@ -110,13 +110,20 @@ class BuffetState(State):
 
     @property
     def to_move(self) -> tuple[int, ...]:
+        return tuple(self._to_move_list())
+
+    def _to_move_list(self) -> list[int]:
+        """The seats to move, as a new list (views list them; the contract wants a tuple)."""
         if self.phase == CHOOSE:
-            chosen = self.chosen
-            return tuple([s for s, live in enumerate(self.in_round) if live and chosen[s] is None])
+            return [
+                s
+                for s, (live, c) in enumerate(zip(self.in_round, self.chosen, strict=False))
+                if live and c is None
+            ]
         if self.phase == EXCHANGE:
             assert self.exchanger is not None
-            return (self.exchanger,)
-        return ()
+            return [self.exchanger]
+        return []
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == CHOOSE:
@@ -197,7 +204,7 @@ class BuffetState(State):
             "round": self.round,
             "stage": self.stage,
             "phase": self.phase,
-            "to_move": list(self.to_move),
+            "to_move": self._to_move_list(),
             "start_player": self.start,
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
