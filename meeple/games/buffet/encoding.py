@@ -168,8 +168,8 @@ class BuffetEncoding:
         for base, row in ((at.buffet, view["buffet"]), (at.reserved, view["reserved"])):
             # A row holds each dish once (the tiles are distinct): a set only in case a
             # foreign view repeats one, which must still give a 1.0, not two entries.
-            codes = [shared_dish.get(id(dish)) for dish in row]
-            if None in codes:
+            codes = [shared_dish.get(id(dish), -1) for dish in row]
+            if -1 in codes:  # a dict of a foreign view (read back from JSON)
                 codes = [dish_code(dish) for dish in row]
             for code in set(codes):
                 add_index(base + code)
