@@ -15,8 +15,6 @@ import copy
 import functools
 import random
 from collections.abc import Mapping
-from itertools import chain
-from operator import getitem
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
@@ -221,7 +219,7 @@ class BuffetState(State):
             "exchanger": self.exchanger,
             "exchange_count": len(self.pending),
             "events": self.events[:],  # the list grows later; its dicts never change
-            "winners": self.winners,
+            "winners": self.winners if self.phase == OVER else [],
         }
         if me is not None:
             view["hand"] = hand_list(self.hands[me])
@@ -571,9 +569,14 @@ _RUNS = tuple(tuple((v,) * n for n in range(COPIES_PER_VALUE + 1)) for v in CARD
 
 def hand_list(counts: list[int]) -> list[int]:
     """A hand of counts as a sorted list of card values."""
-    # Joining ready-made runs of equal cards is twice as fast as a nested comprehension,
-    # and views list the hand at every decision.
-    return [*chain.from_iterable(map(getitem, _RUNS, counts))]
+    # Extending by ready-made runs of equal cards, skipping the values not held, is twice as
+    # fast as a nested comprehension and faster than chaining every run; views list the
+    # hand at every decision.
+    cards: list[int] = []
+    for runs, n in zip(_RUNS, counts, strict=True):
+        if n:
+            cards += runs[n]
+    return cards
 
 
 def counts_of(cards: list[int]) -> list[int]:
