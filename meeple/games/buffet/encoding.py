@@ -152,26 +152,19 @@ class BuffetEncoding:
         if choice is not None:
             add_index(at.my_choice + choice + OFFSET)
             add_value(1.0)
-        position = at.discard  # a running position: cheaper than enumerate
-        for count in map(view["discard"].__getitem__, _DISCARD_KEYS):
-            if count:
-                add_index(position)
-                add_value(count / COPIES_PER_VALUE)
-            position += 1
+        discard = view["discard"]
+        for i, key in enumerate(_DISCARD_KEYS):
+            if discard[key]:
+                add_index(at.discard + i)
+                add_value(discard[key] / COPIES_PER_VALUE)
         if view["deck"]:
             add_index(at.deck)
             add_value(view["deck"] / (_CARDS * COPIES_PER_VALUE))
         if view["dishes_left"]:
             add_index(at.dishes_left)
             add_value(view["dishes_left"] / _DISHES)
-        shared_dish = _SHARED_DISH
         for base, row in ((at.buffet, view["buffet"]), (at.reserved, view["reserved"])):
-            # A row holds each dish once (the tiles are distinct): a set only in case a
-            # foreign view repeats one, which must still give a 1.0, not two entries.
-            codes = [shared_dish.get(id(dish), -1) for dish in row]
-            if -1 in codes:  # a dict of a foreign view (read back from JSON)
-                codes = [dish_code(dish) for dish in row]
-            for code in set(codes):
+            for code in {dish_code(dish) for dish in row}:
                 add_index(base + code)
                 add_value(1.0)
         # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players.

@@ -108,16 +108,19 @@ class BuffetState(State):
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        return tuple(self._to_move_list())
+        if self.phase == CHOOSE:
+            chosen = self.chosen
+            return tuple([s for s, live in enumerate(self.in_round) if live and chosen[s] is None])
+        if self.phase == EXCHANGE:
+            assert self.exchanger is not None
+            return (self.exchanger,)
+        return ()
 
     def _to_move_list(self) -> list[int]:
-        """The seats to move, as a new list (views list them; the contract wants a tuple)."""
+        """:attr:`to_move` as a new list, for views (without building the tuple first)."""
         if self.phase == CHOOSE:
-            return [
-                s
-                for s, (live, c) in enumerate(zip(self.in_round, self.chosen, strict=False))
-                if live and c is None
-            ]
+            chosen = self.chosen
+            return [s for s, live in enumerate(self.in_round) if live and chosen[s] is None]
         if self.phase == EXCHANGE:
             assert self.exchanger is not None
             return [self.exchanger]
