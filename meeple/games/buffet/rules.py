@@ -15,8 +15,6 @@ import copy
 import functools
 import random
 from collections.abc import Mapping
-from itertools import chain
-from operator import getitem
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
@@ -118,6 +116,16 @@ class BuffetState(State):
             return (self.exchanger,)
         return ()
 
+    def _to_move_list(self) -> list[int]:
+        """:attr:`to_move` as a new list, for views (without building the tuple first)."""
+        if self.phase == CHOOSE:
+            chosen = self.chosen
+            return [s for s, live in enumerate(self.in_round) if live and chosen[s] is None]
+        if self.phase == EXCHANGE:
+            assert self.exchanger is not None
+            return [self.exchanger]
+        return []
+
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == CHOOSE:
             if (
@@ -197,7 +205,7 @@ class BuffetState(State):
             "round": self.round,
             "stage": self.stage,
             "phase": self.phase,
-            "to_move": list(self.to_move),
+            "to_move": self._to_move_list(),
             "start_player": self.start,
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
@@ -214,7 +222,7 @@ class BuffetState(State):
             "exchanger": self.exchanger,
             "exchange_count": len(self.pending),
             "events": self.events[:],  # the list grows later; its dicts never change
-            "winners": self.winners,
+            "winners": self.winners if self.phase == OVER else [],
         }
         if me is not None:
             view["hand"] = hand_list(self.hands[me])
@@ -564,9 +572,14 @@ _RUNS = tuple(tuple((v,) * n for n in range(COPIES_PER_VALUE + 1)) for v in CARD
 
 def hand_list(counts: list[int]) -> list[int]:
     """A hand of counts as a sorted list of card values."""
-    # Joining ready-made runs of equal cards is twice as fast as a nested comprehension,
-    # and views list the hand at every decision.
-    return [*chain.from_iterable(map(getitem, _RUNS, counts))]
+    # Extending by ready-made runs of equal cards, skipping the values not held, is twice as
+    # fast as a nested comprehension and faster than chaining every run; views list the
+    # hand at every decision.
+    cards: list[int] = []
+    for runs, n in zip(_RUNS, counts, strict=True):
+        if n:
+            cards += runs[n]
+    return cards
 
 
 def counts_of(cards: list[int]) -> list[int]:
