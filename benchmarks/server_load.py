@@ -18,11 +18,15 @@ another — and plays for the given time. Clients are spread over the processes 
 It prints, per table count: the actions the server(s) stored per second (from ``/metrics``);
 the time from sending an action to receiving the ``state`` it produced (p50, p99: checks,
 database, every seat's view, sending, two loopback hops); REST p99 of the lobby list and of a
-table's info, asked by one more client twice a second each during the load; the errors (a
-client or REST call that failed or timed out); and then the same clients against a bare
-websocket echo server (a message out, the same message back, same pace) in the same run, with
-meeple's latency as a ratio to the echo's. Figures vary with the machine (and with what else
-runs on it): this prints them, it never judges them.
+table's info, asked twice a second each during the load by a client in a process of its own
+(so that they time the server, not this process's busy event loop); the errors (a client or
+REST call that failed or timed out); then the same clients against a bare websocket echo
+server (a message out, the same message back, same pace) in the same run, with meeple's
+latency as a ratio to the echo's; and two figures that say how far the others can be trusted:
+the server's CPU time per action stored (``cpu/act``, ms: what the work costs, whatever else
+the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
+part of every latency that is the load generator's, not the server's). Figures vary with the
+machine (and with what else runs on it): this prints them, it never judges them.
 """
 
 from __future__ import annotations
@@ -74,8 +78,10 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     rest: dict[str, list[float]] = field(default_factory=lambda: {"list": [], "table": []})
     errors: list[str] = field(default_factory=list)
-    tables: list[tuple[str, str]] = field(default_factory=list)
-    """(server, table id) of the tables made, for the REST probe."""
+    lags: list[float] = field(default_factory=list)
+    """The client process's own event-loop lag, sampled (seconds)."""
+    cpu: float = 0.0
+    """Server CPU seconds per action stored (every process's)."""
 
 
 SSL = ssl.create_default_context()
@@ -119,7 +125,6 @@ async def person(
                 answer = await http.post("/api/tables", json=body)
             answer.raise_for_status()
             table = answer.json()["id"]
-            tally.tables.append((base, table))
             url = base.replace("http", "ws") + f"/ws/tables/{table}"
             await play(url, cookie, rng, stop_at, tally.latencies, pace=pace)
     except Exception as err:
@@ -175,33 +180,76 @@ async def play(
                 await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
-async def rest_probe(bases: list[str], stop_at: float, tally: Tally) -> None:
-    """Twice a second each, the lobby list and a table's info, timed, while the load runs."""
+async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] | list[str]]:
+    """Twice a second each, the lobby list and the info of a table from it, timed, for
+    ``seconds`` (run in a process of its own: see :func:`probe_elsewhere`)."""
     rng = random.Random(0)
+    found: dict[str, list[float] | list[str]] = {"list": [], "table": [], "errors": []}
     clients = [httpx.AsyncClient(base_url=base, timeout=10, verify=SSL) for base in bases]
+    stop_at = time.monotonic() + seconds
+    ids: list[tuple[int, str]] = []
     try:
         turn = 0
         while time.monotonic() < stop_at - 0.5:
             await asyncio.sleep(0.5)
             turn += 1
-            asks = [("list", clients[turn % len(clients)], "/api/tables")]
-            if tally.tables:
-                base, table = rng.choice(tally.tables)
-                asks.append(("table", clients[bases.index(base)], f"/api/tables/{table}"))
-            for kind, client, url in asks:
+            which = turn % len(clients)
+            asks = [("list", which, "/api/tables")]
+            if ids:
+                where, table = rng.choice(ids)
+                asks.append(("table", where, f"/api/tables/{table}"))
+            for kind, where, url in asks:
                 started = time.perf_counter()
                 try:
-                    (await client.get(url)).raise_for_status()
-                    tally.rest[kind].append(time.perf_counter() - started)
+                    answer = await clients[where].get(url)
+                    answer.raise_for_status()
+                    found[kind].append(time.perf_counter() - started)  # type: ignore[arg-type]
+                    if kind == "list":
+                        ids = [(where, t["id"]) for t in answer.json()["tables"]] or ids
                 except Exception as err:
-                    tally.errors.append(f"REST {url}: {type(err).__name__}: {err}")
+                    found["errors"].append(f"REST {url}: {type(err).__name__}: {err}")  # type: ignore[arg-type]
     finally:
         for client in clients:
             await client.aclose()
+    return found
+
+
+async def probe_elsewhere(bases: list[str], seconds: float, tally: Tally) -> None:
+    """The REST probe in a process of its own, so that what it measures is the server's
+    answer, not the lag of this process's event loop (busy with hundreds of websockets)."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--probe", str(seconds), *bases, stdout=subprocess.PIPE
+    )
+    out, _ = await child.communicate()
+    found = json.loads(out)
+    tally.rest["list"] = found["list"]
+    tally.rest["table"] = found["table"]
+    tally.errors.extend(found["errors"])
+
+
+async def watch_lag(stop_at: float, lags: list[float]) -> None:
+    """This (client) process's own event-loop lag, sampled every 10 ms: the share of the
+    latencies that is the load generator's, not the server's."""
+    while time.monotonic() < stop_at:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(max(0.0, time.perf_counter() - asked - 0.01))
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds the processes used so far (Linux's /proc; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def load_round(
-    bases: list[str], args: argparse.Namespace, tables: int
+    bases: list[str], pids: list[int], args: argparse.Namespace, tables: int
 ) -> tuple[Tally, float, float]:
     """Sign ``tables`` players in (not timed), then run them and the REST probe for
     ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
@@ -215,17 +263,21 @@ async def load_round(
 
     people = await asyncio.gather(*(signed(i) for i in range(tables)))
     before = await asyncio.to_thread(actions_stored, bases)
+    cpu_before = cpu_seconds(pids)
     started = time.monotonic()
     stop_at = started + args.seconds
     await asyncio.gather(
-        rest_probe(bases, stop_at, tally),
+        probe_elsewhere(bases, args.seconds, tally),
+        watch_lag(stop_at, tally.lags),
         *(
             person(http, cookie, i, args=args, stop_at=stop_at, tally=tally)
             for i, (http, cookie) in enumerate(people)
         ),
     )
     seconds = time.monotonic() - started
+    cpu = cpu_seconds(pids) - cpu_before
     after = await asyncio.to_thread(actions_stored, bases)
+    tally.cpu = cpu / max(1.0, after - before)
     return tally, (after - before) / seconds, seconds
 
 
@@ -320,7 +372,7 @@ def services(args: argparse.Namespace) -> Iterator[tuple[str | None, str | None]
 @contextmanager
 def served(
     args: argparse.Namespace, postgres: str | None, redis: str | None, round_number: int
-) -> Iterator[list[str]]:
+) -> Iterator[tuple[list[str], list[int]]]:
     """``meeple serve`` processes on free ports with a new database; yields their addresses."""
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
     if postgres is None:
@@ -351,7 +403,7 @@ def served(
             bases.append(f"http://127.0.0.1:{port}")
             # One at a time: the first creates the database's tables.
             wait_up(f"{bases[-1]}/healthz")
-        yield bases
+        yield bases, [server.pid for server in servers]
     finally:
         for server in servers:
             server.terminate()
@@ -397,6 +449,9 @@ def ms(values: list[float], share: float) -> str:
 
 def main() -> None:
     """Load fresh servers with each table count in turn, printing a row for each."""
+    if sys.argv[1:2] == ["--probe"]:  # the REST probe's own process (probe_elsewhere)
+        print(json.dumps(asyncio.run(rest_probe(sys.argv[3:], float(sys.argv[2])))))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", help="default 50 200 500; 2000 --pace")
     parser.add_argument("--seconds", type=float, help="time per row (default 15; 30 with --pace)")
@@ -413,8 +468,8 @@ def main() -> None:
         for number, tables in enumerate(args.tables):
             # Servers of their own for each row: the tables a row leaves unfinished would
             # otherwise be played on by bots (their player gone) and load the next row.
-            with served(args, postgres, redis, number) as bases:
-                tally, rate, _ = asyncio.run(load_round(bases, args, tables))
+            with served(args, postgres, redis, number) as (bases, pids):
+                tally, rate, _ = asyncio.run(load_round(bases, pids, args, tables))
             echo = Tally()
             if not args.no_echo:
                 with echo_server() as url:
@@ -437,7 +492,7 @@ def header(args: argparse.Namespace) -> None:
     print(
         f"{'tables':>6} {'actions/s':>9} {'trips':>6} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'echo p50':>8} {'echo p99':>8} {'×p50':>5} {'×p99':>5} "
-        f"{'lobby p99':>9} {'table p99':>9} {'errors':>6}"
+        f"{'lobby p99':>9} {'table p99':>9} {'errors':>6} {'cpu/act':>7} {'lag p99':>7}"
     )
 
 
@@ -452,7 +507,8 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
         f"{tables:>6} {rate:>9.0f} {len(tally.latencies):>6} {ms(tally.latencies, 0.5):>7} "
         f"{ms(tally.latencies, 0.99):>7} {ms(echo.latencies, 0.5):>8} "
         f"{ms(echo.latencies, 0.99):>8} {ratio50:>5} {ratio99:>5} "
-        f"{ms(tally.rest['list'], 0.99):>9} {ms(tally.rest['table'], 0.99):>9} {errors:>6}",
+        f"{ms(tally.rest['list'], 0.99):>9} {ms(tally.rest['table'], 0.99):>9} {errors:>6} "
+        f"{tally.cpu * 1000:>7.2f} {ms(tally.lags, 0.99):>7}",
         flush=True,
     )
     for error in (tally.errors + echo.errors)[:5]:

@@ -403,7 +403,7 @@ def serve(
         f"[bold]meeple[/] serving on [link]http://{shown}:{port}/[/] (database {settings.db_url})"
     )
     uvicorn.run(
-        create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning"
+        create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning", ws_per_message_deflate=not __import__("os").environ.get("NODEFLATE")
     )
 
 

@@ -257,16 +257,33 @@ class Store:
             connect_args["check_same_thread"] = False
             connect_args["timeout"] = SQLITE_BUSY_SECONDS
         self.engine: Engine = create_engine(url, connect_args=connect_args)
+        self.reader: Engine = self.engine
+        """The engine of transactions that only read (see :meth:`reading`)."""
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)
+            if not _in_memory(url):
+                self.reader = create_engine(url, connect_args=connect_args)
+                event.listen(self.reader, "connect", _sqlite_pragmas)
+                event.listen(self.reader, "begin", _sqlite_begin_read)
         schema.upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._reads = sessionmaker(self.reader, expire_on_commit=False)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
         """A transaction: committed when the block ends, rolled back if it raises."""
         with self._sessions.begin() as session:
+            yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A transaction that only reads. On SQLite it does not take the write lock (as
+        :meth:`session` does, first thing): in WAL mode a reader reads the last commit while
+        the writer writes, so the lobby, a cookie's player or a table's stored actions never
+        wait behind the action writer's commits (nor in SQLite's busy wait, which sleeps up
+        to 100 ms between tries)."""
+        with self._reads.begin() as session:
             yield session
 
     def ping(self) -> None:
@@ -277,6 +294,8 @@ class Store:
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+        if self.reader is not self.engine:
+            self.reader.dispose()
 
     # players and sessions
 
@@ -287,12 +306,12 @@ class Store:
 
     def player(self, player_id: str) -> PlayerRow | None:
         """The player with this id."""
-        with self.session() as s:
+        with self.reading() as s:
             return s.get(PlayerRow, player_id)
 
     def player_by_username(self, username: str) -> PlayerRow | None:
         """The registered player with this username."""
-        with self.session() as s:
+        with self.reading() as s:
             return s.scalars(select(PlayerRow).where(PlayerRow.username == username)).first()
 
     def register(
@@ -321,7 +340,7 @@ class Store:
 
     def session_player(self, token_hash: str) -> PlayerRow | None:
         """The player logged in with this token, if any."""
-        with self.session() as s:
+        with self.reading() as s:
             found = s.get(SessionRow, token_hash)
             return s.get(PlayerRow, found.player_id) if found else None
 
@@ -352,7 +371,7 @@ class Store:
 
     def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         """A table and its seats in order."""
-        with self.session() as s:
+        with self.reading() as s:
             row = s.get(TableRow, table_id)
             if row is None:
                 return None
@@ -368,7 +387,7 @@ class Store:
         asked one table at a time cost hundreds of queries)."""
         if not table_ids:
             return {}
-        with self.session() as s:
+        with self.reading() as s:
             rows = s.scalars(select(TableRow).where(TableRow.id.in_(table_ids))).all()
             seats = s.scalars(
                 select(SeatRow)
@@ -399,7 +418,7 @@ class Store:
 
     def tables(self, statuses: list[str], limit: int = 100) -> list[str]:
         """Ids of the newest tables with one of these statuses."""
-        with self.session() as s:
+        with self.reading() as s:
             query = (
                 select(TableRow.id)
                 .where(TableRow.status.in_(statuses))
@@ -410,7 +429,7 @@ class Store:
 
     def tables_of(self, player_id: str, limit: int = 100) -> list[str]:
         """Ids of the tables this player sat at, newest first."""
-        with self.session() as s:
+        with self.reading() as s:
             query = (
                 select(TableRow.id)
                 .join(SeatRow, SeatRow.table_id == TableRow.id)
@@ -513,7 +532,7 @@ class Store:
 
     def actions(self, table_id: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The table's actions in order, as ``(seat, action)``, from number ``since`` on."""
-        with self.session() as s:
+        with self.reading() as s:
             rows = s.execute(
                 select(ActionRow.seat, ActionRow.action)
                 .where(ActionRow.table_id == table_id, ActionRow.number >= since)
@@ -537,6 +556,17 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_begin_read(connection: Any) -> None:
+    # A deferred transaction: one that only reads never asks for the write lock.
+    connection.exec_driver_sql("BEGIN")
+
+
+def _in_memory(url: str) -> bool:
+    """Whether a SQLite URL names no file (each connection would then have a database of
+    its own, so readers must share the writers' connections)."""
+    return url.rstrip("/") in ("sqlite:", "sqlite:/") or ":memory:" in url or url == "sqlite://"
 
 
 def _sqlite_begin(connection: Any) -> None:

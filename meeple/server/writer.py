@@ -21,6 +21,8 @@ from meeple.server.storage import ActionRecord, StaleVersion, Store
 
 log = logging.getLogger("meeple.server")
 
+_WDBG: list[tuple[float, int]] = []
+_RDBG: list[tuple[float, float, float]] = []
 BATCH = 256
 """The most actions one transaction stores."""
 
@@ -47,8 +49,13 @@ class ActionWriter:
         self._ensure_started()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Pending(record, future, loop))
+        import time as _t
+        t0 = _t.perf_counter()
+        p = _Pending(record, future, loop)
+        p.t0 = t0  # type: ignore[attr-defined]
+        self._queue.put(p)
         await future
+        _RDBG.append((p.t1 - t0, p.t2 - p.t1, _t.perf_counter() - p.t2))  # type: ignore[attr-defined]
 
     def close(self) -> None:
         """Store what is queued, then end the thread."""
@@ -57,6 +64,13 @@ class ActionWriter:
         if thread is not None:
             self._queue.put(None)
             thread.join(timeout=30)
+        import sys
+        v = sorted(_WDBG)
+        if v:
+            for i, name in enumerate(["queued", "stored", "resumed"]):
+                w = sorted(d[i] for d in _RDBG)
+                print(name, [round(w[int(q * (len(w) - 1))] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)], file=sys.stderr)
+            print("commit", [round(v[int(q * (len(v) - 1))][0] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)], "batch avg", sum(b for _, b in v) / len(v), file=sys.stderr)
 
     def _ensure_started(self) -> None:
         with self._lock:
@@ -81,12 +95,20 @@ class ActionWriter:
                     break
                 batch.append(more)
             outcomes: list[BaseException | None]
+            import time as _t
+            _t0 = _t.perf_counter()
+            for p in batch:
+                p.t1 = _t0  # type: ignore[attr-defined]
             try:
                 outcomes = list(self.store.record_actions([p.record for p in batch]))
+                _WDBG.append((_t.perf_counter() - _t0, len(batch)))
             except Exception as err:
                 # One bad action must not cost the others theirs: store each on its own.
                 log.warning("storing %d actions at once failed: %s", len(batch), err)
                 outcomes = [self._alone(p.record) for p in batch]
+            _t2 = _t.perf_counter()
+            for p in batch:
+                p.t2 = _t2  # type: ignore[attr-defined]
             for pending, outcome in zip(batch, outcomes, strict=True):
                 # RuntimeError: that loop is closed, nobody waits any more.
                 with contextlib.suppress(RuntimeError):
