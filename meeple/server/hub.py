@@ -23,7 +23,7 @@ from meeple.bots.levels import LEVELS, make
 from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.server import botwork
-from meeple.server.live import Connection, LiveTable, Seat
+from meeple.server.live import Connection, LiveTable, Seat, as_utc
 from meeple.server.pacing import BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import (
@@ -32,11 +32,14 @@ from meeple.server.storage import (
     RUNNING,
     ActionRecord,
     PlayerRow,
+    SeatRow,
     SeatSpec,
     StaleVersion,
     Store,
     TableRow,
+    add_table_in,
     digest,
+    utcnow,
 )
 from meeple.server.workers import bot_pool
 from meeple.server.writer import ActionWriter
@@ -101,10 +104,15 @@ class Hub:
     async def shutdown(self) -> None:
         """Stop timers and bots; stored tables need nothing more."""
         import sys
+
         for i, name in enumerate(["lock", "act", "lag"]):
             v = sorted(d[i] for d in _DBG)
             if v:
-                print(name, [round(v[int(q * (len(v) - 1))] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)], file=sys.stderr)
+                print(
+                    name,
+                    [round(v[int(q * (len(v) - 1))] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)],
+                    file=sys.stderr,
+                )
         self.gate.stop()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
@@ -146,6 +154,13 @@ class Hub:
                     return held
                 self.tables[table_id] = table
         return table
+
+    def newest(self, statuses: list[str], limit: int = 100) -> list[LiveTable]:
+        """The newest tables in memory with one of these statuses (alone, this process holds
+        every open and running table: the same list as the store's, without asking it)."""
+        found = [t for t in list(self.tables.values()) if t.status in statuses]
+        found.sort(key=lambda t: as_utc(t.created), reverse=True)
+        return found[:limit]
 
     def peek(self, table_ids: list[str]) -> list[LiveTable]:
         """Tables to summarise in a list, in order: those in memory, the others read from the
@@ -228,17 +243,35 @@ class Hub:
             turn_seconds=turn_seconds,
             response_seconds=response_seconds,
             version=0,
+            digest=None,
+            scores=None,
+            winners=None,
+            created=utcnow(),
             rated=rated,
         )
-        # The database off the event loop (each commit waits for the disk), as for actions.
-        await asyncio.to_thread(self.store.add_table, row, seats)
-        table = await asyncio.to_thread(self.load, row.id)
-        assert table is not None
+        first: State | None = None
+        if not any(s.kind == "human" and s.player_id is None for s in seats):
+            # Full at once (the creator among bots): stored as started, in one write.
+            first = game.new(players, seed=row.seed, options=checked)
+            row.status = RUNNING
+            row.digest = digest(first.to_json())
+        # Through the writer, in the transaction of the actions of the moment (one disk sync
+        # for a burst of new tables); the table in memory is made from what was stored.
+        await self.writer.run(lambda conn: add_table_in(conn, row, seats))
+        seat_rows = [
+            SeatRow(table_id=row.id, seat=i, kind=spec.kind, level=spec.level,
+                    player_id=spec.player_id, left=False)
+            for i, spec in enumerate(seats)
+        ]  # fmt: skip
+        table = LiveTable.from_rows(game, row, seat_rows, {creator.id: creator})
+        table.owned = self.cluster is None
+        with self._loading:
+            self.tables[row.id] = table
         if self.cluster is not None:
             table.owned = await self.cluster.take(table.id)
         async with table.lock:
-            if not table.free_human_seats():
-                await self._start(table)
+            if first is not None:
+                table.start(first)
                 self.schedule(table)
         return table
 

@@ -34,7 +34,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -354,7 +354,7 @@ class Store:
     # tables
 
     def add_table(self, table: TableRow, seats: list[SeatSpec]) -> None:
-        """Store a new table with its seats."""
+        """Store a new table with its seats (see also :func:`add_table_in`)."""
         with self.session() as s:
             s.add(table)
             s.flush()
@@ -496,39 +496,8 @@ class Store:
         """Store several tables' actions in one transaction (one commit, one disk sync for
         all of them); each is checked against its table's version on its own, and a stale one
         (``StaleVersion`` in its place in the answer) changes nothing."""
-        outcomes: list[StaleVersion | None] = []
-        # The hottest write of the server: two prepared statements per action on one
-        # connection, without the ORM's unit of work (which cost more than the commit itself).
         with self.engine.begin() as conn:
-            for record in records:
-                params: dict[str, Any] = {
-                    "table": record.table_id,
-                    "number": record.version,
-                    "seat": record.seat,
-                    "action": record.action,
-                    "by": record.by,
-                    "next": record.version + 1,
-                    "digest": record.state_digest,
-                }
-                advance = _ADVANCE
-                result = record.result
-                if result is not None:
-                    advance = _FINISH
-                    params |= {"scores": result[0], "winners": result[1], "finished": utcnow()}
-                if conn.execute(advance, params).rowcount != 1:
-                    outcomes.append(
-                        StaleVersion(f"table {record.table_id} is not at version {record.version}")
-                    )
-                    continue
-                conn.execute(_INSERT_ACTION, params)
-                outcomes.append(None)
-                if result is not None:
-                    # Ratings change in the same transaction as the last action: once, or never.
-                    from meeple.server.standings import rate_finished  # noqa: PLC0415
-
-                    with Session(bind=conn) as session:
-                        rate_finished(session, record.table_id, result[0], result[1])
-        return outcomes
+            return [record_action_in(conn, record) for record in records]
 
     def actions(self, table_id: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The table's actions in order, as ``(seat, action)``, from number ``since`` on."""
@@ -539,6 +508,74 @@ class Store:
                 .order_by(ActionRow.number)
             ).all()
             return [(seat, action) for seat, action in rows]
+
+
+def record_action_in(conn: Connection, record: ActionRecord) -> StaleVersion | None:
+    """Store one action in the transaction of ``conn`` (:meth:`Store.record_actions`, the
+    action writer): ``StaleVersion`` when its table is not at its version (then nothing was
+    written), else ``None``."""
+    # The hottest write of the server: two prepared statements per action on one
+    # connection, without the ORM's unit of work (which cost more than the commit itself).
+    params: dict[str, Any] = {
+        "table": record.table_id,
+        "number": record.version,
+        "seat": record.seat,
+        "action": record.action,
+        "by": record.by,
+        "next": record.version + 1,
+        "digest": record.state_digest,
+    }
+    advance = _ADVANCE
+    result = record.result
+    if result is not None:
+        advance = _FINISH
+        params |= {"scores": result[0], "winners": result[1], "finished": utcnow()}
+    if conn.execute(advance, params).rowcount != 1:
+        return StaleVersion(f"table {record.table_id} is not at version {record.version}")
+    conn.execute(_INSERT_ACTION, params)
+    if result is not None:
+        # Ratings change in the same transaction as the last action: once, or never.
+        from meeple.server.standings import rate_finished  # noqa: PLC0415
+
+        with Session(bind=conn) as session:
+            rate_finished(session, record.table_id, result[0], result[1])
+    return None
+
+
+def add_table_in(conn: Connection, table: TableRow, seats: list[SeatSpec]) -> None:
+    """Store a new table (as it is: open, or already running with its first state's digest)
+    and its seats in the transaction of ``conn`` (the action writer's, so that a burst of new
+    tables shares its commits with the actions of the moment)."""
+    conn.execute(
+        insert(TableRow).values(
+            id=table.id,
+            game=table.game,
+            players=table.players,
+            options=table.options,
+            seed=table.seed,
+            status=table.status,
+            turn_seconds=table.turn_seconds,
+            response_seconds=table.response_seconds,
+            version=table.version,
+            digest=table.digest,
+            created=table.created,
+            rated=table.rated,
+        )
+    )
+    conn.execute(
+        insert(SeatRow),
+        [
+            {
+                "table_id": table.id,
+                "seat": i,
+                "kind": spec.kind,
+                "level": spec.level,
+                "player_id": spec.player_id,
+                "left": False,
+            }
+            for i, spec in enumerate(seats)
+        ],
+    )
 
 
 SQLITE_BUSY_SECONDS = 60.0

@@ -1,11 +1,14 @@
-"""The action writer: every accepted action is stored from a thread of its own, many at once.
+"""The writer: every accepted action (and every new table) is stored from a thread of its own,
+many at once.
 
 Storing an action is a transaction whose commit waits for the disk (SQLite syncs every commit,
 PostgreSQL its write-ahead log). Done on the event loop it stopped everything else for that
 time (half of the loop's time under load, measured with py-spy); done in a thread per action
-it would still cost one sync per action. Here one thread takes every action waiting at that
-moment and stores them in one transaction (a group commit): under load one disk sync carries
+it would still cost one sync per action. Here one thread takes every write waiting at that
+moment and makes them in one transaction (a group commit): under load one disk sync carries
 tens of actions, and the event loop only waits for its answer, per table, never for the disk.
+New tables go the same way: a burst of people opening tables (hundreds in a second) costs a
+few commits, not one each behind the actions' (SQLite has one writer at a time).
 """
 
 from __future__ import annotations
@@ -15,27 +18,34 @@ import contextlib
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from meeple.server.storage import ActionRecord, StaleVersion, Store
+from sqlalchemy.engine import Connection
+
+from meeple.server.storage import ActionRecord, StaleVersion, Store, record_action_in
 
 log = logging.getLogger("meeple.server")
 
-_WDBG: list[tuple[float, int]] = []
-_RDBG: list[tuple[float, float, float]] = []
+T = TypeVar("T")
+
 BATCH = 256
-"""The most actions one transaction stores."""
+"""The most writes one transaction makes."""
 
 
 @dataclass
 class _Pending:
-    record: ActionRecord
-    future: asyncio.Future[None]
+    job: Callable[[Connection], Any]
+    """What to write, given the transaction's connection: returns the answer, or an exception
+    (not raised: the others' writes in the transaction stand) when this write is refused."""
+    future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
 
 
 class ActionWriter:
-    """Stores actions for the event loop, in a thread of its own (see the module's text)."""
+    """Stores actions and new tables for the event loop, in a thread of its own (see the
+    module's text)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -46,16 +56,17 @@ class ActionWriter:
     async def record(self, record: ActionRecord) -> None:
         """Store one action; raises :class:`StaleVersion` when its table is not at its
         version any more (and then nothing was stored), or the database's error."""
+        await self.run(lambda conn: record_action_in(conn, record))
+
+    async def run(self, job: Callable[[Connection], T | BaseException]) -> T:
+        """Make one write (``job``, given the connection of the writer's transaction) with
+        the others of the moment; its answer, or the exception it returned or raised (then
+        nothing of it was written)."""
         self._ensure_started()
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        import time as _t
-        t0 = _t.perf_counter()
-        p = _Pending(record, future, loop)
-        p.t0 = t0  # type: ignore[attr-defined]
-        self._queue.put(p)
-        await future
-        _RDBG.append((p.t1 - t0, p.t2 - p.t1, _t.perf_counter() - p.t2))  # type: ignore[attr-defined]
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put(_Pending(job, future, loop))
+        return await future
 
     def close(self) -> None:
         """Store what is queued, then end the thread."""
@@ -64,13 +75,6 @@ class ActionWriter:
         if thread is not None:
             self._queue.put(None)
             thread.join(timeout=30)
-        import sys
-        v = sorted(_WDBG)
-        if v:
-            for i, name in enumerate(["queued", "stored", "resumed"]):
-                w = sorted(d[i] for d in _RDBG)
-                print(name, [round(w[int(q * (len(w) - 1))] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)], file=sys.stderr)
-            print("commit", [round(v[int(q * (len(v) - 1))][0] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)], "batch avg", sum(b for _, b in v) / len(v), file=sys.stderr)
 
     def _ensure_started(self) -> None:
         with self._lock:
@@ -94,21 +98,14 @@ class ActionWriter:
                     stop = True
                     break
                 batch.append(more)
-            outcomes: list[BaseException | None]
-            import time as _t
-            _t0 = _t.perf_counter()
-            for p in batch:
-                p.t1 = _t0  # type: ignore[attr-defined]
+            outcomes: list[Any]
             try:
-                outcomes = list(self.store.record_actions([p.record for p in batch]))
-                _WDBG.append((_t.perf_counter() - _t0, len(batch)))
+                with self.store.engine.begin() as conn:
+                    outcomes = [pending.job(conn) for pending in batch]
             except Exception as err:
-                # One bad action must not cost the others theirs: store each on its own.
-                log.warning("storing %d actions at once failed: %s", len(batch), err)
-                outcomes = [self._alone(p.record) for p in batch]
-            _t2 = _t.perf_counter()
-            for p in batch:
-                p.t2 = _t2  # type: ignore[attr-defined]
+                # One bad write must not cost the others theirs: each on its own.
+                log.warning("storing %d writes at once failed: %s", len(batch), err)
+                outcomes = [self._alone(pending.job) for pending in batch]
             for pending, outcome in zip(batch, outcomes, strict=True):
                 # RuntimeError: that loop is closed, nobody waits any more.
                 with contextlib.suppress(RuntimeError):
@@ -116,20 +113,21 @@ class ActionWriter:
             if stop:
                 return
 
-    def _alone(self, record: ActionRecord) -> BaseException | None:
+    def _alone(self, job: Callable[[Connection], Any]) -> Any:
         try:
-            return self.store.record_actions([record])[0]
+            with self.store.engine.begin() as conn:
+                return job(conn)
         except Exception as err:  # the database refused this one
             return err
 
 
-def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
     if future.done():  # the waiting task was cancelled
         return
-    if outcome is None:
-        future.set_result(None)
-    else:
+    if isinstance(outcome, BaseException):
         future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
 
 
 __all__ = ["ActionWriter", "StaleVersion"]
