@@ -81,10 +81,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        import os, sys
-
-        if os.environ.get("MEEPLE_SWITCH"):
-            sys.setswitchinterval(float(os.environ["MEEPLE_SWITCH"]))
         await hub.startup()
         try:
             yield

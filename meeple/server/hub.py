@@ -39,6 +39,7 @@ from meeple.server.storage import (
     TableRow,
     add_table_in,
     digest,
+    digest_matches,
     utcnow,
 )
 from meeple.server.workers import bot_pool
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from meeple.server.cluster import Cluster
 
 log = logging.getLogger("meeple.server")
-_DBG: list[tuple[float, float, float]] = []
 
 
 class Refused(Exception):
@@ -103,16 +103,6 @@ class Hub:
 
     async def shutdown(self) -> None:
         """Stop timers and bots; stored tables need nothing more."""
-        import sys
-
-        for i, name in enumerate(["lock", "act", "lag"]):
-            v = sorted(d[i] for d in _DBG)
-            if v:
-                print(
-                    name,
-                    [round(v[int(q * (len(v) - 1))] * 1000, 1) for q in (0.5, 0.9, 0.99, 1)],
-                    file=sys.stderr,
-                )
         self.gate.stop()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
@@ -208,7 +198,7 @@ class Hub:
             after.apply(seat, action)
             state = after
             table.advance(state, seat, action)
-        if table.version != row.version or digest(state.to_json()) != row.digest:
+        if table.version != row.version or not digest_matches(state.to_json(), row.digest):
             # The rules changed under a stored game: play goes on from the replayed state.
             log.error("table %s rebuilt differently from what was stored", table.id)
         table.status = row.status  # start() made it running; a finished game stays finished
@@ -408,12 +398,8 @@ class Hub:
         arrived: float | None = None,
     ) -> None:
         """Apply ``seat``'s action, store it, and tell everyone. Raises :class:`Refused`."""
-        t0 = time.perf_counter()
         async with table.lock:
-            t1 = time.perf_counter()
             await self._act(table, seat, action, by, version)
-            t2 = time.perf_counter()
-            _DBG.append((t1 - t0, t2 - t1, self.gate.lag))
             if by == "human":
                 table.seats[seat].timed_out = False
             # Timers first, so that the state sent carries the deadline of the new decision.

@@ -41,9 +41,20 @@ class _HubGauges(Collector):
         clients.add_metric([], sum(len(t.connections) for t in tables))
         bots = GaugeMetricFamily("meeple_bots_thinking", "Bot moves waiting or being chosen")
         bots.add_metric([], sum(len(t.bots) for t in tables))
+        gate = self.hub.gate
+        waiting = GaugeMetricFamily(
+            "meeple_bots_waiting", "Bot moves waiting for their turn at the bot gate"
+        )
+        waiting.add_metric([], gate.waiting)
+        lag = GaugeMetricFamily(
+            "meeple_event_loop_lag_seconds", "How late the event loop last woke a 5 ms timer"
+        )
+        lag.add_metric([], gate.lag)
         yield live
         yield clients
         yield bots
+        yield waiting
+        yield lag
 
 
 class Metrics:

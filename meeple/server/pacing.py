@@ -7,8 +7,8 @@ the order they became ready, and a person's action (or a REST call) that arrives
 hundred bot moves waits for all of them.
 
 So bot moves go through a :class:`BotGate`: a few at a time (a bounded number of slots), and
-none while the event loop lags (it measures itself: a watcher that asks to wake every few
-milliseconds and notes how late it woke). People's actions and REST calls never pass through
+one at a time while the event loop lags (it measures itself: a watcher that asks to wake every
+few milliseconds and notes how late it woke). People's actions and REST calls never pass through
 it. Under load the bots play a little slower and people do not wait; without load the gate
 costs nothing (a free slot is taken at once).
 """
@@ -27,19 +27,23 @@ group commits (each bot move mostly waits for its commit), few enough that one t
 event loop never holds more than a few milliseconds of bot work."""
 
 LAG_LIMIT = 0.010
-"""While the event loop wakes later than this (seconds), no new bot move starts."""
+"""While the event loop wakes later than this (seconds), bot moves go one at a time."""
 
 TICK = 0.005
 """How often the watcher measures the event loop's lag (seconds)."""
 
 
 class BotGate:
-    """Admits bot moves a few at a time, first come first served, and none while the event
-    loop lags."""
+    """Admits bot moves a few at a time, first come first served, and one at a time while the
+    event loop lags."""
 
-    def __init__(self, slots: int = SLOTS, lag_limit: float = LAG_LIMIT) -> None:
+    def __init__(
+        self, slots: int = SLOTS, lag_limit: float = LAG_LIMIT, tick: float = TICK
+    ) -> None:
         self.slots = slots
         self.lag_limit = lag_limit
+        self.tick = tick
+        """How often the watcher measures the lag (seconds)."""
         self.lag = 0.0
         """The event loop's latest lag: how much later than asked the watcher woke (s)."""
         self.busy = 0
@@ -85,8 +89,15 @@ class BotGate:
             self.busy -= 1
             self._wake()
 
+    def resize(self, slots: int) -> None:
+        """Let ``slots`` bot moves run at once from now on (0 shuts the gate)."""
+        self.slots = slots
+        self._wake()
+
     def _open(self) -> bool:
-        return self.busy < self.slots and self.lag <= self.lag_limit
+        # While the loop lags, one bot move at a time still goes: bots slow down, never stop
+        # (their tables' people wait for them too).
+        return self.busy < (self.slots if self.lag <= self.lag_limit else min(self.slots, 1))
 
     def _wake(self) -> None:
         """Hand free slots to the bot moves that wait longest (one each: no stampede)."""
@@ -99,6 +110,6 @@ class BotGate:
     async def _watch(self) -> None:
         while True:
             asked = time.perf_counter()
-            await asyncio.sleep(TICK)
-            self.lag = max(0.0, time.perf_counter() - asked - TICK)
+            await asyncio.sleep(self.tick)
+            self.lag = max(0.0, time.perf_counter() - asked - self.tick)
             self._wake()
