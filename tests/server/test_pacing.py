@@ -94,8 +94,9 @@ def test_a_persons_action_never_waits_for_the_gate(server: Server) -> None:
     state = sock.until(lambda m: m["type"] == "state")
     assert state["to_move"] == [0]
     while 0 in state["to_move"]:
-        sock.send({"type": "action", "action": state["legal"][0], "version": state["version"]})
-        answer = sock.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
+        sent = state["version"]
+        sock.send({"type": "action", "action": state["legal"][0], "version": sent})
+        answer = sock.until(lambda m, sent=sent: m["type"] == "state" and m["version"] > sent)
         assert answer["version"] == state["version"] + 1
         state = answer
     played = server.by_whom(table)
