@@ -8,7 +8,10 @@ Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, wi
 ``--processes N``, N processes on a PostgreSQL and a Redis of their own, started as the tests
 start them), then for each table count opens that many tables — the five games in turn, seat 0
 a scripted client over a real websocket, the other seats bots; a client whose game ends starts
-another — and plays for the given time. Clients are spread over the processes in turn.
+another — and plays for the given time. Clients are spread over the processes in turn. The
+guests' sign-in and each one's first table and websocket are made before the clock starts (this
+one client process opening 500 at once measured its own start-up, not the server); the tables
+made when a game ends are made during the round.
 
 * Full speed (the default): bots play without delay and the scripted person moves at most ten
   times a second (a quick human; the server allows 20 messages a second).
@@ -52,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.services import Postgres, Redis, free_port
@@ -96,37 +99,53 @@ async def sign_in(base: str, index: int) -> tuple[httpx.AsyncClient, str]:
     return http, f"meeple_session={http.cookies['meeple_session']}"
 
 
+async def open_table(
+    http: httpx.AsyncClient, cookie: str, index: int, args: argparse.Namespace
+) -> ClientConnection:
+    """Create a table of this person's game (they in seat 0, bots in the others) and open
+    its websocket."""
+    game, players, options = GAMES[index % len(GAMES)]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
+    body = {"game": game, "players": players, "options": options, "seats": seats}
+    try:
+        answer = await http.post("/api/tables", json=body)
+    except httpx.ReadError:
+        # The keep-alive connection sat idle through a whole game and the server closed it
+        # as we reused it (uvicorn keeps idle ones 5 s): once more, anew.
+        answer = await http.post("/api/tables", json=body)
+    answer.raise_for_status()
+    base = str(http.base_url).rstrip("/")
+    url = base.replace("http", "ws") + f"/ws/tables/{answer.json()['id']}"
+    return await connect(
+        url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=30, close_timeout=2
+    )
+
+
 async def person(
     http: httpx.AsyncClient,
     cookie: str,
     index: int,
+    first: ClientConnection,
     *,
     args: argparse.Namespace,
     stop_at: float,
     tally: Tally,
 ) -> None:
-    """One scripted player with a table of their own, starting a new game whenever one ends,
-    until ``stop_at``."""
-    base = str(http.base_url).rstrip("/")
-    game, players, options = GAMES[index % len(GAMES)]
+    """One scripted player at the table ``first`` (opened before the clock started), starting
+    a new game whenever one ends, until ``stop_at``."""
     rng = random.Random(index)
     pace = SLOW if args.pace else FAST
+    ws: ClientConnection | None = first
     try:
-        # Spread the arrivals over the first seconds, as people do.
-        await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
-        seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
-        body = {"game": game, "players": players, "options": options, "seats": seats}
+        # Not every person moves at the same moment: the first move comes after a random
+        # part of the pace, as people arrive.
+        last_sent = time.monotonic() - rng.random() * pace
         while time.monotonic() < stop_at:
-            try:
-                answer = await http.post("/api/tables", json=body)
-            except httpx.ReadError:
-                # The keep-alive connection sat idle through a whole game and the server
-                # closed it as we reused it (uvicorn keeps idle ones 5 s): once more, anew.
-                answer = await http.post("/api/tables", json=body)
-            answer.raise_for_status()
-            table = answer.json()["id"]
-            url = base.replace("http", "ws") + f"/ws/tables/{table}"
-            await play(url, cookie, rng, stop_at, tally.latencies, pace=pace)
+            if ws is None:
+                ws = await open_table(http, cookie, index, args)
+            async with ws:
+                await play(ws, rng, stop_at, tally.latencies, pace=pace, last_sent=last_sent)
+            ws, last_sent = None, time.monotonic()
     except Exception as err:
         tally.errors.append(f"client {index}: {type(err).__name__}: {err}")
     finally:
@@ -134,50 +153,46 @@ async def person(
 
 
 async def play(
-    url: str,
-    cookie: str,
+    ws: ClientConnection,
     rng: random.Random,
     stop_at: float,
     latencies: list[float],
     *,
     pace: float,
+    last_sent: float,
 ) -> None:
     """Play one table until its game ends or time is up."""
     sent_at: float | None = None
     sent_version = -1
-    last_sent = time.monotonic()
-    async with connect(
-        url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=30, close_timeout=2
-    ) as ws:
-        while time.monotonic() < stop_at:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=stop_at - time.monotonic())
-            except TimeoutError:
-                break
-            message = json.loads(text)
-            if message["type"] == "error":
-                # Refused: a bot got in first (a newer state follows), or this client outran
-                # the rate limit (ask for the state again after a pause). Not a round trip.
-                sent_at, sent_version = None, -1
-                if message["code"] == "rate_limited":
-                    await asyncio.sleep(1)
-                    await ws.send(json.dumps({"type": "sync"}))
-                continue
-            if message["type"] != "state":
-                continue
-            version = message["version"]
-            if sent_at is not None and version > sent_version:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if message["is_over"]:
-                break
-            if message["legal"] and version > sent_version and sent_at is None:
-                await asyncio.sleep(max(0.0, last_sent + pace - time.monotonic()))
-                last_sent = time.monotonic()
-                action = rng.choice(message["legal"])
-                sent_version = version
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+    while time.monotonic() < stop_at:
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=stop_at - time.monotonic())
+        except TimeoutError:
+            break
+        message = json.loads(text)
+        if message["type"] == "error":
+            # Refused: a bot got in first (a newer state follows), or this client outran
+            # the rate limit (ask for the state again after a pause). Not a round trip.
+            sent_at, sent_version = None, -1
+            if message["code"] == "rate_limited":
+                await asyncio.sleep(1)
+                await ws.send(json.dumps({"type": "sync"}))
+            continue
+        if message["type"] != "state":
+            continue
+        version = message["version"]
+        if sent_at is not None and version > sent_version:
+            latencies.append(time.perf_counter() - sent_at)
+            sent_at = None
+        if message["is_over"]:
+            break
+        if message["legal"] and version > sent_version and sent_at is None:
+            await asyncio.sleep(max(0.0, last_sent + pace - time.monotonic()))
+            last_sent = time.monotonic()
+            action = rng.choice(message["legal"])
+            sent_version = version
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
 async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] | list[str]]:
@@ -262,6 +277,16 @@ async def load_round(
             return await sign_in(bases[i % len(bases)], i)
 
     people = await asyncio.gather(*(signed(i) for i in range(tables)))
+
+    async def seated(i: int) -> ClientConnection:
+        async with gate:
+            http, cookie = people[i]
+            return await open_table(http, cookie, i, args)
+
+    # Each person's first table too, before the clock starts: a load generator opening
+    # hundreds of tables at once measures its own start-up (its httpx and handshakes), not
+    # the server's play. Later tables (a game ended) are made during the round, as people do.
+    firsts = await asyncio.gather(*(seated(i) for i in range(tables)))
     before = await asyncio.to_thread(actions_stored, bases)
     cpu_before = cpu_seconds(pids)
     started = time.monotonic()
@@ -270,7 +295,7 @@ async def load_round(
         probe_elsewhere(bases, args.seconds, tally),
         watch_lag(stop_at, tally.lags),
         *(
-            person(http, cookie, i, args=args, stop_at=stop_at, tally=tally)
+            person(http, cookie, i, firsts[i], args=args, stop_at=stop_at, tally=tally)
             for i, (http, cookie) in enumerate(people)
         ),
     )
@@ -282,18 +307,25 @@ async def load_round(
 
 
 async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
-    """The same clients against a bare echo server: a message out, wait for it back, at the
-    same pace."""
+    """The same clients against a bare echo server: connected before the clock starts, then
+    a message out, wait for it back, at the same pace."""
     tally = Tally()
-    stop_at = time.monotonic() + args.seconds
     pace = SLOW if args.pace else FAST
     message = json.dumps({"type": "action", "action": {"type": "pass"}, "version": 1})
+    gate = asyncio.Semaphore(20)
 
-    async def client(index: int) -> None:
+    async def opened() -> ClientConnection:
+        async with gate:
+            return await connect(url, open_timeout=30, close_timeout=2)
+
+    sockets = await asyncio.gather(*(opened() for _ in range(tables)))
+    stop_at = time.monotonic() + args.seconds
+
+    async def client(index: int, ws: ClientConnection) -> None:
         rng = random.Random(index)
         try:
-            await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
-            async with connect(url, open_timeout=30, close_timeout=2) as ws:
+            await asyncio.sleep(rng.random() * pace)
+            async with ws:
                 while time.monotonic() < stop_at:
                     started = time.perf_counter()
                     await ws.send(message)
@@ -303,7 +335,9 @@ async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
         except Exception as err:
             tally.errors.append(f"echo client {index}: {type(err).__name__}: {err}")
 
-    await asyncio.gather(*(client(i) for i in range(tables)))
+    await asyncio.gather(
+        watch_lag(stop_at, tally.lags), *(client(i, ws) for i, ws in enumerate(sockets))
+    )
     return tally
 
 
