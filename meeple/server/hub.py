@@ -439,7 +439,7 @@ class Hub:
         try:
             # Off the event loop, in one transaction with the other tables' actions of the
             # moment (meeple.server.writer); this table waits, the others go on.
-            await self.writer.record(record)
+            await self.writer.record(record, first=by == "human")
         except StaleVersion as err:
             # Another server process advanced this table: ours is out of date.
             await self.catch_up(table)

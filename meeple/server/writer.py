@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from meeple.server.storage import ActionRecord, StaleVersion, Store, record_action_in
+from meeple.server.storage import ActionRecord, StaleVersion, Store, record_actions_in
 
 log = logging.getLogger("meeple.server")
 
@@ -36,11 +36,15 @@ BATCH = 256
 
 @dataclass
 class _Pending:
-    job: Callable[[Connection], Any]
+    job: Callable[[Connection], Any] | None
     """What to write, given the transaction's connection: returns the answer, or an exception
     (not raised: the others' writes in the transaction stand) when this write is refused."""
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
+    record: ActionRecord | None = None
+    """An action to store (instead of a job): the actions of a batch are stored together."""
+    first: bool = False
+    """Answered before the others of its batch (a person's action: see :meth:`record`)."""
 
 
 class ActionWriter:
@@ -53,20 +57,34 @@ class ActionWriter:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    async def record(self, record: ActionRecord) -> None:
+    async def record(self, record: ActionRecord, *, first: bool = False) -> None:
         """Store one action; raises :class:`StaleVersion` when its table is not at its
-        version any more (and then nothing was stored), or the database's error."""
-        await self.run(lambda conn: record_action_in(conn, record))
+        version any more (and then nothing was stored), or the database's error.
+
+        ``first``: answer it before the other writes of its transaction. Tens of actions
+        are stored at once under load, and each one's table then goes on (views, messages)
+        on the event loop in the order they are answered: a person's action goes first, so
+        that it never waits behind the bots' moves of the same commit."""
+        await self._submit(_Pending(None, self._future(), self._loop(), record, first))
 
     async def run(self, job: Callable[[Connection], T | BaseException]) -> T:
         """Make one write (``job``, given the connection of the writer's transaction) with
         the others of the moment; its answer, or the exception it returned or raised (then
         nothing of it was written)."""
+        answer: T = await self._submit(_Pending(job, self._future(), self._loop()))
+        return answer
+
+    @staticmethod
+    def _loop() -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    def _future(self) -> asyncio.Future[Any]:
+        return asyncio.get_running_loop().create_future()
+
+    async def _submit(self, pending: _Pending) -> Any:
         self._ensure_started()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._queue.put(_Pending(job, future, loop))
-        return await future
+        self._queue.put(pending)
+        return await pending.future
 
     def close(self) -> None:
         """Store what is queued, then end the thread."""
@@ -101,24 +119,38 @@ class ActionWriter:
             outcomes: list[Any]
             try:
                 with self.store.engine.begin() as conn:
-                    outcomes = [pending.job(conn) for pending in batch]
+                    outcomes = _write(conn, batch)
             except Exception as err:
                 # One bad write must not cost the others theirs: each on its own.
                 log.warning("storing %d writes at once failed: %s", len(batch), err)
-                outcomes = [self._alone(pending.job) for pending in batch]
-            for pending, outcome in zip(batch, outcomes, strict=True):
+                outcomes = [self._alone(pending) for pending in batch]
+            answered = sorted(zip(batch, outcomes, strict=True), key=lambda p: not p[0].first)
+            for pending, outcome in answered:
                 # RuntimeError: that loop is closed, nobody waits any more.
                 with contextlib.suppress(RuntimeError):
                     pending.loop.call_soon_threadsafe(_settle, pending.future, outcome)
             if stop:
                 return
 
-    def _alone(self, job: Callable[[Connection], Any]) -> Any:
+    def _alone(self, pending: _Pending) -> Any:
         try:
             with self.store.engine.begin() as conn:
-                return job(conn)
+                return _write(conn, [pending])[0]
         except Exception as err:  # the database refused this one
             return err
+
+
+def _write(conn: Connection, batch: list[_Pending]) -> list[Any]:
+    """Every write of a batch in one transaction: its actions together, then the jobs."""
+    outcomes: list[Any] = [None] * len(batch)
+    actions = [i for i, pending in enumerate(batch) if pending.record is not None]
+    stored = record_actions_in(conn, [r for i in actions if (r := batch[i].record) is not None])
+    for i, outcome in zip(actions, stored, strict=True):
+        outcomes[i] = outcome
+    for i, pending in enumerate(batch):
+        if pending.job is not None:
+            outcomes[i] = pending.job(conn)
+    return outcomes
 
 
 def _settle(future: asyncio.Future[Any], outcome: Any) -> None:

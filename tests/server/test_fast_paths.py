@@ -1,5 +1,6 @@
-"""What keeps reads quick under load: SQLite reads that never wait for the write lock, new
-tables stored in one write, the lobby answered from memory, and the state fingerprint."""
+"""What keeps the server quick under load, and still right: SQLite reads that never wait for the
+write lock, many actions stored at once (a stale one alone refused), new tables stored in one
+write, the lobby answered from memory, and the state fingerprint."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import meeple
 from meeple.server.storage import (
     OPEN,
     RUNNING,
+    ActionRecord,
+    StaleVersion,
     Store,
     TableRow,
     digest,
@@ -43,6 +46,34 @@ def test_sqlite_reads_do_not_wait_for_a_writer(tmp_path: Path) -> None:
         writer.close()
         found = store.table("t_1")
         assert found is not None and found[0].version == 5
+    finally:
+        store.close()
+
+
+def test_many_actions_stored_at_once_and_a_stale_one_alone_refused(db_url: str) -> None:
+    """The writer stores tens of actions with one statement each for all; when one table was
+    not at its version (another process stored first), that action alone is refused and the
+    others are stored, once each."""
+    store = Store(db_url)
+    try:
+        for name in ("t_a", "t_b", "t_c"):
+            store.add_table(
+                TableRow(id=name, game="cafe", players=2, options={}, seed=1, status=RUNNING,
+                         turn_seconds=None, response_seconds=30, version=0),
+                [],
+            )  # fmt: skip
+
+        def at(table: str, version: int) -> ActionRecord:
+            return ActionRecord(table, version, 0, {"type": "pass", "n": version}, "bot", "d")
+
+        assert store.record_actions([at("t_a", 0), at("t_b", 0), at("t_c", 0)]) == [None] * 3
+        outcomes = store.record_actions([at("t_a", 1), at("t_b", 0), at("t_c", 1)])
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], StaleVersion)
+        for name, version in (("t_a", 2), ("t_b", 1), ("t_c", 2)):
+            found = store.table(name)
+            assert found is not None and found[0].version == version
+            assert [a["n"] for _, a in store.actions(name)] == list(range(version))
     finally:
         store.close()
 
