@@ -18,6 +18,7 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -56,6 +57,8 @@ class ActionWriter:
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self.on_batch: list[Callable[[int, float], None]] = []
+        """Called (in the writer's thread) with each transaction's writes and seconds."""
 
     async def record(self, record: ActionRecord, *, first: bool = False) -> None:
         """Store one action; raises :class:`StaleVersion` when its table is not at its
@@ -117,6 +120,7 @@ class ActionWriter:
                     break
                 batch.append(more)
             outcomes: list[Any]
+            started = time.perf_counter()
             try:
                 with self.store.engine.begin() as conn:
                     outcomes = _write(conn, batch)
@@ -124,6 +128,8 @@ class ActionWriter:
                 # One bad write must not cost the others theirs: each on its own.
                 log.warning("storing %d writes at once failed: %s", len(batch), err)
                 outcomes = [self._alone(pending) for pending in batch]
+            for observe in self.on_batch:
+                observe(len(batch), time.perf_counter() - started)
             answered = sorted(zip(batch, outcomes, strict=True), key=lambda p: not p[0].first)
             for pending, outcome in answered:
                 # RuntimeError: that loop is closed, nobody waits any more.
