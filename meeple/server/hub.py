@@ -459,6 +459,11 @@ class Hub:
             # Another server process advanced this table: ours is out of date.
             await self.catch_up(table)
             raise Refused("stale", str(err)) from None
+        if by != "human":
+            # Tens of actions come back from one commit together, people's first; a bot's
+            # move waits one more turn of the event loop before its views and messages, so
+            # that the people's messages of that commit are sent before the bots' work.
+            await asyncio.sleep(0)
         table.advance(after, seat, action)
         for observe in self.on_action:
             observe(by)
