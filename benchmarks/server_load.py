@@ -137,9 +137,9 @@ async def person(
     pace = SLOW if args.pace else FAST
     ws: ClientConnection | None = first
     try:
-        # Not every person moves at the same moment: the first move comes after a random
-        # part of the pace, as people arrive.
-        last_sent = time.monotonic() - rng.random() * pace
+        # Not every person starts at the same moment: the first move comes in the first
+        # seconds (as before the tables were opened ahead of the clock), as people arrive.
+        last_sent = time.monotonic() - pace + rng.random() * min(SLOW, args.seconds / 4)
         while time.monotonic() < stop_at:
             if ws is None:
                 ws = await open_table(http, cookie, index, args)
