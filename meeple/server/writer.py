@@ -68,24 +68,25 @@ class ActionWriter:
         are stored at once under load, and each one's table then goes on (views, messages)
         on the event loop in the order they are answered: a person's action goes first, so
         that it never waits behind the bots' moves of the same commit."""
-        await self._submit(_Pending(None, self._future(), self._loop(), record, first))
+        await self._submit(None, record, first)
 
     async def run(self, job: Callable[[Connection], T | BaseException]) -> T:
         """Make one write (``job``, given the connection of the writer's transaction) with
         the others of the moment; its answer, or the exception it returned or raised (then
         nothing of it was written)."""
-        answer: T = await self._submit(_Pending(job, self._future(), self._loop()))
+        answer: T = await self._submit(job)
         return answer
 
-    @staticmethod
-    def _loop() -> asyncio.AbstractEventLoop:
-        return asyncio.get_running_loop()
-
-    def _future(self) -> asyncio.Future[Any]:
-        return asyncio.get_running_loop().create_future()
-
-    async def _submit(self, pending: _Pending) -> Any:
+    async def _submit(
+        self,
+        job: Callable[[Connection], Any] | None,
+        record: ActionRecord | None = None,
+        first: bool = False,
+    ) -> Any:
+        """Queue a write for the writer's thread and wait for its answer."""
         self._ensure_started()
+        loop = asyncio.get_running_loop()
+        pending = _Pending(job, loop.create_future(), loop, record, first)
         self._queue.put(pending)
         return await pending.future
 
