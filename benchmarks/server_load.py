@@ -8,7 +8,10 @@ Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, wi
 ``--processes N``, N processes on a PostgreSQL and a Redis of their own, started as the tests
 start them), then for each table count opens that many tables — the five games in turn, seat 0
 a scripted client over a real websocket, the other seats bots; a client whose game ends starts
-another — and plays for the given time. Clients are spread over the processes in turn.
+another — and plays for the given time. Clients are spread over the processes in turn. The
+guests' sign-in and each one's first table and websocket are made before the clock starts (this
+one client process opening 500 at once measured its own start-up, not the server); the tables
+made when a game ends are made during the round.
 
 * Full speed (the default): bots play without delay and the scripted person moves at most ten
   times a second (a quick human; the server allows 20 messages a second).
@@ -18,11 +21,15 @@ another — and plays for the given time. Clients are spread over the processes 
 It prints, per table count: the actions the server(s) stored per second (from ``/metrics``);
 the time from sending an action to receiving the ``state`` it produced (p50, p99: checks,
 database, every seat's view, sending, two loopback hops); REST p99 of the lobby list and of a
-table's info, asked by one more client twice a second each during the load; the errors (a
-client or REST call that failed or timed out); and then the same clients against a bare
-websocket echo server (a message out, the same message back, same pace) in the same run, with
-meeple's latency as a ratio to the echo's. Figures vary with the machine (and with what else
-runs on it): this prints them, it never judges them.
+table's info, asked twice a second each during the load by a client in a process of its own
+(so that they time the server, not this process's busy event loop); the errors (a client or
+REST call that failed or timed out); then the same clients against a bare websocket echo
+server (a message out, the same message back, same pace) in the same run, with meeple's
+latency as a ratio to the echo's; and two figures that say how far the others can be trusted:
+the server's CPU time per action stored (``cpu/act``, ms: what the work costs, whatever else
+the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
+part of every latency that is the load generator's, not the server's). Figures vary with the
+machine (and with what else runs on it): this prints them, it never judges them.
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.services import Postgres, Redis, free_port
@@ -74,8 +81,10 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     rest: dict[str, list[float]] = field(default_factory=lambda: {"list": [], "table": []})
     errors: list[str] = field(default_factory=list)
-    tables: list[tuple[str, str]] = field(default_factory=list)
-    """(server, table id) of the tables made, for the REST probe."""
+    lags: list[float] = field(default_factory=list)
+    """The client process's own event-loop lag, sampled (seconds)."""
+    cpu: float = 0.0
+    """Server CPU seconds per action stored (every process's)."""
 
 
 SSL = ssl.create_default_context()
@@ -90,38 +99,53 @@ async def sign_in(base: str, index: int) -> tuple[httpx.AsyncClient, str]:
     return http, f"meeple_session={http.cookies['meeple_session']}"
 
 
+async def open_table(
+    http: httpx.AsyncClient, cookie: str, index: int, args: argparse.Namespace
+) -> ClientConnection:
+    """Create a table of this person's game (they in seat 0, bots in the others) and open
+    its websocket."""
+    game, players, options = GAMES[index % len(GAMES)]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
+    body = {"game": game, "players": players, "options": options, "seats": seats}
+    try:
+        answer = await http.post("/api/tables", json=body)
+    except httpx.ReadError:
+        # The keep-alive connection sat idle through a whole game and the server closed it
+        # as we reused it (uvicorn keeps idle ones 5 s): once more, anew.
+        answer = await http.post("/api/tables", json=body)
+    answer.raise_for_status()
+    base = str(http.base_url).rstrip("/")
+    url = base.replace("http", "ws") + f"/ws/tables/{answer.json()['id']}"
+    return await connect(
+        url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=30, close_timeout=2
+    )
+
+
 async def person(
     http: httpx.AsyncClient,
     cookie: str,
     index: int,
+    first: ClientConnection,
     *,
     args: argparse.Namespace,
     stop_at: float,
     tally: Tally,
 ) -> None:
-    """One scripted player with a table of their own, starting a new game whenever one ends,
-    until ``stop_at``."""
-    base = str(http.base_url).rstrip("/")
-    game, players, options = GAMES[index % len(GAMES)]
+    """One scripted player at the table ``first`` (opened before the clock started), starting
+    a new game whenever one ends, until ``stop_at``."""
     rng = random.Random(index)
     pace = SLOW if args.pace else FAST
+    ws: ClientConnection | None = first
     try:
-        # Spread the arrivals over the first seconds, as people do.
-        await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
-        seats = [{"kind": "human"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
-        body = {"game": game, "players": players, "options": options, "seats": seats}
+        # Not every person starts at the same moment: the first move comes in the first
+        # seconds (as before the tables were opened ahead of the clock), as people arrive.
+        last_sent = time.monotonic() - pace + rng.random() * min(SLOW, args.seconds / 4)
         while time.monotonic() < stop_at:
-            try:
-                answer = await http.post("/api/tables", json=body)
-            except httpx.ReadError:
-                # The keep-alive connection sat idle through a whole game and the server
-                # closed it as we reused it (uvicorn keeps idle ones 5 s): once more, anew.
-                answer = await http.post("/api/tables", json=body)
-            answer.raise_for_status()
-            table = answer.json()["id"]
-            tally.tables.append((base, table))
-            url = base.replace("http", "ws") + f"/ws/tables/{table}"
-            await play(url, cookie, rng, stop_at, tally.latencies, pace=pace)
+            if ws is None:
+                ws = await open_table(http, cookie, index, args)
+            async with ws:
+                await play(ws, rng, stop_at, tally.latencies, pace=pace, last_sent=last_sent)
+            ws, last_sent = None, time.monotonic()
     except Exception as err:
         tally.errors.append(f"client {index}: {type(err).__name__}: {err}")
     finally:
@@ -129,79 +153,118 @@ async def person(
 
 
 async def play(
-    url: str,
-    cookie: str,
+    ws: ClientConnection,
     rng: random.Random,
     stop_at: float,
     latencies: list[float],
     *,
     pace: float,
+    last_sent: float,
 ) -> None:
     """Play one table until its game ends or time is up."""
     sent_at: float | None = None
     sent_version = -1
-    last_sent = time.monotonic()
-    async with connect(
-        url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=30, close_timeout=2
-    ) as ws:
-        while time.monotonic() < stop_at:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=stop_at - time.monotonic())
-            except TimeoutError:
-                break
-            message = json.loads(text)
-            if message["type"] == "error":
-                # Refused: a bot got in first (a newer state follows), or this client outran
-                # the rate limit (ask for the state again after a pause). Not a round trip.
-                sent_at, sent_version = None, -1
-                if message["code"] == "rate_limited":
-                    await asyncio.sleep(1)
-                    await ws.send(json.dumps({"type": "sync"}))
-                continue
-            if message["type"] != "state":
-                continue
-            version = message["version"]
-            if sent_at is not None and version > sent_version:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if message["is_over"]:
-                break
-            if message["legal"] and version > sent_version and sent_at is None:
-                await asyncio.sleep(max(0.0, last_sent + pace - time.monotonic()))
-                last_sent = time.monotonic()
-                action = rng.choice(message["legal"])
-                sent_version = version
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+    while time.monotonic() < stop_at:
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=stop_at - time.monotonic())
+        except TimeoutError:
+            break
+        message = json.loads(text)
+        if message["type"] == "error":
+            # Refused: a bot got in first (a newer state follows), or this client outran
+            # the rate limit (ask for the state again after a pause). Not a round trip.
+            sent_at, sent_version = None, -1
+            if message["code"] == "rate_limited":
+                await asyncio.sleep(1)
+                await ws.send(json.dumps({"type": "sync"}))
+            continue
+        if message["type"] != "state":
+            continue
+        version = message["version"]
+        if sent_at is not None and version > sent_version:
+            latencies.append(time.perf_counter() - sent_at)
+            sent_at = None
+        if message["is_over"]:
+            break
+        if message["legal"] and version > sent_version and sent_at is None:
+            await asyncio.sleep(max(0.0, last_sent + pace - time.monotonic()))
+            last_sent = time.monotonic()
+            action = rng.choice(message["legal"])
+            sent_version = version
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
-async def rest_probe(bases: list[str], stop_at: float, tally: Tally) -> None:
-    """Twice a second each, the lobby list and a table's info, timed, while the load runs."""
+async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] | list[str]]:
+    """Twice a second each, the lobby list and the info of a table from it, timed, for
+    ``seconds`` (run in a process of its own: see :func:`probe_elsewhere`)."""
     rng = random.Random(0)
+    found: dict[str, list[float] | list[str]] = {"list": [], "table": [], "errors": []}
     clients = [httpx.AsyncClient(base_url=base, timeout=10, verify=SSL) for base in bases]
+    stop_at = time.monotonic() + seconds
+    ids: list[tuple[int, str]] = []
     try:
         turn = 0
         while time.monotonic() < stop_at - 0.5:
             await asyncio.sleep(0.5)
             turn += 1
-            asks = [("list", clients[turn % len(clients)], "/api/tables")]
-            if tally.tables:
-                base, table = rng.choice(tally.tables)
-                asks.append(("table", clients[bases.index(base)], f"/api/tables/{table}"))
-            for kind, client, url in asks:
+            which = turn % len(clients)
+            asks = [("list", which, "/api/tables")]
+            if ids:
+                where, table = rng.choice(ids)
+                asks.append(("table", where, f"/api/tables/{table}"))
+            for kind, where, url in asks:
                 started = time.perf_counter()
                 try:
-                    (await client.get(url)).raise_for_status()
-                    tally.rest[kind].append(time.perf_counter() - started)
+                    answer = await clients[where].get(url)
+                    answer.raise_for_status()
+                    found[kind].append(time.perf_counter() - started)  # type: ignore[arg-type]
+                    if kind == "list":
+                        ids = [(where, t["id"]) for t in answer.json()["tables"]] or ids
                 except Exception as err:
-                    tally.errors.append(f"REST {url}: {type(err).__name__}: {err}")
+                    found["errors"].append(f"REST {url}: {type(err).__name__}: {err}")  # type: ignore[arg-type]
     finally:
         for client in clients:
             await client.aclose()
+    return found
+
+
+async def probe_elsewhere(bases: list[str], seconds: float, tally: Tally) -> None:
+    """The REST probe in a process of its own, so that what it measures is the server's
+    answer, not the lag of this process's event loop (busy with hundreds of websockets)."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--probe", str(seconds), *bases, stdout=subprocess.PIPE
+    )
+    out, _ = await child.communicate()
+    found = json.loads(out)
+    tally.rest["list"] = found["list"]
+    tally.rest["table"] = found["table"]
+    tally.errors.extend(found["errors"])
+
+
+async def watch_lag(stop_at: float, lags: list[float]) -> None:
+    """This (client) process's own event-loop lag, sampled every 10 ms: the share of the
+    latencies that is the load generator's, not the server's."""
+    while time.monotonic() < stop_at:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(max(0.0, time.perf_counter() - asked - 0.01))
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds the processes used so far (Linux's /proc; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def load_round(
-    bases: list[str], args: argparse.Namespace, tables: int
+    bases: list[str], pids: list[int], args: argparse.Namespace, tables: int
 ) -> tuple[Tally, float, float]:
     """Sign ``tables`` players in (not timed), then run them and the REST probe for
     ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
@@ -214,34 +277,55 @@ async def load_round(
             return await sign_in(bases[i % len(bases)], i)
 
     people = await asyncio.gather(*(signed(i) for i in range(tables)))
+
+    async def seated(i: int) -> ClientConnection:
+        async with gate:
+            http, cookie = people[i]
+            return await open_table(http, cookie, i, args)
+
+    # Each person's first table too, before the clock starts: a load generator opening
+    # hundreds of tables at once measures its own start-up (its httpx and handshakes), not
+    # the server's play. Later tables (a game ended) are made during the round, as people do.
+    firsts = await asyncio.gather(*(seated(i) for i in range(tables)))
     before = await asyncio.to_thread(actions_stored, bases)
+    cpu_before = cpu_seconds(pids)
     started = time.monotonic()
     stop_at = started + args.seconds
     await asyncio.gather(
-        rest_probe(bases, stop_at, tally),
+        probe_elsewhere(bases, args.seconds, tally),
+        watch_lag(stop_at, tally.lags),
         *(
-            person(http, cookie, i, args=args, stop_at=stop_at, tally=tally)
+            person(http, cookie, i, firsts[i], args=args, stop_at=stop_at, tally=tally)
             for i, (http, cookie) in enumerate(people)
         ),
     )
     seconds = time.monotonic() - started
+    cpu = cpu_seconds(pids) - cpu_before
     after = await asyncio.to_thread(actions_stored, bases)
+    tally.cpu = cpu / max(1.0, after - before)
     return tally, (after - before) / seconds, seconds
 
 
 async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
-    """The same clients against a bare echo server: a message out, wait for it back, at the
-    same pace."""
+    """The same clients against a bare echo server: connected before the clock starts, then
+    a message out, wait for it back, at the same pace."""
     tally = Tally()
-    stop_at = time.monotonic() + args.seconds
     pace = SLOW if args.pace else FAST
     message = json.dumps({"type": "action", "action": {"type": "pass"}, "version": 1})
+    gate = asyncio.Semaphore(20)
 
-    async def client(index: int) -> None:
+    async def opened() -> ClientConnection:
+        async with gate:
+            return await connect(url, open_timeout=30, close_timeout=2)
+
+    sockets = await asyncio.gather(*(opened() for _ in range(tables)))
+    stop_at = time.monotonic() + args.seconds
+
+    async def client(index: int, ws: ClientConnection) -> None:
         rng = random.Random(index)
         try:
-            await asyncio.sleep(rng.random() * min(SLOW, args.seconds / 4))
-            async with connect(url, open_timeout=30, close_timeout=2) as ws:
+            await asyncio.sleep(rng.random() * pace)
+            async with ws:
                 while time.monotonic() < stop_at:
                     started = time.perf_counter()
                     await ws.send(message)
@@ -251,7 +335,9 @@ async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
         except Exception as err:
             tally.errors.append(f"echo client {index}: {type(err).__name__}: {err}")
 
-    await asyncio.gather(*(client(i) for i in range(tables)))
+    await asyncio.gather(
+        watch_lag(stop_at, tally.lags), *(client(i, ws) for i, ws in enumerate(sockets))
+    )
     return tally
 
 
@@ -320,7 +406,7 @@ def services(args: argparse.Namespace) -> Iterator[tuple[str | None, str | None]
 @contextmanager
 def served(
     args: argparse.Namespace, postgres: str | None, redis: str | None, round_number: int
-) -> Iterator[list[str]]:
+) -> Iterator[tuple[list[str], list[int]]]:
     """``meeple serve`` processes on free ports with a new database; yields their addresses."""
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
     if postgres is None:
@@ -351,7 +437,7 @@ def served(
             bases.append(f"http://127.0.0.1:{port}")
             # One at a time: the first creates the database's tables.
             wait_up(f"{bases[-1]}/healthz")
-        yield bases
+        yield bases, [server.pid for server in servers]
     finally:
         for server in servers:
             server.terminate()
@@ -397,6 +483,9 @@ def ms(values: list[float], share: float) -> str:
 
 def main() -> None:
     """Load fresh servers with each table count in turn, printing a row for each."""
+    if sys.argv[1:2] == ["--probe"]:  # the REST probe's own process (probe_elsewhere)
+        print(json.dumps(asyncio.run(rest_probe(sys.argv[3:], float(sys.argv[2])))))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", help="default 50 200 500; 2000 --pace")
     parser.add_argument("--seconds", type=float, help="time per row (default 15; 30 with --pace)")
@@ -413,8 +502,8 @@ def main() -> None:
         for number, tables in enumerate(args.tables):
             # Servers of their own for each row: the tables a row leaves unfinished would
             # otherwise be played on by bots (their player gone) and load the next row.
-            with served(args, postgres, redis, number) as bases:
-                tally, rate, _ = asyncio.run(load_round(bases, args, tables))
+            with served(args, postgres, redis, number) as (bases, pids):
+                tally, rate, _ = asyncio.run(load_round(bases, pids, args, tables))
             echo = Tally()
             if not args.no_echo:
                 with echo_server() as url:
@@ -437,7 +526,7 @@ def header(args: argparse.Namespace) -> None:
     print(
         f"{'tables':>6} {'actions/s':>9} {'trips':>6} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'echo p50':>8} {'echo p99':>8} {'×p50':>5} {'×p99':>5} "
-        f"{'lobby p99':>9} {'table p99':>9} {'errors':>6}"
+        f"{'lobby p99':>9} {'table p99':>9} {'errors':>6} {'cpu/act':>7} {'lag p99':>7}"
     )
 
 
@@ -452,7 +541,8 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
         f"{tables:>6} {rate:>9.0f} {len(tally.latencies):>6} {ms(tally.latencies, 0.5):>7} "
         f"{ms(tally.latencies, 0.99):>7} {ms(echo.latencies, 0.5):>8} "
         f"{ms(echo.latencies, 0.99):>8} {ratio50:>5} {ratio99:>5} "
-        f"{ms(tally.rest['list'], 0.99):>9} {ms(tally.rest['table'], 0.99):>9} {errors:>6}",
+        f"{ms(tally.rest['list'], 0.99):>9} {ms(tally.rest['table'], 0.99):>9} {errors:>6} "
+        f"{tally.cpu * 1000:>7.2f} {ms(tally.lags, 0.99):>7}",
         flush=True,
     )
     for error in (tally.errors + echo.errors)[:5]:

@@ -367,6 +367,10 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=0, help="Processes for the bots' searches (0: threads).")
     ] = 2,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(help="Compress websocket messages (for slow links; costs server time)."),
+    ] = False,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another origin allowed to call the API (repeatable)."),
@@ -403,7 +407,14 @@ def serve(
         f"[bold]meeple[/] serving on [link]http://{shown}:{port}/[/] (database {settings.db_url})"
     )
     uvicorn.run(
-        create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning"
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        # Compressing every state (uvicorn's permessage-deflate, a 4 KB window) took a fifth
+        # of the server's time under load: off unless asked for (docs/deploy.md).
+        ws_per_message_deflate=ws_compression,
+        log_level="warning",
     )
 
 

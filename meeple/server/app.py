@@ -44,14 +44,18 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 """The static browser client (no build step)."""
 
 
-def _current(
+async def _current(
     request: Request, meeple_session: Annotated[str | None, Cookie()] = None
 ) -> PlayerRow | None:
+    # On the event loop, so that a call without a session cookie never waits for a worker
+    # thread; with one, the look-up goes to a thread (the loop never waits for the database).
+    if not meeple_session:
+        return None
     store: Store = request.app.state.hub.store
-    return auth.player_for(store, meeple_session)
+    return await asyncio.to_thread(auth.player_for, store, meeple_session)
 
 
-def _required(player: Annotated[PlayerRow | None, Depends(_current)]) -> PlayerRow:
+async def _required(player: Annotated[PlayerRow | None, Depends(_current)]) -> PlayerRow:
     if player is None:
         raise Refused("no_session", "play as a guest or log in first", 401)
     return player
@@ -252,7 +256,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"levels": list(LEVELS)}
 
     @app.get("/api/tables")
-    def tables(player: Current, status: str | None = None) -> dict[str, Any]:
+    async def tables(player: Current, status: str | None = None) -> Response:
         """Tables by status (``open``, ``running`` or ``finished``; default open and running)."""
         if status is None:
             statuses = [OPEN, RUNNING]
@@ -262,8 +266,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(
                 "bad_status", f"status must be open, running or finished, not {status!r}", 422
             )
-        found = hub.peek(store.tables(statuses))
-        return {"tables": [t.summary(you(t, player), settings.grace) for t in found]}
+        if hub.cluster is None and FINISHED not in statuses:
+            # Alone, this process holds every open and running table: the lobby is answered
+            # from memory, on the event loop, without a thread or the database (a lobby that
+            # waited for either took seconds while hundreds of games were played).
+            found = hub.newest(statuses)
+        else:
+            found = await asyncio.to_thread(lambda: hub.peek(store.tables(statuses)))
+        return _json({"tables": [t.summary(you(t, player), settings.grace) for t in found]})
 
     @app.post("/api/tables")
     async def create(body: NewTable, player: Required) -> dict[str, Any]:
@@ -311,10 +321,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table.summary(you(table, player), settings.grace)
 
     @app.get("/api/tables/{table_id}")
-    def table(table_id: str, player: Current) -> dict[str, Any]:
+    async def table(table_id: str, player: Current) -> Response:
         """One table."""
-        t = table_or_404(table_id)
-        return t.summary(you(t, player), settings.grace)
+        # A table in memory is answered at once, on the event loop; another is read from the
+        # database in a thread.
+        t = hub.tables.get(table_id)
+        if t is None:
+            t = await asyncio.to_thread(table_or_404, table_id)
+        return _json(t.summary(you(t, player), settings.grace))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, player: Required, body: JoinIn | None = None) -> dict[str, Any]:
@@ -361,9 +375,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         # The database off the event loop: on SQLite every transaction waits its turn behind
         # the writer, and the loop must never wait for the disk.
-        table = (
-            await asyncio.to_thread(hub.load, table_id, whole=True) if len(table_id) <= 32 else None
-        )
+        table = hub.tables.get(table_id)
+        if table is None or (table.state is None and table.status == FINISHED):
+            # Not in memory (or a finished table held only as its summary): from the store.
+            table = (
+                await asyncio.to_thread(hub.load, table_id, whole=True)
+                if len(table_id) <= 32
+                else None
+            )
         if table is None:
             await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
             await websocket.close(code=4404)
@@ -544,6 +563,15 @@ async def _send_all(websocket: WebSocket, connection: Connection) -> None:
             await websocket.send_text(message)
     except (WebSocketDisconnect, RuntimeError):
         return
+
+
+def _json(content: Any) -> Response:
+    """A JSON answer encoded with orjson, without FastAPI's validation and encoding of the
+    returned value (for the calls that the lobby makes often, with long lists)."""
+    return Response(orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS), media_type=JSON_TYPE)
+
+
+JSON_TYPE = "application/json"
 
 
 def _error(code: str, message: str) -> str:

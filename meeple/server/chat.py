@@ -93,7 +93,7 @@ class Chat:
         if player_id is None:
             return set()
         if player_id not in self.mutes:
-            with self.store.session() as s:
+            with self.store.reading() as s:
                 rows = s.scalars(select(MuteRow.muted_id).where(MuteRow.player_id == player_id))
                 self.mutes[player_id] = set(rows)
         return self.mutes[player_id]
@@ -129,7 +129,7 @@ class Chat:
     def history(self, table_id: str, reader: str | None) -> list[dict[str, Any]]:
         """The table's messages, oldest first, without those of people ``reader`` muted."""
         muted = self.muted_by(reader)
-        with self.store.session() as s:
+        with self.store.reading() as s:
             rows = s.scalars(
                 select(ChatRow)
                 .where(ChatRow.table_id == table_id)

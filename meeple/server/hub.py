@@ -9,6 +9,7 @@ scheduled from :meth:`Hub.schedule` after every change.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import threading
@@ -23,7 +24,8 @@ from meeple.bots.levels import LEVELS, make
 from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.server import botwork
-from meeple.server.live import Connection, LiveTable, Seat
+from meeple.server.live import Connection, LiveTable, Seat, as_utc
+from meeple.server.pacing import BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import (
     FINISHED,
@@ -31,11 +33,15 @@ from meeple.server.storage import (
     RUNNING,
     ActionRecord,
     PlayerRow,
+    SeatRow,
     SeatSpec,
     StaleVersion,
     Store,
     TableRow,
+    add_table_in,
     digest,
+    digest_matches,
+    utcnow,
 )
 from meeple.server.workers import bot_pool
 from meeple.server.writer import ActionWriter
@@ -44,6 +50,16 @@ if TYPE_CHECKING:
     from meeple.server.cluster import Cluster
 
 log = logging.getLogger("meeple.server")
+
+GC_THRESHOLDS = (2_000, 10, 1_000)
+"""The garbage collector's thresholds while the server runs (Python's are 700, 10, 10). A
+server allocates fast (every change makes states, views and messages, nearly all freed by
+reference counting) and holds a large heap. With Python's thresholds it collected 800 times in
+25 s at 500 tables, a tenth of its time, and each full collection (every few seconds) stopped
+everything for 0.1-0.25 s: the worst latencies people saw. Young collections three times less
+often, and a full one only after a thousand middle ones (still every several seconds under
+load, so cyclic garbage does not pile up). Larger young thresholds (20,000) made each middle
+collection scan 200,000 objects, a pause of its own of up to 0.35 s."""
 
 
 class Refused(Exception):
@@ -72,14 +88,20 @@ class Hub:
         self.on_latency: list[Callable[[float], None]] = []
         """Called with the seconds from a client's action arriving to its views being queued."""
         self.writer = ActionWriter(store)
+        self.gate = BotGate()
+        """Admits bot moves a few at a time (people never wait behind them)."""
         self._loading = threading.Lock()
         self.cluster: Cluster | None = None
         """The other server processes (Redis), when there may be any; ``None`` alone."""
+        self._gc = gc.get_threshold()
 
     # start and stop
 
     async def startup(self) -> None:
         """Start the bot workers and bring back every open and running table."""
+        self._gc = gc.get_threshold()
+        gc.set_threshold(*GC_THRESHOLDS)
+        self.gate.start()
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
         if self.cluster is not None:
@@ -95,6 +117,8 @@ class Hub:
 
     async def shutdown(self) -> None:
         """Stop timers and bots; stored tables need nothing more."""
+        self.gate.stop()
+        gc.set_threshold(*self._gc)
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:
@@ -135,6 +159,13 @@ class Hub:
                     return held
                 self.tables[table_id] = table
         return table
+
+    def newest(self, statuses: list[str], limit: int = 100) -> list[LiveTable]:
+        """The newest tables in memory with one of these statuses (alone, this process holds
+        every open and running table: the same list as the store's, without asking it)."""
+        found = [t for t in list(self.tables.values()) if t.status in statuses]
+        found.sort(key=lambda t: as_utc(t.created), reverse=True)
+        return found[:limit]
 
     def peek(self, table_ids: list[str]) -> list[LiveTable]:
         """Tables to summarise in a list, in order: those in memory, the others read from the
@@ -182,7 +213,7 @@ class Hub:
             after.apply(seat, action)
             state = after
             table.advance(state, seat, action)
-        if table.version != row.version or digest(state.to_json()) != row.digest:
+        if table.version != row.version or not digest_matches(state.to_json(), row.digest):
             # The rules changed under a stored game: play goes on from the replayed state.
             log.error("table %s rebuilt differently from what was stored", table.id)
         table.status = row.status  # start() made it running; a finished game stays finished
@@ -217,17 +248,35 @@ class Hub:
             turn_seconds=turn_seconds,
             response_seconds=response_seconds,
             version=0,
+            digest=None,
+            scores=None,
+            winners=None,
+            created=utcnow(),
             rated=rated,
         )
-        # The database off the event loop (each commit waits for the disk), as for actions.
-        await asyncio.to_thread(self.store.add_table, row, seats)
-        table = await asyncio.to_thread(self.load, row.id)
-        assert table is not None
+        first: State | None = None
+        if not any(s.kind == "human" and s.player_id is None for s in seats):
+            # Full at once (the creator among bots): stored as started, in one write.
+            first = game.new(players, seed=row.seed, options=checked)
+            row.status = RUNNING
+            row.digest = digest(first.to_json())
+        # Through the writer, in the transaction of the actions of the moment (one disk sync
+        # for a burst of new tables); the table in memory is made from what was stored.
+        await self.writer.run(lambda conn: add_table_in(conn, row, seats))
+        seat_rows = [
+            SeatRow(table_id=row.id, seat=i, kind=spec.kind, level=spec.level,
+                    player_id=spec.player_id, left=False)
+            for i, spec in enumerate(seats)
+        ]  # fmt: skip
+        table = LiveTable.from_rows(game, row, seat_rows, {creator.id: creator})
+        table.owned = self.cluster is None
+        with self._loading:
+            self.tables[row.id] = table
         if self.cluster is not None:
             table.owned = await self.cluster.take(table.id)
         async with table.lock:
-            if not table.free_human_seats():
-                await self._start(table)
+            if first is not None:
+                table.start(first)
                 self.schedule(table)
         return table
 
@@ -405,11 +454,16 @@ class Hub:
         try:
             # Off the event loop, in one transaction with the other tables' actions of the
             # moment (meeple.server.writer); this table waits, the others go on.
-            await self.writer.record(record)
+            await self.writer.record(record, first=by == "human")
         except StaleVersion as err:
             # Another server process advanced this table: ours is out of date.
             await self.catch_up(table)
             raise Refused("stale", str(err)) from None
+        if by != "human":
+            # Tens of actions come back from one commit together, people's first; a bot's
+            # move waits one more turn of the event loop before its views and messages, so
+            # that the people's messages of that commit are sent before the bots' work.
+            await asyncio.sleep(0)
         table.advance(after, seat, action)
         for observe in self.on_action:
             observe(by)
@@ -518,39 +572,65 @@ class Hub:
 
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
         await asyncio.sleep(self.settings.bot_delay)
+        level = table.seats[seat].level or self.settings.away_level
+        if level in botwork.INLINE_LEVELS:
+            # A move chosen in a moment: chosen and played in one turn of the gate (people's
+            # actions never wait behind a backlog of bot moves: meeple.server.pacing).
+            async with self.gate.admitted(), table.lock:
+                if not self._bot_still_plays(table, seat):
+                    return
+                seed = botwork.bot_seed(table.seed, table.version, seat)
+                state = table.state
+                assert state is not None
+                # The bot only reads the state (legal actions), so it needs no copy.
+                action = make(level, table.game, seed=seed).choose(state, seat)
+                await self._bot_act(table, seat, action)
+            return
         async with table.lock:
+            if not self._bot_still_plays(table, seat):
+                return
             state = table.state
-            if state is None or table.status != RUNNING or seat not in state.to_move:
-                return
-            if not self.bot_controls(table, seat):
-                return
-            level = table.seats[seat].level or self.settings.away_level
-            version = table.version
-            seed = botwork.bot_seed(table.seed, version, seat)
-            if level in botwork.INLINE_LEVELS or self.pool is None:
-                snapshot: State | dict[str, Any] = state.clone()
-            else:
-                snapshot = state.to_json()
+            assert state is not None
+            seed = botwork.bot_seed(table.seed, table.version, seat)
+            snapshot: State | dict[str, Any] = (
+                state.clone() if self.pool is None else state.to_json()
+            )
+        # A search thinks without a slot of the gate (in a worker process, or a thread).
         action = await self._choose(table, snapshot, seat, level, seed)
-        async with table.lock:
-            state = table.state
+        async with self.gate.admitted(), table.lock:
             # While the bot thought, the game may have moved on, or the player come back.
-            if state is None or table.status != RUNNING or seat not in state.to_move:
+            state = table.state
+            if (
+                state is None
+                or not self._bot_still_plays(table, seat)
+                or action not in state.legal_actions(seat)
+            ):
                 table.bots.pop(seat, None)
                 self.schedule(table)
                 return
-            if not self.bot_controls(table, seat) or action not in state.legal_actions(seat):
-                table.bots.pop(seat, None)
-                self.schedule(table)
-                return
-            try:
-                await self._act(table, seat, action, "bot", None)
-            except Refused as err:
-                # Another process stored an action first; it is applied here now.
-                log.info("bot move at table %s refused: %s", table.id, err.message)
-            table.bots.pop(seat, None)
-            self.schedule(table)
-            self.broadcast(table)
+            await self._bot_act(table, seat, action)
+
+    def _bot_still_plays(self, table: LiveTable, seat: int) -> bool:
+        """Whether the seat's bot should move now (the table runs, the seat is to move, and a
+        bot controls it)."""
+        state = table.state
+        return (
+            state is not None
+            and table.status == RUNNING
+            and seat in state.to_move
+            and self.bot_controls(table, seat)
+        )
+
+    async def _bot_act(self, table: LiveTable, seat: int, action: Action) -> None:
+        """Play a bot's move (the table's lock is held), then tell everyone."""
+        try:
+            await self._act(table, seat, action, "bot", None)
+        except Refused as err:
+            # Another process stored an action first; it is applied here now.
+            log.info("bot move at table %s refused: %s", table.id, err.message)
+        table.bots.pop(seat, None)
+        self.schedule(table)
+        self.broadcast(table)
 
     async def _choose(
         self,

@@ -262,7 +262,7 @@ class LiveTable:
             "winners": winners,
             "you": you,
             "rated": self.is_rated(),
-            "created": _utc(self.created).isoformat().replace("+00:00", "Z"),
+            "created": as_utc(self.created).isoformat().replace("+00:00", "Z"),
         }
 
     def is_rated(self) -> bool:
@@ -329,6 +329,6 @@ def encode(message: Any) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def _utc(moment: datetime) -> datetime:
+def as_utc(moment: datetime) -> datetime:
     """SQLite hands back times without their zone; every stored time is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

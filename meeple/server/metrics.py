@@ -41,9 +41,20 @@ class _HubGauges(Collector):
         clients.add_metric([], sum(len(t.connections) for t in tables))
         bots = GaugeMetricFamily("meeple_bots_thinking", "Bot moves waiting or being chosen")
         bots.add_metric([], sum(len(t.bots) for t in tables))
+        gate = self.hub.gate
+        waiting = GaugeMetricFamily(
+            "meeple_bots_waiting", "Bot moves waiting for their turn at the bot gate"
+        )
+        waiting.add_metric([], gate.waiting)
+        lag = GaugeMetricFamily(
+            "meeple_event_loop_lag_seconds", "How late the event loop last woke a 5 ms timer"
+        )
+        lag.add_metric([], gate.lag)
         yield live
         yield clients
         yield bots
+        yield waiting
+        yield lag
 
 
 class Metrics:
@@ -63,7 +74,20 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
+        self.writes = Histogram(
+            "meeple_write_seconds",
+            "Seconds of each transaction of the action writer (a group commit)",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
+        self.batch = Histogram(
+            "meeple_write_batch",
+            "Writes (actions, new tables) stored by each transaction of the action writer",
+            buckets=(1, 2, 5, 10, 20, 50, 100, 256),
+            registry=self.registry,
+        )
         self.registry.register(_HubGauges(hub))
+        hub.writer.on_batch.append(self.wrote)
 
     def action(self, by: str) -> None:
         """Count one applied action."""
@@ -72,6 +96,11 @@ class Metrics:
     def latency_of(self, seconds: float) -> None:
         """Time one client's action, from its arrival to every seat's state being queued."""
         self.latency.observe(seconds)
+
+    def wrote(self, writes: int, seconds: float) -> None:
+        """Time one transaction of the action writer (called from its thread)."""
+        self.writes.observe(seconds)
+        self.batch.observe(writes)
 
     def text(self) -> bytes:
         """The exposition text for a scrape."""

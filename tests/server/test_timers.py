@@ -136,6 +136,10 @@ def test_the_first_taste_to_arrive_wins(server: Server) -> None:
     for person in people[1:]:
         assert person.post(f"/api/tables/{table_id}/join", {}).status_code == 200
     socks = [p.ws(table_id) for p in people]
+    # A websocket is open before the server has counted it (and told the others): wait for
+    # all three, so that no late connection's state comes after the drain below.
+    table = server.hub.tables[table_id]
+    wait_for(lambda: sum(seat.connections for seat in table.seats) == 3)
     # Nobody but these three changes the game, so after each accepted action every socket
     # gets exactly one state: the driver reads them in lockstep.
     latest = [drain(s) for s in socks]

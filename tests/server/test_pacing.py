@@ -1,0 +1,109 @@
+"""People before bots: the bot gate (meeple.server.pacing) and what it guarantees.
+
+Bots at full speed are an unbounded load; the gate lets a few bot moves run at a time, one at a
+time while the event loop lags, and people's actions never pass through it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from meeple.server.pacing import BotGate
+from tests.server.conftest import Server, wait_for
+
+
+async def _crowd(gate: BotGate, moves: int, seconds: float) -> tuple[int, list[int]]:
+    """``moves`` bot moves of ``seconds`` each through the gate: the most that ran at once,
+    and the order in which they were admitted."""
+    running = most = 0
+    order: list[int] = []
+
+    async def move(index: int) -> None:
+        nonlocal running, most
+        async with gate.admitted():
+            order.append(index)
+            running += 1
+            most = max(most, running)
+            await asyncio.sleep(seconds)
+            running -= 1
+
+    tasks = []
+    for index in range(moves):
+        tasks.append(asyncio.create_task(move(index)))
+        await asyncio.sleep(0)  # each queues in turn
+    await asyncio.gather(*tasks)
+    return most, order
+
+
+def test_the_gate_admits_a_few_at_a_time_first_come_first_served() -> None:
+    most, order = asyncio.run(_crowd(BotGate(slots=3), moves=12, seconds=0.005))
+    assert most == 3
+    assert order == list(range(12))
+
+
+def test_while_the_loop_lags_bot_moves_go_one_at_a_time_and_never_stop() -> None:
+    async def lagging() -> tuple[int, list[int]]:
+        gate = BotGate(slots=4, lag_limit=0.01)
+        gate.lag = 1.0  # as the watcher would say of a loop far behind (it is not started)
+        return await _crowd(gate, moves=6, seconds=0.002)
+
+    most, order = asyncio.run(lagging())
+    assert most == 1
+    assert order == list(range(6))
+
+
+def test_the_watcher_measures_the_loop_and_a_cancelled_waiter_keeps_no_slot() -> None:
+    async def run() -> None:
+        gate = BotGate(slots=1, tick=0.2)
+        gate.start()
+        try:
+            await asyncio.sleep(0.001)  # the watcher asks to wake in 200 ms
+            time.sleep(0.4)  # the loop is held: the watcher wakes about 200 ms late
+            await asyncio.sleep(0.05)
+            assert gate.lag > 0.1
+            await asyncio.sleep(0.3)
+            assert gate.lag < 0.1  # and then in time again
+            async with gate.admitted():
+                waiter = asyncio.create_task(_enter(gate))
+                await asyncio.sleep(0.01)
+                assert gate.waiting == 1
+                waiter.cancel()
+            # The slot went to nobody: the next move is admitted at once.
+            await asyncio.wait_for(_enter(gate), 1)
+            assert gate.busy == 0 and gate.waiting == 0
+        finally:
+            gate.stop()
+
+    asyncio.run(run())
+
+
+async def _enter(gate: BotGate) -> None:
+    async with gate.admitted():
+        pass
+
+
+def test_a_persons_action_never_waits_for_the_gate(server: Server) -> None:
+    """With the gate shut to bots, a person still acts and is answered at once: people's
+    actions do not pass through it. The bot, to move next, waits; opened, the gate lets it."""
+    hub = server.hub
+    hub.gate.lag_limit = 1e9  # whatever the test machine's load: only the slots decide
+    server.in_loop(lambda: hub.gate.resize(0))
+    aki = server.person("Aki")
+    table = aki.table("bison", 2, bots=["random"])  # Aki in seat 0, who moves first
+    sock = aki.ws(table)
+    state = sock.until(lambda m: m["type"] == "state")
+    assert state["to_move"] == [0]
+    while 0 in state["to_move"]:
+        sent = state["version"]
+        sock.send({"type": "action", "action": state["legal"][0], "version": sent})
+        answer = sock.until(lambda m, sent=sent: m["type"] == "state" and m["version"] > sent)
+        assert answer["version"] == state["version"] + 1
+        state = answer
+    played = server.by_whom(table)
+    assert played and {by for _, _, by in played} == {"human"}
+    assert state["to_move"] == [1]
+    time.sleep(0.3)
+    assert server.by_whom(table) == played  # the bot waits at the shut gate
+    server.in_loop(lambda: hub.gate.resize(4))
+    wait_for(lambda: len(server.by_whom(table)) > len(played))
+    assert server.by_whom(table)[len(played)][2] == "bot"
