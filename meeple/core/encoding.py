@@ -296,6 +296,19 @@ class Features:
         return out
 
 
+def slice_starts(layout: Iterable[tuple[str, int]]) -> list[int]:
+    """Where each slice of a :meth:`Encoding.layout` starts, then the observation's size: for
+    encodings that write at fixed positions.
+
+    >>> slice_starts([("phase", 3), ("hand", 5), ("score", 1)])
+    [0, 3, 8, 9]
+    """
+    starts = [0]
+    for _, size in layout:
+        starts.append(starts[-1] + size)
+    return starts
+
+
 def relative(seat: int, other: int, players: int) -> int:
     """``other`` seen from ``seat``: 0 is the seat itself, 1 the next seat clockwise, and so on.
     Observations list seats in this order, so one policy can play any seat."""

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple, TypeVar
 
-from meeple.core.encoding import ActionSpace, Features, Segment, relative
+from meeple.core.encoding import ActionSpace, Features, Segment, relative, slice_starts
 from meeple.core.game import JSON, OptionValue
 from meeple.games.bison.data import (
     ACTION_KINDS,
@@ -444,12 +444,7 @@ class _Starts(NamedTuple):
 @cache
 def _starts(players: int) -> _Starts:
     """The slices' starts for ``players``, from :meth:`BisonEncoding.layout`."""
-    starts = []
-    at = 0
-    for _, size in ENCODING.layout(players, {}):
-        starts.append(at)
-        at += size
-    return _Starts._make([*starts, at])
+    return _Starts._make(slice_starts(ENCODING.layout(players, {})))
 
 
 ENCODING = BisonEncoding()

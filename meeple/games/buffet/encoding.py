@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
-from meeple.core.encoding import ActionSpace, Features
+from meeple.core.encoding import ActionSpace, Features, slice_starts
 from meeple.core.game import JSON, OptionValue
 from meeple.games.buffet.data import (
     ALL_DISHES,
@@ -246,12 +246,7 @@ class _Starts(NamedTuple):
 @cache
 def _starts(players: int) -> _Starts:
     """The slices' starts for ``players``, from :meth:`BuffetEncoding.layout`."""
-    starts = []
-    at = 0
-    for _, size in ENCODING.layout(players, {}):
-        starts.append(at)
-        at += size
-    return _Starts._make([*starts, at])
+    return _Starts._make(slice_starts(ENCODING.layout(players, {})))
 
 
 ENCODING = BuffetEncoding()
