@@ -280,7 +280,7 @@ class ISMCTSBot(Bot):
                 key, action = expand
                 child = Node(seat=seat, action=action, available=1)
                 node.children[key] = child
-                world.apply(seat, action)
+                world.apply_unchecked(seat, action)  # taken from this world's legal actions
                 path.append(child)
                 break
             child = max(present, key=lambda c: c.ucb(self.exploration))
@@ -292,10 +292,11 @@ class ISMCTSBot(Bot):
         while not world.is_over and (self.rollout_limit is None or steps < self.rollout_limit):
             mover = dice.choice(world.to_move)
             if self.policy is not None:
-                action = self.policy.choose(world, mover)
+                world.apply(mover, self.policy.choose(world, mover))
             else:
-                action = dice.choice(without_back(world.legal_actions(mover)))
-            world.apply(mover, action)
+                # A random playout takes its move from the legal actions a moment ago: checking
+                # it again would cost another legal_actions, the most of a playout's step.
+                world.apply_unchecked(mover, dice.choice(without_back(world.legal_actions(mover))))
             steps += 1
         self.moves += steps
         # Backpropagation: each node is credited with the reward of the seat that acted.
