@@ -56,6 +56,7 @@ class BuffetState(State):
 
     __slots__ = (
         "_public",
+        "_stacks_shown",
         "buffet",
         "chosen",
         "deck",
@@ -105,6 +106,7 @@ class BuffetState(State):
     stage: int  # 1, or 2 for the second stage of a 3-player round
     events: list[dict[str, Any]]  # what the last resolution did, for logs and clients
     _public: JSON | None  # the view's entries that every seat sees alike, kept (see view)
+    _stacks_shown: tuple[list[list[dict[str, Any]]], list[int]] | None  # stacks_view, kept
 
     # --- contract -----------------------------------------------------------------
 
@@ -165,12 +167,13 @@ class BuffetState(State):
                     return
             self._public = None
             self._resolve_turn()
-            return
-        self._public = None
-        if kind == "discard":
+        elif kind == "discard":
+            # Only this seat's hand and the cards it puts aside change, which views build
+            # afresh: the public part stays.
             self.hands[seat][action["card"] + OFFSET] -= 1
             self.pending.append(action["card"])
         else:  # "draw": finish the exchange
+            self._public = None
             for value in self.pending:
                 self.discard[value + OFFSET] += 1
             count = len(self.pending)
@@ -211,6 +214,7 @@ class BuffetState(State):
         view["to_move"] = self._to_move_list()
         view["hand_sizes"] = list(map(sum, self.hands))
         view["has_chosen"] = [c is not None for c in self.chosen]
+        view["exchange_count"] = len(self.pending)
         if seat is not None:
             view["hand"] = hand_list(self.hands[seat])
             view["my_choice"] = self.chosen[seat]
@@ -228,7 +232,9 @@ class BuffetState(State):
         here belong to no one else (views are read-only snapshots, docs/architecture.md).
         It lets the observation (encoding.py) recognise the shared dish and pile dicts, and
         the parts that did not change since the last view, by identity."""
-        stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
+        if self._stacks_shown is None:
+            self._stacks_shown = stacks_view(tuple(map(tuple, self.stacks)))
+        stacks, scores = self._stacks_shown
         return {
             "game": "buffet",
             "players": self.players,
@@ -251,7 +257,7 @@ class BuffetState(State):
             "stacks": stacks,
             "scores": scores,
             "exchanger": self.exchanger,
-            "exchange_count": len(self.pending),
+            "exchange_count": None,
             "events": self.events[:],  # the list grows later; its dicts never change
             "winners": self.winners if self.phase == OVER else [],
         }
@@ -312,6 +318,7 @@ class BuffetState(State):
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
         other._public = self._public  # never changed: dropped when the state moves on
+        other._stacks_shown = self._stacks_shown  # never changed: dropped when a dish is taken
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> BuffetState:
@@ -424,6 +431,7 @@ class BuffetState(State):
 
     def _take(self, seat: int, dish: int) -> None:
         self.stacks[seat].append(dish)
+        self._stacks_shown = None
         self.in_round[seat] = False
         self.out_order.append(seat)
         self.events.append({"event": "take", "seat": seat, "dish": DISH_JSON[dish]})
@@ -659,6 +667,7 @@ class Buffet(Game[BuffetState]):
         state.stage = 1
         state.events = []
         state._public = None
+        state._stacks_shown = None
         for s in range(players):
             state._draw(s, HAND_SIZE)
         state._lay_out_round()
@@ -698,7 +707,7 @@ class Buffet(Game[BuffetState]):
             state.round = int(data["round"])
             state.stage = int(data["stage"])
             state.events = [dict(e) for e in data["events"]]
-            state._public = None
+            state._public = state._stacks_shown = None
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed buffet state: {err}") from err
         _check_consistent(state)
