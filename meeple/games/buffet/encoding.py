@@ -177,29 +177,47 @@ class BuffetEncoding:
         if choice is not None:
             add_index(at.my_choice + choice + OFFSET)
             add_value(1.0)
-        # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players.
+        # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players,
+        # and _seat_order has each seat's positions in the slices.
         positions, hand_sizes = view["positions"], view["hand_sizes"]
         has_chosen, scores = view["has_chosen"], view["scores"]
-        in_round, position_at, hand_size_at = at.seat_in_round, at.seat_position, at.seat_hand_size
-        chosen_at, score_at = at.seat_has_chosen, at.seat_score  # locals: read once per seat
-        for s in range(players):
-            k = (s - seat) % players  # relative(seat, s, players)
+        stacks = view["stacks"]
+        kept = self._piles
+        if len(kept) > _PILES_KEPT:
+            kept.clear()
+        for (
+            s,
+            in_round,
+            position_at,
+            size_at,
+            chosen_at,
+            score_at,
+            key,
+            top,
+            covered,
+        ) in _seat_order(players, seat):
             position = positions[s]
             if position is not None:
-                add_index(in_round + k)
+                add_index(in_round)
                 add_value(1.0)
                 if position:  # out of the round (None) counts as 0, as a zero does
-                    add_index(position_at + k)
+                    add_index(position_at)
                     add_value(position / TRACK_SCALE)
             if hand_sizes[s]:
-                add_index(hand_size_at + k)
+                add_index(size_at)
                 add_value(hand_sizes[s] / HAND_SIZE)
             if has_chosen[s]:
-                add_index(chosen_at + k)
+                add_index(chosen_at)
                 add_value(1.0)
             if scores[s]:
-                add_index(score_at + k)
+                add_index(score_at)
                 add_value(scores[s] / SCORE_SCALE)
+            piles = stacks[s]
+            entry = kept.get(key)
+            if entry is None or entry[0] is not piles:
+                entry = kept[key] = (piles, *_pile_entries(piles, top, covered))
+            index += entry[1]
+            values += entry[2]
         for s in set(view["to_move"]):
             add_index(at.seat_to_move + (s - seat) % players)
             add_value(1.0)
@@ -209,17 +227,6 @@ class BuffetEncoding:
         if exchanger is not None:
             add_index(at.seat_exchanger + (exchanger - seat) % players)
             add_value(1.0)
-        stacks = view["stacks"]
-        kept = self._piles
-        if len(kept) > _PILES_KEPT:
-            kept.clear()
-        for s, key, top_base, covered_base in _seat_order(players, seat):
-            piles = stacks[s]
-            entry = kept.get(key)
-            if entry is None or entry[0] is not piles:
-                entry = kept[key] = (piles, *_pile_entries(piles, top_base, covered_base))
-            index += entry[1]
-            values += entry[2]
         return f
 
 
@@ -275,16 +282,29 @@ def _pile_entries(
 
 
 @cache
-def _seat_order(players: int, seat: int) -> tuple[tuple[int, int, int, int], ...]:
-    """For each seat ``s``, as ``seat`` sees it (``k`` places after it): ``s``, the key of
+def _seat_order(players: int, seat: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat ``s``, as ``seat`` sees it (``k`` places after it): ``s``; its
+    positions in the slices in round, position, hand size, has chosen and score; the key of
     its piles seen from there in the encoder's cache (one per player count, ``s`` and
-    ``k``), and where its top dishes' and covered counts' slices start."""
+    ``k``); where its top dishes' and covered counts' slices start."""
     at = _starts(players)
     out = []
     for s in range(players):
         k = (s - seat) % players  # relative(seat, s, players)
         key = (players * 8 + s) * 8 + k  # (at most 6 players: s, k < 8)
-        out.append((s, key, at.seat_top_dish + k * _DISHES, at.seat_covered + k * _KINDS))
+        out.append(
+            (
+                s,
+                at.seat_in_round + k,
+                at.seat_position + k,
+                at.seat_hand_size + k,
+                at.seat_has_chosen + k,
+                at.seat_score + k,
+                key,
+                at.seat_top_dish + k * _DISHES,
+                at.seat_covered + k * _KINDS,
+            )
+        )
     return tuple(out)
 
 
