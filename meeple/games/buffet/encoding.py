@@ -8,12 +8,12 @@ by :func:`BuffetEncoding.layout` and described in ``docs/rl.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from meeple.core.encoding import ActionSpace, Features, slice_starts
-from meeple.core.game import JSON, OptionValue
+from meeple.core.encoding import ActionSpace, Features, Kind, slice_starts
+from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.buffet.data import (
     ALL_DISHES,
     CARD_VALUES,
@@ -54,7 +54,41 @@ _SHARED_PILE = {
     for covered, pile in enumerate(piles)
 }
 
-_SPACE = ActionSpace(
+
+class _BuffetSpace(ActionSpace):
+    """The action table, with :meth:`legal` looking the plays and discards up in one small
+    table each (a decision offers up to eleven of them) instead of calling :meth:`index`
+    per action; anything else, and anything malformed, goes the general way, so the indices
+    and the errors are :class:`ActionSpace`'s own."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        super().__init__(kinds)
+        self._cards = {
+            kind: {
+                card: ActionSpace.index(self, {"type": kind, "card": card}) for card in CARD_VALUES
+            }
+            for kind in ("play", "discard")
+        }
+
+    def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
+        out: dict[int, Action] = {}
+        cards = self._cards
+        for action in legal_actions:
+            try:
+                i = cards[action["type"]][action["card"]] if len(action) == 2 else -1
+            except (KeyError, TypeError):
+                i = -1
+            if i < 0:
+                i = self.index(action)  # raises, saying why, for anything malformed
+            if i in out:
+                raise ValueError(f"actions {out[i]!r} and {action!r} share index {i}")
+            out[i] = action
+        return out
+
+
+_SPACE = _BuffetSpace(
     [
         ("play", [("card", CARD_VALUES)]),
         ("discard", [("card", CARD_VALUES)]),

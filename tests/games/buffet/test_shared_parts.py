@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from meeple.core.encoding import ActionSpace
 from meeple.games.buffet import GAME
 from meeple.games.buffet.data import (
     ALL_DISHES,
@@ -182,3 +183,26 @@ def test_observations_of_a_warm_encoder_equal_cold_ones(players: int) -> None:
                 assert len(set(got.index)) == len(got.index), "a position written twice"
                 assert got.size == cold.size
                 assert got.dense() == cold.dense()
+
+
+def test_quick_legal_indices_are_the_general_ones() -> None:
+    """The space's quick look-up of plays and discards gives :class:`ActionSpace`'s own
+    indices for every action and for the legal actions of random games, and refuses what is
+    malformed as the general way refuses it."""
+    space = ENCODING.action_space(4, {})
+    for i in range(space.size):
+        action = space.action(i)
+        assert space.legal([action]) == ActionSpace.legal(space, [action]) == {i: action}
+    for state in _playout(4, 1):
+        for seat in state.to_move:
+            actions = state.legal_actions(seat)
+            assert space.legal(actions) == ActionSpace.legal(space, actions)
+    for bad in (
+        [{"type": "play", "card": 10}],
+        [{"type": "play"}],
+        [{"type": "discard", "card": [1]}],
+        [{"type": "draw", "card": 1}],
+        [{"type": "play", "card": 1}, {"type": "play", "card": 1}],
+    ):
+        with pytest.raises(ValueError):
+            space.legal(bad)
