@@ -18,11 +18,11 @@ the state's :class:`~meeple.core.rng.Rng`.
 
 Speed (learning agents play millions of decisions): whether a guest may sit on a
 chair is looked up from its tables' "mixes" of men and women
-(:mod:`meeple.games.cafe.seating`) rather than worked out, legal actions are made
-once per position, and a view shares with the state and with other views whatever
-is never changed (the board, event dicts, the chairs and bar lists while they
-stay). ``tests/games/cafe/
-test_speed_paths.py`` checks each shortcut against the plain way.
+(:mod:`meeple.games.cafe.seating`) rather than worked out, the chairs where jokers sit
+are kept up to date rather than searched for, legal actions are made once per
+position, and a view shares with the state and with other views whatever is never
+changed (the board, event dicts, the chairs and bar lists while they stay).
+``tests/games/cafe/test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
 from __future__ import annotations
