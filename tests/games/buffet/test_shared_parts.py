@@ -167,6 +167,19 @@ def test_kept_view_parts_equal_fresh_ones_and_stay(players: int) -> None:
             assert json.dumps(view) == text
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_views_of_copies_and_samples_are_their_own(players: int) -> None:
+    """A state read back from JSON, and a sample of what one seat cannot see (which keeps
+    nothing of the original's view), show what a fresh build of them shows."""
+    for state in _playout(players, 2)[::7]:
+        for seat in range(players):
+            state.view(seat)  # the original keeps its public part
+            copy_ = GAME.from_json(state.to_json())
+            assert json.dumps(copy_.view(seat)) == json.dumps(state.view(seat))
+            sample = state.determinize(seat, random.Random(seat))
+            assert json.dumps(sample.view(seat)) == json.dumps(_fresh_view(sample, seat))
+
+
 @pytest.mark.parametrize("players", [3, 5, 6])
 def test_observations_of_a_warm_encoder_equal_cold_ones(players: int) -> None:
     """One encoder observing as an agent loop does (the seat to move, then everyone, at every

@@ -90,6 +90,7 @@ def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
         assert state.mix == [*mix, MIXES]
         jokers = [chair for chair, kind in enumerate(state.guests) if kind >> 1 == JOKER]
         assert state.jokers == jokers
+        assert GAME.from_json(state.to_json()).jokers == jokers
         for t in TABLES:
             for sex in (0, 1):
                 assert TAKES_ONE_MORE[sex][mix[t]] == state._takes_one_more(t, sex)
