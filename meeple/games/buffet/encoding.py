@@ -8,12 +8,12 @@ by :func:`BuffetEncoding.layout` and described in ``docs/rl.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from meeple.core.encoding import ActionSpace, Features, slice_starts
-from meeple.core.game import JSON, OptionValue
+from meeple.core.encoding import ActionSpace, Features, Kind, slice_starts
+from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.buffet.data import (
     ALL_DISHES,
     CARD_VALUES,
@@ -54,7 +54,41 @@ _SHARED_PILE = {
     for covered, pile in enumerate(piles)
 }
 
-_SPACE = ActionSpace(
+
+class _BuffetSpace(ActionSpace):
+    """The action table, with :meth:`legal` looking the plays and discards up in one small
+    table each (a decision offers up to eleven of them) instead of calling :meth:`index`
+    per action; anything else, and anything malformed, goes the general way, so the indices
+    and the errors are :class:`ActionSpace`'s own."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        super().__init__(kinds)
+        self._cards = {
+            kind: {
+                card: ActionSpace.index(self, {"type": kind, "card": card}) for card in CARD_VALUES
+            }
+            for kind in ("play", "discard")
+        }
+
+    def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
+        out: dict[int, Action] = {}
+        cards = self._cards
+        for action in legal_actions:
+            try:
+                i = cards[action["type"]][action["card"]] if len(action) == 2 else -1
+            except (KeyError, TypeError):
+                i = -1
+            if i < 0:
+                i = self.index(action)  # raises, saying why, for anything malformed
+            if i in out:
+                raise ValueError(f"actions {out[i]!r} and {action!r} share index {i}")
+            out[i] = action
+        return out
+
+
+_SPACE = _BuffetSpace(
     [
         ("play", [("card", CARD_VALUES)]),
         ("discard", [("card", CARD_VALUES)]),
@@ -82,7 +116,24 @@ def pile_fields(pile: Mapping[str, Any]) -> tuple[int, int, float]:
 
 
 class BuffetEncoding:
-    """The :class:`~meeple.core.encoding.Encoding` of Schlacht am Buffet."""
+    """The :class:`~meeple.core.encoding.Encoding` of Schlacht am Buffet.
+
+    It remembers two parts of the observations it made, so as not to work them out again
+    while they stay (views are read-only snapshots, so a part it holds cannot change):
+
+    - the entries of the table (phase, stage, round, discard pile, deck, dishes on offer and
+      reserved), the same for every seat: the mice choose their cards one after another and
+      the table changes only once they all have, so the next chooser's observation reuses
+      them. They are recognised by equality of the view's entries, which the engine's shared
+      objects make an identity test mostly;
+    - each seat's piles of dishes as seen from each observer (the observer's order places
+      them), by the identity of the view's pile list: a seat's piles change only when it
+      takes a dish, a few times a game, while every observation shows them.
+    """
+
+    def __init__(self) -> None:
+        self._table: tuple[tuple[object, ...], list[int], list[float]] = ((), [], [])
+        self._piles: dict[int, tuple[object, list[int], list[float]]] = {}
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
         """Play or discard each card value, and draw: 23 actions for any player count."""
@@ -136,14 +187,22 @@ class BuffetEncoding:
         f.size = at.size
         index, values = f.index, f.values
         add_index, add_value = index.append, values.append
-        add_index(_PHASE_INDEX[view["phase"]])
-        add_value(1.0)
-        if view["stage"] == 2:
-            add_index(at.stage_two)
-            add_value(1.0)
-        if view["round"]:
-            add_index(at.round)
-            add_value(view["round"] / ROUND_SCALE)
+        table = (
+            players,
+            view["phase"],
+            view["stage"],
+            view["round"],
+            view["discard"],
+            view["deck"],
+            view["dishes_left"],
+            view["buffet"],
+            view["reserved"],
+        )
+        known = self._table
+        if known[0] != table:  # (the same objects, most often: ``!=`` finds them at once)
+            known = self._table = (table, *_table_entries(view, at))
+        index += known[1]
+        values += known[2]
         for start, cards in ((at.hand, view["hand"]), (at.my_exchange, view["my_exchange"])):
             for card in set(cards):
                 add_index(start + card + OFFSET)
@@ -152,44 +211,47 @@ class BuffetEncoding:
         if choice is not None:
             add_index(at.my_choice + choice + OFFSET)
             add_value(1.0)
-        discard = view["discard"]
-        for i, key in enumerate(_DISCARD_KEYS):
-            if discard[key]:
-                add_index(at.discard + i)
-                add_value(discard[key] / COPIES_PER_VALUE)
-        if view["deck"]:
-            add_index(at.deck)
-            add_value(view["deck"] / (_CARDS * COPIES_PER_VALUE))
-        if view["dishes_left"]:
-            add_index(at.dishes_left)
-            add_value(view["dishes_left"] / _DISHES)
-        for base, row in ((at.buffet, view["buffet"]), (at.reserved, view["reserved"])):
-            for code in {dish_code(dish) for dish in row}:
-                add_index(base + code)
-                add_value(1.0)
-        # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players.
+        # Per-seat lists are read from the observer on: seat s sits at (s - seat) % players,
+        # and _seat_order has each seat's positions in the slices.
         positions, hand_sizes = view["positions"], view["hand_sizes"]
         has_chosen, scores = view["has_chosen"], view["scores"]
-        in_round, position_at, hand_size_at = at.seat_in_round, at.seat_position, at.seat_hand_size
-        chosen_at, score_at = at.seat_has_chosen, at.seat_score  # locals: read once per seat
-        for s in range(players):
-            k = (s - seat) % players  # relative(seat, s, players)
+        stacks = view["stacks"]
+        kept = self._piles
+        if len(kept) > _PILES_KEPT:
+            kept.clear()
+        for (
+            s,
+            in_round,
+            position_at,
+            size_at,
+            chosen_at,
+            score_at,
+            key,
+            top,
+            covered,
+        ) in _seat_order(players, seat):
             position = positions[s]
             if position is not None:
-                add_index(in_round + k)
+                add_index(in_round)
                 add_value(1.0)
                 if position:  # out of the round (None) counts as 0, as a zero does
-                    add_index(position_at + k)
+                    add_index(position_at)
                     add_value(position / TRACK_SCALE)
             if hand_sizes[s]:
-                add_index(hand_size_at + k)
+                add_index(size_at)
                 add_value(hand_sizes[s] / HAND_SIZE)
             if has_chosen[s]:
-                add_index(chosen_at + k)
+                add_index(chosen_at)
                 add_value(1.0)
             if scores[s]:
-                add_index(score_at + k)
+                add_index(score_at)
                 add_value(scores[s] / SCORE_SCALE)
+            piles = stacks[s]
+            entry = kept.get(key)
+            if entry is None or entry[0] is not piles:
+                entry = kept[key] = (piles, *_pile_entries(piles, top, covered))
+            index += entry[1]
+            values += entry[2]
         for s in set(view["to_move"]):
             add_index(at.seat_to_move + (s - seat) % players)
             add_value(1.0)
@@ -199,21 +261,85 @@ class BuffetEncoding:
         if exchanger is not None:
             add_index(at.seat_exchanger + (exchanger - seat) % players)
             add_value(1.0)
-        stacks = view["stacks"]
-        shared = _SHARED_PILE
-        top_at, covered_at = at.seat_top_dish, at.seat_covered
-        for s in range(players):
-            k = (s - seat) % players
-            top_base = top_at + k * _DISHES
-            covered_base = covered_at + k * _KINDS
-            for pile in stacks[s]:
-                code, kind, under = shared.get(id(pile)) or pile_fields(pile)
-                add_index(top_base + code)
-                add_value(1.0)
-                if under:
-                    add_index(covered_base + kind)
-                    add_value(under)
         return f
+
+
+_PILES_KEPT = 1024
+"""Entries of the piles' cache before it starts afresh (a game needs players² of them)."""
+
+
+def _table_entries(view: JSON, at: _Starts) -> tuple[list[int], list[float]]:
+    """The observation's entries of the table: phase, stage, round, discard pile, deck,
+    dishes on offer and reserved (positions, values)."""
+    index: list[int] = [_PHASE_INDEX[view["phase"]]]
+    values: list[float] = [1.0]
+    if view["stage"] == 2:
+        index.append(at.stage_two)
+        values.append(1.0)
+    if view["round"]:
+        index.append(at.round)
+        values.append(view["round"] / ROUND_SCALE)
+    discard = view["discard"]
+    for i, key in enumerate(_DISCARD_KEYS):
+        if discard[key]:
+            index.append(at.discard + i)
+            values.append(discard[key] / COPIES_PER_VALUE)
+    if view["deck"]:
+        index.append(at.deck)
+        values.append(view["deck"] / (_CARDS * COPIES_PER_VALUE))
+    if view["dishes_left"]:
+        index.append(at.dishes_left)
+        values.append(view["dishes_left"] / _DISHES)
+    for base, row in ((at.buffet, view["buffet"]), (at.reserved, view["reserved"])):
+        for code in {dish_code(dish) for dish in row}:
+            index.append(base + code)
+            values.append(1.0)
+    return index, values
+
+
+def _pile_entries(
+    piles: list[dict[str, Any]], top_base: int, covered_base: int
+) -> tuple[list[int], list[float]]:
+    """The observation's entries of one seat's piles: its top dishes (one-hot by dish at
+    ``top_base``) and the dishes each covers (by kind at ``covered_base``)."""
+    index: list[int] = []
+    values: list[float] = []
+    shared = _SHARED_PILE
+    for pile in piles:
+        code, kind, under = shared.get(id(pile)) or pile_fields(pile)
+        index.append(top_base + code)
+        values.append(1.0)
+        if under:
+            index.append(covered_base + kind)
+            values.append(under)
+    return index, values
+
+
+@cache
+def _seat_order(players: int, seat: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat ``s``, as ``seat`` sees it (``k`` places after it): ``s``; its
+    positions in the slices in round, position, hand size, has chosen and score; the key of
+    its piles seen from there in the encoder's cache (one per player count, ``s`` and
+    ``k``); where its top dishes' and covered counts' slices start."""
+    at = _starts(players)
+    out = []
+    for s in range(players):
+        k = (s - seat) % players  # relative(seat, s, players)
+        key = (players * 8 + s) * 8 + k  # (at most 6 players: s, k < 8)
+        out.append(
+            (
+                s,
+                at.seat_in_round + k,
+                at.seat_position + k,
+                at.seat_hand_size + k,
+                at.seat_has_chosen + k,
+                at.seat_score + k,
+                key,
+                at.seat_top_dish + k * _DISHES,
+                at.seat_covered + k * _KINDS,
+            )
+        )
+    return tuple(out)
 
 
 class _Starts(NamedTuple):

@@ -55,6 +55,8 @@ class BuffetState(State):
     """A game of Schlacht am Buffet in progress."""
 
     __slots__ = (
+        "_public",
+        "_stacks_shown",
         "buffet",
         "chosen",
         "deck",
@@ -103,6 +105,8 @@ class BuffetState(State):
     round: int
     stage: int  # 1, or 2 for the second stage of a 3-player round
     events: list[dict[str, Any]]  # what the last resolution did, for logs and clients
+    _public: JSON | None  # the view's entries that every seat sees alike, kept (see view)
+    _stacks_shown: tuple[list[list[dict[str, Any]]], list[int]] | None  # stacks_view, kept
 
     # --- contract -----------------------------------------------------------------
 
@@ -158,12 +162,18 @@ class BuffetState(State):
             chosen[seat] = card
             for c, live in zip(chosen, self.in_round, strict=False):
                 if live and c is None:
-                    return  # a mouse still in the round has not chosen yet
+                    # A mouse still in the round has not chosen yet. Only this seat's hand
+                    # and choice changed, which views build afresh: the public part stays.
+                    return
+            self._public = None
             self._resolve_turn()
         elif kind == "discard":
+            # Only this seat's hand and the cards it puts aside change, which views build
+            # afresh: the public part stays.
             self.hands[seat][action["card"] + OFFSET] -= 1
             self.pending.append(action["card"])
         else:  # "draw": finish the exchange
+            self._public = None
             for value in self.pending:
                 self.discard[value + OFFSET] += 1
             count = len(self.pending)
@@ -190,22 +200,49 @@ class BuffetState(State):
         return [s for s, key in enumerate(keys) if key == best]
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
-        me = seat
-        # Dishes, piles, the stacks, the discard pile and the rows of dishes come from shared
-        # tables and caches, and the event dicts are the state's own: none of them is ever
-        # changed once made, and views are read-only snapshots (docs/architecture.md), so
-        # sharing them is safe. It saves building them again for every view, and lets the
-        # observation (encoding.py) recognise the shared dish and pile dicts by identity.
-        stacks, scores = stacks_view(tuple(map(tuple, self.stacks)))
-        view: JSON = {
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
+            self.check_seat(seat, allow_none=True)  # raises
+        # The entries every seat sees alike are built once per change (_public_view): while
+        # the mice choose their cards one after another, only the chooser's hand and choice
+        # change, and the views of the next choosers share the rest. The entries that change
+        # with a choice, and the seat's own, are filled in afresh.
+        public = self._public
+        if public is None:
+            public = self._public = self._public_view()
+        view = public.copy()  # keeps the key order: the entries below replace placeholders
+        view["seat"] = seat
+        view["to_move"] = self._to_move_list()
+        view["hand_sizes"] = list(map(sum, self.hands))
+        view["has_chosen"] = [c is not None for c in self.chosen]
+        view["exchange_count"] = len(self.pending)
+        if seat is not None:
+            view["hand"] = hand_list(self.hands[seat])
+            view["my_choice"] = self.chosen[seat]
+            view["my_exchange"] = sorted(self.pending) if self.exchanger == seat else []
+        return view
+
+    def _public_view(self) -> JSON:
+        """The entries of :meth:`view` that are the same for every seat and stay while the
+        mice choose their cards (``None`` where :meth:`view` fills in what changes).
+
+        It is kept by the state until the next move that is not a mere choice (``_apply``
+        drops it) and shared by the views of those positions, so nothing in it is ever
+        changed: dishes, piles, the stacks, the discard pile and the rows of dishes come from
+        shared tables and caches, the event dicts are the state's own, and the lists made
+        here belong to no one else (views are read-only snapshots, docs/architecture.md).
+        It lets the observation (encoding.py) recognise the shared dish and pile dicts, and
+        the parts that did not change since the last view, by identity."""
+        if self._stacks_shown is None:
+            self._stacks_shown = stacks_view(tuple(map(tuple, self.stacks)))
+        stacks, scores = self._stacks_shown
+        return {
             "game": "buffet",
             "players": self.players,
-            "seat": me,
+            "seat": None,
             "round": self.round,
             "stage": self.stage,
             "phase": self.phase,
-            "to_move": self._to_move_list(),
+            "to_move": None,
             "start_player": self.start,
             "positions": [
                 p if live else None for p, live in zip(self.positions, self.in_round, strict=False)
@@ -215,20 +252,15 @@ class BuffetState(State):
             "dishes_left": len(self.dish_pile),
             "deck": len(self.deck),
             "discard": discard_view(tuple(self.discard)),
-            "hand_sizes": list(map(sum, self.hands)),
-            "has_chosen": [c is not None for c in self.chosen],
+            "hand_sizes": None,
+            "has_chosen": None,
             "stacks": stacks,
             "scores": scores,
             "exchanger": self.exchanger,
-            "exchange_count": len(self.pending),
+            "exchange_count": None,
             "events": self.events[:],  # the list grows later; its dicts never change
             "winners": self.winners if self.phase == OVER else [],
         }
-        if me is not None:
-            view["hand"] = hand_list(self.hands[me])
-            view["my_choice"] = self.chosen[me]
-            view["my_exchange"] = sorted(self.pending) if self.exchanger == me else []
-        return view
 
     def to_json(self) -> JSON:
         return {
@@ -285,10 +317,13 @@ class BuffetState(State):
         other.stage = self.stage
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
+        other._public = self._public  # never changed: dropped when the state moves on
+        other._stacks_shown = self._stacks_shown  # never changed: dropped when a dish is taken
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> BuffetState:
         other = self.clone()
+        other._public = None  # its parts are re-sampled below
         # Everything seat cannot see: the deck, the other hands, their face-down
         # choices and put-aside exchange cards, the order of the dish pile, and
         # the future shuffles (the generator is re-seeded).
@@ -396,6 +431,7 @@ class BuffetState(State):
 
     def _take(self, seat: int, dish: int) -> None:
         self.stacks[seat].append(dish)
+        self._stacks_shown = None
         self.in_round[seat] = False
         self.out_order.append(seat)
         self.events.append({"event": "take", "seat": seat, "dish": DISH_JSON[dish]})
@@ -630,6 +666,8 @@ class Buffet(Game[BuffetState]):
         state.round = 0
         state.stage = 1
         state.events = []
+        state._public = None
+        state._stacks_shown = None
         for s in range(players):
             state._draw(s, HAND_SIZE)
         state._lay_out_round()
@@ -669,6 +707,7 @@ class Buffet(Game[BuffetState]):
             state.round = int(data["round"])
             state.stage = int(data["stage"])
             state.events = [dict(e) for e in data["events"]]
+            state._public = state._stacks_shown = None
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed buffet state: {err}") from err
         _check_consistent(state)

@@ -18,11 +18,11 @@ the state's :class:`~meeple.core.rng.Rng`.
 
 Speed (learning agents play millions of decisions): whether a guest may sit on a
 chair is looked up from its tables' "mixes" of men and women
-(:mod:`meeple.games.cafe.seating`) rather than worked out, legal actions are made
-once per position, and a view shares with the state and with other views whatever
-is never changed (the board, event dicts, the chairs and bar lists while they
-stay). ``tests/games/cafe/
-test_speed_paths.py`` checks each shortcut against the plain way.
+(:mod:`meeple.games.cafe.seating`) rather than worked out, the chairs where jokers sit
+are kept up to date rather than searched for, legal actions are made once per
+position, and a view shares with the state and with other views whatever is never
+changed (the board, event dicts, the chairs and bar lists while they stay).
+``tests/games/cafe/test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
 from __future__ import annotations
@@ -59,10 +59,8 @@ from meeple.games.cafe.data import (
     GUESTS_PER_TURN,
     HAND_SIZE,
     JOKER,
-    JOKER_MAN,
     JOKER_PENALTY,
     JOKER_SWAP_SAME_SEX,
-    JOKER_WOMAN,
     LAST_SEAT_ENDS_AT_ONCE,
     LEAVER_KEEPS_CHIPS,
     LONE_GUEST_NEEDS_COMPANY_OF,
@@ -137,6 +135,7 @@ class CafeState(State):
         "guests",
         "hand_sizes",
         "hands",
+        "jokers",
         "men",
         "mix",
         "natives",
@@ -177,6 +176,7 @@ class CafeState(State):
     natives: list[int]  # per table, guests of its country or jokers
     mix: list[int]  # per table, men * 5 + women; then seating.MIXES for "no table" (see seating)
     filled: int  # chairs taken
+    jokers: list[int]  # the chairs where jokers sit, in order
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
     _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
     _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
@@ -329,6 +329,7 @@ class CafeState(State):
         other.natives = self.natives[:]
         other.mix = self.mix[:]
         other.filled = self.filled
+        other.jokers = self.jokers[:]
         other._legal = self._legal  # never mutated: legal_actions hands out copies
         other._chairs_shown = self._chairs_shown  # never mutated: replaced on a change
         other._bar_shown = self._bar_shown
@@ -626,7 +627,7 @@ class CafeState(State):
         """Jokers at tables that a guest of one of these kinds may replace."""
         swaps: list[Action] = []
         guests = self.guests
-        for chair in self._joker_chairs():
+        for chair in self.jokers:
             joker = guests[chair]
             for kind in kinds:
                 if kind >> 1 == JOKER or kind >> 1 not in CHAIR_COUNTRIES[chair]:
@@ -637,19 +638,6 @@ class CafeState(State):
                     continue
                 swaps.append({"type": "swap", "chair": chair, "guest": GUEST_CODES[kind]})
         return swaps
-
-    def _joker_chairs(self) -> list[int]:
-        """The chairs where jokers sit, in order (``list.count`` and ``list.index`` scan the
-        68 chairs faster than a loop)."""
-        guests = self.guests
-        chairs = []
-        for joker in (JOKER_MAN, JOKER_WOMAN):
-            chair = -1
-            for _ in range(guests.count(joker)):
-                chair = guests.index(joker, chair + 1)
-                chairs.append(chair)
-        chairs.sort()
-        return chairs
 
     def _sex_change_allowed(self, chair: int) -> bool:
         """Whether the tables of ``chair`` stay allowed if its guest is replaced by one of the
@@ -851,6 +839,11 @@ class CafeState(State):
         natives = self.natives
         for t in NATIVE_TABLES[chair][kind >> 1]:
             natives[t] += step
+        if kind >> 1 == JOKER:  # kept here rather than searched for at every turn (_swaps)
+            if step > 0:
+                insort(self.jokers, chair)
+            else:
+                self.jokers.remove(chair)
 
     def _table_points(self, table: int) -> int:
         """What a table pays the guest who just sat down at it.
@@ -952,6 +945,7 @@ class Cafe(Game[CafeState]):
         state.natives = [0] * len(TABLES)
         state.mix = [0] * len(TABLES) + [MIXES]
         state.filled = 0
+        state.jokers = []
         state._legal = None
         state._chairs_shown = None
         state._bar_shown = None

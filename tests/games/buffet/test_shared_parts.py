@@ -1,10 +1,11 @@
 """The parts that views share and the caches behind them give what a fresh build gives.
 
 For speed, ``BuffetState.view`` takes dishes, piles, every seat's stacks and scores, the
-discard pile and the rows of dishes from shared tables and value-keyed caches, and the
-observation (``encoding.py``) recognises the shared dish and pile dicts by identity. These
-tests rebuild every one of those parts from scratch, the slow way, at every step of random
-games, and check that playing never changes the shared tables.
+discard pile and the rows of dishes from shared tables and value-keyed caches, and keeps the
+part every seat sees alike while it stays; the observation (``encoding.py``) recognises the
+shared dish and pile dicts by identity and keeps the table's entries and the seats' piles
+while they stay. These tests rebuild every one of those parts from scratch, the slow way, at
+every step of random games, and check that playing never changes the shared tables.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 
 import pytest
 
+from meeple.core.encoding import ActionSpace
 from meeple.games.buffet import GAME
 from meeple.games.buffet.data import (
     ALL_DISHES,
@@ -28,7 +30,7 @@ from meeple.games.buffet.data import (
     dish_kind,
     dish_value,
 )
-from meeple.games.buffet.encoding import ENCODING
+from meeple.games.buffet.encoding import ENCODING, BuffetEncoding
 from meeple.games.buffet.rules import BuffetState, hand_list, score_of, stacks_json
 
 TABLES_AT_IMPORT = copy.deepcopy((DISH_JSON, PILE_JSON))
@@ -133,3 +135,87 @@ def test_views_equal_those_of_a_fresh_copy_at_every_step(players: int) -> None:
                 break
             seat = rng.choice(state.to_move)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def _fresh_view(state: BuffetState, seat: int | None) -> object:
+    """The view built with nothing kept: a copy of the state with its view caches dropped."""
+    other = state.clone()
+    other._public = other._stacks_shown = None
+    return other.view(seat)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_kept_view_parts_equal_fresh_ones_and_stay(players: int) -> None:
+    """The part of the view every seat sees alike is kept while the mice choose and through
+    an exchange's discards: at every step of random games (the choosers in random order)
+    every seat's view equals one built from scratch, key order included, and every view
+    handed out earlier still reads as it did (snapshots)."""
+    for seed in range(3):
+        state = GAME.new(players, seed=seed)
+        rng = random.Random(seed)
+        kept: list[tuple[object, str]] = []
+        while True:
+            for seat in [*range(players), None]:
+                view = state.view(seat)
+                assert json.dumps(view) == json.dumps(_fresh_view(state, seat))
+                kept.append((view, json.dumps(view)))
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_move)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for view, text in kept:
+            assert json.dumps(view) == text
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_views_of_copies_and_samples_are_their_own(players: int) -> None:
+    """A state read back from JSON, and a sample of what one seat cannot see (which keeps
+    nothing of the original's view), show what a fresh build of them shows."""
+    for state in _playout(players, 2)[::7]:
+        for seat in range(players):
+            state.view(seat)  # the original keeps its public part
+            copy_ = GAME.from_json(state.to_json())
+            assert json.dumps(copy_.view(seat)) == json.dumps(state.view(seat))
+            sample = state.determinize(seat, random.Random(seat))
+            assert json.dumps(sample.view(seat)) == json.dumps(_fresh_view(sample, seat))
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_observations_of_a_warm_encoder_equal_cold_ones(players: int) -> None:
+    """One encoder observing as an agent loop does (the seat to move, then everyone, at every
+    step, so that its kept table entries and piles are reused) gives the observation that a
+    new encoder gives for a copy of the view read back from JSON (nothing to reuse)."""
+    warm = BuffetEncoding()
+    for seed in range(3):
+        for state in _playout(players, seed):
+            order = [*state.to_move[:1], *range(players)]
+            for seat in order:
+                view = state.view(seat)
+                got = warm.observe(view, seat, players, state.options)
+                cold = BuffetEncoding().observe(json.loads(json.dumps(view)), seat, players, {})
+                assert len(set(got.index)) == len(got.index), "a position written twice"
+                assert got.size == cold.size
+                assert got.dense() == cold.dense()
+
+
+def test_quick_legal_indices_are_the_general_ones() -> None:
+    """The space's quick look-up of plays and discards gives :class:`ActionSpace`'s own
+    indices for every action and for the legal actions of random games, and refuses what is
+    malformed as the general way refuses it."""
+    space = ENCODING.action_space(4, {})
+    for i in range(space.size):
+        action = space.action(i)
+        assert space.legal([action]) == ActionSpace.legal(space, [action]) == {i: action}
+    for state in _playout(4, 1):
+        for seat in state.to_move:
+            actions = state.legal_actions(seat)
+            assert space.legal(actions) == ActionSpace.legal(space, actions)
+    for bad in (
+        [{"type": "play", "card": 10}],
+        [{"type": "play"}],
+        [{"type": "discard", "card": [1]}],
+        [{"type": "draw", "card": 1}],
+        [{"type": "play", "card": 1}, {"type": "play", "card": 1}],
+    ):
+        with pytest.raises(ValueError):
+            space.legal(bad)

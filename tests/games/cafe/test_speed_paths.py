@@ -3,7 +3,7 @@
 - The seatings looked up from the tables' mixes (``seating.CHAIR_VERDICTS``, used by
   ``_open_seatings``) are the seatings found by trying every guest on every chair and judging
   the turn (``_tried_seatings`` + ``_judge``, the rule as written).
-- The derived counts the state keeps (``mix``) match the chairs.
+- The derived facts the state keeps (``mix``, ``jokers``) match the chairs.
 - The views' shared parts (the chairs and bar lists kept while they stay) equal freshly built
   ones, and views stay snapshots at every step.
 - ``observe`` with its caches (chairs and bar by identity) gives the same entries as a cold
@@ -20,7 +20,7 @@ import pytest
 from meeple.core.encoding import ActionSpace, Features
 from meeple.games.cafe import GAME
 from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
-from meeple.games.cafe.data import GUEST_CODES
+from meeple.games.cafe.data import GUEST_CODES, JOKER
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
 from meeple.games.cafe.rules import DONE, CafeState
 from meeple.games.cafe.seating import (
@@ -79,7 +79,8 @@ def test_looked_up_seatings_are_the_tried_ones(players: int, circles: bool) -> N
 @pytest.mark.parametrize(("players", "circles"), CONFIGS)
 def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
     """``mix`` is men × 5 + women of every table, then the "no table" entry; whether a table
-    takes one more guest, looked up by its mix, is what the state works out."""
+    takes one more guest, looked up by its mix, is what the state works out; ``jokers`` lists
+    the chairs where jokers sit."""
     for state in _positions(players, circles, games=3):
         mix = [0] * len(TABLES)
         for chair, kind in enumerate(state.guests):
@@ -87,6 +88,9 @@ def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
                 for t in CHAIR_TABLES[chair]:
                     mix[t] += 1 if kind & 1 else MIX_MAN
         assert state.mix == [*mix, MIXES]
+        jokers = [chair for chair, kind in enumerate(state.guests) if kind >> 1 == JOKER]
+        assert state.jokers == jokers
+        assert GAME.from_json(state.to_json()).jokers == jokers
         for t in TABLES:
             for sex in (0, 1):
                 assert TAKES_ONE_MORE[sex][mix[t]] == state._takes_one_more(t, sex)
