@@ -97,6 +97,8 @@ _PLAYER_WIDTH = len(ANIMALS) + 1 + 1 + 2 * _SIZES + 1 + 2 * _SIZES + 1 + len(ACT
 
 Entries = tuple[list[int], list[float]]
 """Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
+PlacedEntries = tuple[list[int], list[float], list[int]]
+"""A placed tile's entries, and its three spaces."""
 
 
 class _Memo(dict[tuple[int, ...], tuple[T, object]]):
@@ -132,8 +134,10 @@ _PIECES: _Memo[tuple[Segment, list[tuple[int, int]]]] = _Memo(kept=64)
 _PLAYERS: _Memo[Segment] = _Memo(kept=512)
 """By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
 _TILES: _Memo[Segment] = _Memo(kept=128)
-_PLACED: _Memo[Entries] = _Memo(kept=512)
+_PLACED: _Memo[PlacedEntries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
+_REGIONS: _Memo[Entries] = _Memo(kept=512)
+"""By region and where the board's slices start (see ``views._layout_after``)."""
 
 
 def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, frozenset[int]]:
@@ -147,26 +151,23 @@ def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, froze
         return found[0]
     index: list[int] = []
     values: list[float] = []
+    placed: list[int] = []
     for t in tiles:
         kept = _PLACED.get((id(t), start))
         entries = kept[0] if kept else _placed_entries(t, start)
         index += entries[0]
         values += entries[1]
-    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+        placed += entries[2]
     for region in regions:
-        animals, size = region["animals"] / 10.0, len(region["spaces"]) / 10.0
-        for space in region["spaces"]:
-            at = region_at + space * _SPACE_WIDTH
-            if animals:
-                index.append(at)
-                values.append(animals)
-            index.append(at + 1)
-            values.append(size)
+        seen = _REGIONS.get((id(region), start))
+        known = seen[0] if seen else _region_entries(region, start)
+        index += known[0]
+        values += known[1]
     open_at = start + _POSITIONS
     for p in set(opened):
         index.append(open_at + p)
         values.append(1.0)
-    placed_spaces = frozenset(3 * t["position"] + k for t in tiles for k in range(len(TERRAINS)))
+    placed_spaces = frozenset(placed)
     segment = Segment(tuple(index), tuple(values))
     return _BOARDS.keep(key, (tiles, regions, opened), (segment, placed_spaces))
 
@@ -178,7 +179,26 @@ _SPACES_AT = _ENDS_AT + _POSITIONS * POINTS
 of ``position_placed``."""
 
 
-def _placed_entries(t: JSON, start: int) -> Entries:
+def _region_entries(region: JSON, start: int) -> Entries:
+    """A region's entries in the ``space`` slice (``start`` as in :func:`_board_entries`):
+    its animals and size on each of its spaces. The views share a region's dict between the
+    boards on which it keeps its spaces and its number (``views._layout_after``)."""
+    index: list[int] = []
+    values: list[float] = []
+    spaces = region["spaces"]
+    animals, size = region["animals"] / 10.0, len(spaces) / 10.0
+    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+    for space in spaces:
+        at = region_at + space * _SPACE_WIDTH
+        if animals:
+            index.append(at)
+            values.append(animals)
+        index.append(at + 1)
+        values.append(size)
+    return _REGIONS.keep((id(region), start), region, (index, values))
+
+
+def _placed_entries(t: JSON, start: int) -> PlacedEntries:
     """A placed tile's entries in the board's slices (``start`` as in :func:`_board_entries`):
     placed, turned, its river ends, and its three spaces' terrain and animals. The views share
     one dict per tile placed so (:func:`meeple.games.bison.views._placed_tile`)."""
@@ -198,7 +218,8 @@ def _placed_entries(t: JSON, start: int) -> Entries:
         if animals:
             index.append(base + len(TERRAINS))
             values.append(animals / 3.0)
-    return _PLACED.keep((id(t), start), t, (index, values))
+    spaces = [3 * p + k for k in range(len(TERRAINS))]
+    return _PLACED.keep((id(t), start), t, (index, values, spaces))
 
 
 def _owners_entries(

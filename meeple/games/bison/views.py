@@ -13,6 +13,7 @@ decision, and the server for every seat at every move)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -132,30 +133,41 @@ class BoardLayout:
     A board never changes (placing a tile makes a new one), so these JSON parts are made
     the first time a board is viewed and shared by every later view of it: views are
     read-only snapshots (``docs/architecture.md``), and nothing here is ever changed.
+    The layout of a board placed from a viewed one is made from that one's
+    (:func:`_layout_after`): the tiles, spaces and regions the new tile leaves as they were
+    are the same objects, so the encoding's entries for them are reused too.
     The spaces (which also show the pieces on them) are kept too, for the last pieces
     seen: most decisions (buying, choosing, paying, placing) move no piece, so
     consecutive views share one list; and so is each player's JSON, for the last seen.
     """
 
     __slots__ = (
+        "corners",
         "empty",
         "links",
         "open_positions",
         "pieces",
+        "placed",
         "players",
         "ponds",
+        "positions",
+        "region_json",
         "regions",
         "row_of",
         "rows",
         "tiles",
     )
 
-    tiles: list[dict[str, Any]]
+    positions: list[int]  # the placed positions, in view order
+    tiles: list[dict[str, Any]]  # per placed position
+    corners: list[tuple[Corner, ...]]  # per placed position: its corner ponds
     regions: list[dict[str, Any]]
+    region_json: dict[tuple[int, ...], dict[str, Any]]  # each region's JSON, by its spaces
     links: list[list[int]]
     ponds: list[dict[str, Any]]
     open_positions: list[int]
-    rows: list[SpaceRow]  # every placed space, in view order
+    placed: list[PlacedSpace]  # every placed space, in view order (three per tile)
+    rows: list[SpaceRow]  # per placed space
     row_of: dict[int, int]  # space → its row
     empty: list[dict[str, Any]]  # per row: the space's JSON while no piece stands on it
     pieces: Pieces | None  # the spaces' JSON for the last pieces seen
@@ -214,10 +226,13 @@ def _space_json(row: SpaceRow, owner: int, hunters: int, size: int) -> dict[str,
 
 
 def board_layout(board: Board) -> BoardLayout:
-    """The view parts of ``board``, built on its first view and kept on it."""
+    """The view parts of ``board``, built on its first view and kept on it: from those of
+    the board it was placed from when they were built (as in a game), else afresh."""
     layout = board.view_layout
     if layout is None:
-        layout = board.view_layout = _build_layout(board)
+        after, board.view_after = board.view_after, None  # not needed any more: let it go
+        layout = _build_layout(board) if after is None else _layout_after(*after, board)
+        board.view_layout = layout
     return layout
 
 
@@ -242,11 +257,9 @@ class PlacedSpace:
         return found
 
 
-PlacedTile = tuple[
-    dict[str, Any],
-    tuple[PlacedSpace, ...],
-    tuple[tuple[tuple[int, int], float, float, int], ...],
-]
+Corner = tuple[tuple[int, int], float, float, int]
+"""A corner pond a tile's river ends in: the corner, its point and the river's space."""
+PlacedTile = tuple[dict[str, Any], tuple[PlacedSpace, ...], tuple[Corner, ...]]
 
 
 @lru_cache(maxsize=PLACEMENTS_KEPT)
@@ -298,43 +311,113 @@ def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
 
 
 def _build_layout(board: Board) -> BoardLayout:
+    """The view parts of ``board``, from nothing."""
+    layout = BoardLayout()
+    layout.positions, layout.tiles, layout.corners, layout.placed = [], [], [], []
+    orientations = board.orientations
+    for position, tile in enumerate(board.tiles):
+        if tile != EMPTY:
+            tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
+            layout.positions.append(position)
+            layout.tiles.append(tile_data)
+            layout.corners.append(corners)
+            layout.placed.extend(spaces)
+    layout.links = [_link_json(a, b) for a, near in enumerate(board.adj) for b in near if a < b]
+    region_index = _regions(layout, board, {})
+    rows, empty = [], []
+    for placed in layout.placed:
+        row, no_piece = placed.row(region_index[placed.base[0]])
+        rows.append(row)
+        empty.append(no_piece)
+    return _finish_layout(layout, board, rows, empty)
+
+
+def _layout_after(before: BoardLayout, position: int, board: Board) -> BoardLayout:
+    """The view parts of ``board``, from those of the board it was placed from
+    (``position``: where the new tile lies). The new tile's parts are inserted in place;
+    a region, a space's row and JSON are the old objects unless the region's index changed
+    (regions are numbered in order of their first space) or the new tile joined it."""
+    layout = BoardLayout()
+    tile_data, spaces, corners = _placed_tile(
+        board.tiles[position], board.orientations[position], position
+    )
+    at = bisect_left(before.positions, position)
+    layout.positions = [*before.positions[:at], position, *before.positions[at:]]
+    layout.tiles = [*before.tiles[:at], tile_data, *before.tiles[at:]]
+    layout.corners = [*before.corners[:at], corners, *before.corners[at:]]
+    # Every tile has three spaces, in view order: the new tile's rows come at 3 × at.
+    at *= len(TERRAINS)
+    layout.placed = [*before.placed[:at], *spaces, *before.placed[at:]]
+    # The new links all join one of the tile's own spaces, and the old ones stay: insert
+    # them in order (``a < b``, ordered by ``a`` then ``b``, as ``_build_layout`` lists them).
+    links = before.links[:]
+    new_spaces = [placed.base[0] for placed in spaces]
+    for a in new_spaces:
+        for b in board.adj[a]:
+            if b not in new_spaces or a < b:
+                insort(links, _link_json(min(a, b), max(a, b)), key=_link_order)
+    layout.links = links
+    region_index = _regions(layout, board, before.region_json)
+    new = [placed.row(region_index[placed.base[0]]) for placed in spaces]
+    rows = [*before.rows[:at], *(row for row, _ in new), *before.rows[at:]]
+    empty = [*before.empty[:at], *(no_piece for _, no_piece in new), *before.empty[at:]]
+    for i, row in enumerate(rows):
+        region = region_index[row[0]]
+        if region != row[7]:  # renumbered, or joined by the new tile
+            rows[i], empty[i] = layout.placed[i].row(region)
+    return _finish_layout(layout, board, rows, empty)
+
+
+def _link_order(link: list[int]) -> tuple[int, int]:
+    return link[0], link[1]
+
+
+@cache
+def _link_json(a: int, b: int) -> list[int]:
+    """The link ``[a, b]``: one list per link, shared by every board that has it (never
+    changed; some three hundred links exist between the 81 spaces)."""
+    return [a, b]
+
+
+def _regions(
+    layout: BoardLayout, board: Board, before: dict[tuple[int, ...], dict[str, Any]]
+) -> dict[int, int]:
+    """Fill ``layout``'s regions (``before``: the region JSON of the board this one was
+    placed from, reused for a region that kept its spaces and its number), and return each
+    placed space's region number."""
     region_index: dict[int, int] = {}
     regions = []
+    region_json = {}
     animals = board.animals
     for i, region in enumerate(board.regions()):
         for space in region:
             region_index[space] = i
-        regions.append(
-            {
+        found = before.get(region)
+        if found is None or found["region"] != i:
+            found = {
                 "region": i,
                 "terrain": TERRAINS[terrain_of_space(region[0])],
                 "spaces": list(region),
                 "animals": sum(animals[s] for s in region),
             }
-        )
-    tiles = []
-    rows: list[SpaceRow] = []
-    empty: list[dict[str, Any]] = []
+        regions.append(found)
+        region_json[region] = found
+    layout.regions = regions
+    layout.region_json = region_json
+    return region_index
+
+
+def _finish_layout(
+    layout: BoardLayout, board: Board, rows: list[SpaceRow], empty: list[dict[str, Any]]
+) -> BoardLayout:
+    """Set what every layout builds from its tiles' rows and corners."""
     ponds: dict[tuple[int, int], dict[str, Any]] = {}
-    orientations = board.orientations
-    for position, tile in enumerate(board.tiles):
-        if tile == EMPTY:
-            continue
-        tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
-        tiles.append(tile_data)
-        for placed in spaces:
-            row, no_piece = placed.row(region_index[placed.base[0]])
-            rows.append(row)
-            empty.append(no_piece)
+    for corners in layout.corners:
         for corner, x, y, river in corners:
             pond = ponds.get(corner)
             if pond is None:
                 pond = ponds[corner] = {"x": x, "y": y, "rivers": []}
             pond["rivers"].append(river)
-    layout = BoardLayout()
-    layout.tiles = tiles
-    layout.regions = regions
-    layout.links = [[a, b] for a, near in enumerate(board.adj) for b in near if a < b]
     layout.ponds = list(ponds.values())
     layout.open_positions = board.open_positions()
     layout.rows = rows
