@@ -128,9 +128,10 @@ class _Memo(dict[tuple[int, ...], tuple[T, object]]):
 _BOARDS: _Memo[tuple[Segment, frozenset[int]]] = _Memo(kept=16)
 """By board (a board lasts a few decisions; a few games may run side by side). Each keeps a
 board's layout, some four hundred objects."""
-_OWNERS: _Memo[Segment] = _Memo(kept=64)
+_PIECES: _Memo[Segment] = _Memo(kept=64)
 """By spaces and observer (owners are seen relative to the observer)."""
-_PIECES: _Memo[tuple[Segment, list[tuple[int, int]]]] = _Memo(kept=64)
+_SPACE_PIECES: _Memo[Entries] = _Memo(kept=1024)
+"""By space (with pieces on it)."""
 _PLAYERS: _Memo[Segment] = _Memo(kept=512)
 """By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
 _TILES: _Memo[Segment] = _Memo(kept=128)
@@ -222,46 +223,43 @@ def _placed_entries(t: JSON, start: int) -> PlacedEntries:
     return _PLACED.keep((id(t), start), t, (index, values, spaces))
 
 
-def _owners_entries(
-    spaces: list[JSON], start: int, owners: int, seat: int, players: int
-) -> Segment:
-    """The owners of the spaces seen from ``seat`` (``owners``: where ``space_owner`` starts)."""
-    key = (id(spaces), owners, seat, players)
-    found = _OWNERS.get(key)
-    if found is not None:
-        return found[0]
-    _, owned = _pieces_on(spaces, start)
-    segment = Segment(
-        tuple([owners + i * players + relative(seat, who, players) for i, who in owned]),
-        (1.0,) * len(owned),
-    )
-    return _OWNERS.keep(key, spaces, segment)
-
-
-def _pieces_on(spaces: list[JSON], start: int) -> tuple[Segment, list[tuple[int, int]]]:
-    """The pieces on the spaces, whoever looks (hunters, tent, canoe; ``start``: where
-    ``space`` starts), and the owner of each space that has one."""
-    key = (id(spaces), start)
+def _pieces_entries(spaces: list[JSON], at: _Starts, seat: int, players: int) -> Segment:
+    """The pieces on the spaces (hunters, tent, canoe, in ``space``) and their owners (in
+    ``space_owner``, seen from ``seat``). The views share the spaces' list while no piece
+    moves, and each space's dict while its pieces stay (``views.PlacedSpace``)."""
+    key = (id(spaces), seat, players)
     found = _PIECES.get(key)
     if found is not None:
         return found[0]
     index: list[int] = []
     values: list[float] = []
-    owned = []
-    for sp in [sp for sp in spaces if sp["owner"] >= 0]:  # no owner, no piece
-        i = sp["space"]
-        owned.append((i, sp["owner"]))
-        at = start + i * _SPACE_WIDTH + len(TERRAINS)
-        for position, value in (
-            (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
-            (at + 2, sp["tent"] / _SIZES),
-            (at + 3, sp["canoe"] / _SIZES),
-        ):
-            if value:
-                index.append(position)
-                values.append(value)
-    segment = Segment(tuple(index), tuple(values))
-    return _PIECES.keep(key, spaces, (segment, owned))
+    start, owners = at.space, at.space_owner
+    for sp in spaces:
+        who = sp["owner"]
+        if who >= 0:  # no owner, no piece
+            kept = _SPACE_PIECES.get((id(sp), start))
+            entries = kept[0] if kept else _space_pieces(sp, start)
+            index += entries[0]
+            values += entries[1]
+            index.append(owners + sp["space"] * players + relative(seat, who, players))
+            values.append(1.0)
+    return _PIECES.keep(key, spaces, Segment(tuple(index), tuple(values)))
+
+
+def _space_pieces(sp: JSON, start: int) -> Entries:
+    """The pieces on one space, whoever looks (``start``: where ``space`` starts)."""
+    index: list[int] = []
+    values: list[float] = []
+    at = start + sp["space"] * _SPACE_WIDTH + len(TERRAINS)
+    for position, value in (
+        (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
+        (at + 2, sp["tent"] / _SIZES),
+        (at + 3, sp["canoe"] / _SIZES),
+    ):
+        if value:
+            index.append(position)
+            values.append(value)
+    return _SPACE_PIECES.keep((id(sp), start), sp, (index, values))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -283,26 +281,33 @@ def _player_entries(p: JSON) -> Segment:
     hunters, tents and canoes (by size) in supply, then in the market, hunters on the
     board, actions used, whether they hold a tile."""
     animals, supply, market = p["animals"], p["supply"], p["market"]
-    dense = [0.0] * _PLAYER_WIDTH
-    for a, animal in enumerate(ANIMALS):
-        dense[a] = animals[animal] / TRACK_MAX
-    dense[3] = p["total"] / (3 * TRACK_MAX)
-    dense[4] = supply["hunters"] / HUNTERS_PER_PLAYER
+    # Sparse from the start: a player's dict is new at most decisions that end an action.
+    index: list[int] = []
+    values: list[float] = []
+    for position, value in (
+        *((a, animals[animal] / TRACK_MAX) for a, animal in enumerate(ANIMALS)),
+        (3, p["total"] / (3 * TRACK_MAX)),
+        (4, supply["hunters"] / HUNTERS_PER_PLAYER),
+        (_MARKET_HUNTERS, market["hunters"] / HUNTERS_PER_PLAYER),
+        (_ON_BOARD, p["hunters_on_board"] / HUNTERS_PER_PLAYER),
+        (_PLAYER_WIDTH - 1, 1.0 if p["holds_tile"] else 0.0),
+    ):
+        if value:
+            index.append(position)
+            values.append(value)
     for at, sizes in (
         (_SUPPLY_TENTS, supply["tents"]),
         (_SUPPLY_CANOES, supply["canoes"]),
         (_MARKET_TENTS, market["tents"]),
         (_MARKET_CANOES, market["canoes"]),
     ):
-        for size in sizes:
-            dense[at + size] += 0.5
-    dense[_MARKET_HUNTERS] = market["hunters"] / HUNTERS_PER_PLAYER
-    dense[_ON_BOARD] = p["hunters_on_board"] / HUNTERS_PER_PLAYER
+        for size in set(sizes):
+            index.append(at + size)
+            values.append(0.5 * sizes.count(size))
     for kind in p["actions_used"]:
-        dense[_USED_AT + _ACTION[kind]] = 1.0
-    if p["holds_tile"]:
-        dense[-1] = 1.0
-    segment = Segment(tuple([i for i, v in enumerate(dense) if v]), tuple([v for v in dense if v]))
+        index.append(_USED_AT + _ACTION[kind])
+        values.append(1.0)
+    segment = Segment(tuple(index), tuple(values))
     return _PLAYERS.keep((id(p),), p, segment)
 
 
@@ -410,9 +415,8 @@ class BisonEncoding:
         board, on_board = _board_entries(view, at.position_placed, players)
         segments.append((0, board))
         spaces = view["spaces"]
-        kept = _PIECES.get((id(spaces), at.space))
-        segments.append((0, kept[0][0] if kept else _pieces_on(spaces, at.space)[0]))
-        segments.append((0, _owners_entries(spaces, at.space, at.space_owner, seat, players)))
+        kept = _PIECES.get((id(spaces), seat, players))
+        segments.append((0, kept[0] if kept else _pieces_entries(spaces, at, seat, players)))
         if pending is not None:
             # Where the action in progress acts: flags on the spaces of the board.
             flagged = at.space + len(TERRAINS) + 6

@@ -63,7 +63,7 @@ def json_ints(values: object) -> list[int]:
 Drawing = tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[tuple[float, float], ...]]
 
 
-PLACEMENTS_KEPT = 128
+PLACEMENTS_KEPT = 2048
 """Tiles placed (of 21 × 3 orientations × 27 positions) whose drawing and JSON are kept: a game
 places about twenty, and every later board of the game shows them again. Not all 1,701: the
 garbage collector walks every object kept (now and then, in whatever allocates), and a
@@ -190,12 +190,12 @@ class Pieces:
         self.owner, self.hunters, self.shelter = owner[:], hunters[:], shelter[:]
         on_board: dict[int, int] = {}
         spaces = layout.empty[:]
-        rows, row_of = layout.rows, layout.row_of
+        rows, row_of, placed = layout.rows, layout.row_of, layout.placed
         # Every piece has an owner, so the spaces without one show the board alone.
         for space in [space for space, who in enumerate(owner) if who != -1]:
             who, n, i = owner[space], hunters[space], row_of[space]
             on_board[who] = on_board.get(who, 0) + n
-            spaces[i] = _space_json(rows[i], who, n, shelter[space])
+            spaces[i] = placed[i].with_pieces(rows[i], who, n, shelter[space])
         self.spaces = spaces
         self.on_board = on_board
 
@@ -240,13 +240,16 @@ class PlacedSpace:
     """A space of a placed tile as any board shows it, but for its region (which depends on
     the neighbours): space, position, terrain, animals, outline, anchor, whether it is a
     river. Its row and its JSON without pieces are kept for each region number it is seen
-    with (a tile's space takes a few in a game)."""
+    with (a tile's space takes a few in a game), and its JSON with pieces for the last few
+    pieces seen on it: a move changes a space or two, and the others keep their JSON (and
+    so the encoding's entries for it)."""
 
-    __slots__ = ("base", "by_region")
+    __slots__ = ("base", "by_pieces", "by_region")
 
     def __init__(self, base: tuple[int, int, str, int, list[list[float]], list[float], bool]):
         self.base = base
         self.by_region: dict[int, tuple[SpaceRow, dict[str, Any]]] = {}
+        self.by_pieces: dict[tuple[int, int, int, int], dict[str, Any]] = {}
 
     def row(self, region: int) -> tuple[SpaceRow, dict[str, Any]]:
         """The space's row in region ``region``, and its JSON while no piece stands on it."""
@@ -255,6 +258,21 @@ class PlacedSpace:
             row = (*self.base, region)
             found = self.by_region[region] = (row, _space_json(row, -1, 0, 0))
         return found
+
+    def with_pieces(self, row: SpaceRow, owner: int, hunters: int, size: int) -> dict[str, Any]:
+        """The space's JSON in ``row`` (one of :meth:`row`'s) with pieces on it."""
+        key = (row[7], owner, hunters, size)
+        found = self.by_pieces.get(key)
+        if found is None:
+            if len(self.by_pieces) >= PIECES_KEPT:
+                self.by_pieces.clear()
+            found = self.by_pieces[key] = _space_json(row, owner, hunters, size)
+        return found
+
+
+PIECES_KEPT = 16
+"""Pieces a :class:`PlacedSpace` keeps the JSON of (a space sees a few dozen in a game at most:
+owners × hunters × shelters; past this many it starts afresh)."""
 
 
 Corner = tuple[tuple[int, int], float, float, int]
