@@ -134,6 +134,8 @@ _SPACE_PIECES: _Memo[Entries] = _Memo(kept=1024)
 """By space (with pieces on it)."""
 _PLAYERS: _Memo[Segment] = _Memo(kept=512)
 """By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
+_STOCKS: _Memo[Entries] = _Memo(kept=256)
+"""By supply or market dict, and which of the two (where its hunters lie)."""
 _TILES: _Memo[Segment] = _Memo(kept=128)
 _PLACED: _Memo[PlacedEntries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
@@ -275,38 +277,54 @@ _ON_BOARD = _MARKET_CANOES + _SIZES + 1
 _USED_AT = _ON_BOARD + 1
 
 
+_SUPPLY = (4, _SUPPLY_TENTS, _SUPPLY_CANOES)
+_MARKET = (_MARKET_HUNTERS, _MARKET_TENTS, _MARKET_CANOES)
+"""Where a player's supply and market (hunters, tents, canoes) lie in the player's slice."""
+
+
+def _stock_entries(stock: JSON, where: tuple[int, int, int]) -> Entries:
+    """A player's supply or market in the player's slice (``where``: :data:`_SUPPLY` or
+    :data:`_MARKET`): hunters, then tents and canoes by size. The views share one dict per
+    content (``views._stock``)."""
+    hunters_at, tents_at, canoes_at = where
+    index: list[int] = []
+    values: list[float] = []
+    if stock["hunters"]:
+        index.append(hunters_at)
+        values.append(stock["hunters"] / HUNTERS_PER_PLAYER)
+    for at, sizes in ((tents_at, stock["tents"]), (canoes_at, stock["canoes"])):
+        for size in set(sizes):
+            index.append(at + size)
+            values.append(0.5 * sizes.count(size))
+    return _STOCKS.keep((id(stock), hunters_at), stock, (index, values))
+
+
 def _player_entries(p: JSON) -> Segment:
     """One player's slice of ``seat_player`` as if it started at 0 (where it starts depends
     on where the observer sits: it is shared at that base): animals, their total,
     hunters, tents and canoes (by size) in supply, then in the market, hunters on the
     board, actions used, whether they hold a tile."""
-    animals, supply, market = p["animals"], p["supply"], p["market"]
+    animals = p["animals"]
     # Sparse from the start: a player's dict is new at most decisions that end an action.
     index: list[int] = []
     values: list[float] = []
     for position, value in (
         *((a, animals[animal] / TRACK_MAX) for a, animal in enumerate(ANIMALS)),
         (3, p["total"] / (3 * TRACK_MAX)),
-        (4, supply["hunters"] / HUNTERS_PER_PLAYER),
-        (_MARKET_HUNTERS, market["hunters"] / HUNTERS_PER_PLAYER),
         (_ON_BOARD, p["hunters_on_board"] / HUNTERS_PER_PLAYER),
         (_PLAYER_WIDTH - 1, 1.0 if p["holds_tile"] else 0.0),
     ):
         if value:
             index.append(position)
             values.append(value)
-    for at, sizes in (
-        (_SUPPLY_TENTS, supply["tents"]),
-        (_SUPPLY_CANOES, supply["canoes"]),
-        (_MARKET_TENTS, market["tents"]),
-        (_MARKET_CANOES, market["canoes"]),
-    ):
-        for size in set(sizes):
-            index.append(at + size)
-            values.append(0.5 * sizes.count(size))
     for kind in p["actions_used"]:
         index.append(_USED_AT + _ACTION[kind])
         values.append(1.0)
+    for stock, where in ((p["supply"], _SUPPLY), (p["market"], _MARKET)):
+        kept = _STOCKS.get((id(stock), where[0]))
+        entries = kept[0] if kept else _stock_entries(stock, where)
+        index += entries[0]
+        values += entries[1]
     segment = Segment(tuple(index), tuple(values))
     return _PLAYERS.keep((id(p),), p, segment)
 

@@ -331,6 +331,7 @@ def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
 def _build_layout(board: Board) -> BoardLayout:
     """The view parts of ``board``, from nothing."""
     layout = BoardLayout()
+    layout.players = {}
     layout.positions, layout.tiles, layout.corners, layout.placed = [], [], [], []
     orientations = board.orientations
     for position, tile in enumerate(board.tiles):
@@ -356,6 +357,8 @@ def _layout_after(before: BoardLayout, position: int, board: Board) -> BoardLayo
     a region, a space's row and JSON are the old objects unless the region's index changed
     (regions are numbered in order of their first space) or the new tile joined it."""
     layout = BoardLayout()
+    # Placing a tile changes no player: the last JSON seen of each stays good (if it is).
+    layout.players = dict(before.players)
     tile_data, spaces, corners = _placed_tile(
         board.tiles[position], board.orientations[position], position
     )
@@ -442,7 +445,6 @@ def _finish_layout(
     layout.row_of = {row[0]: i for i, row in enumerate(rows)}
     layout.empty = empty
     layout.pieces = None
-    layout.players = {}
     return layout
 
 
@@ -520,9 +522,9 @@ supply and market, hunters on the board, actions used, whether they hold a tile.
 
 
 def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) -> dict[str, Any]:
-    """Seat ``s``'s JSON: the last one seen on this board if nothing of theirs has changed
-    since (most decisions change one player at most; lists compare quickly), else
-    :func:`_player_json`'s."""
+    """Seat ``s``'s JSON: the last one seen on this board (or on those it was placed from)
+    if nothing of theirs has changed since (most decisions change one player at most; lists
+    compare quickly), else :func:`_player_json`'s."""
     track, st, mt = state.tracks[s], state.supply_tents[s], state.market_tents[s]
     sc, mc = state.supply_canoes[s], state.market_canoes[s]
     supply, market, used = state.supply_hunters[s], state.market_hunters[s], state.used[s]
@@ -559,59 +561,43 @@ def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) 
     return found
 
 
-_PLAYERS: dict[tuple[int, ...], dict[str, Any]] = {}
-"""Players' JSON by everything it shows, shared by the views that show the same."""
-_PLAYERS_KEPT = 1024
-"""Past this many, :data:`_PLAYERS` starts afresh (a game sees a few hundred; the garbage
-collector walks every object kept, so a larger cache costs more than its hits save)."""
-
-
 def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
-    """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used."""
-    st, mt, sc, mc = (
-        state.supply_tents[s],
-        state.market_tents[s],
-        state.supply_canoes[s],
-        state.market_canoes[s],
-    )
-    key = (
-        s,
-        *state.tracks[s],
-        state.supply_hunters[s],
-        state.market_hunters[s],
-        *st,
-        *mt,
-        *sc,
-        *mc,
-        on_board,
-        state.used[s],
-        state.hands[s] != EMPTY,
-    )
-    found = _PLAYERS.get(key)
-    if found is not None:
-        return found
-    if len(_PLAYERS) >= _PLAYERS_KEPT:
-        _PLAYERS.clear()
+    """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used.
+    Its supply and market are shared dicts (:func:`_stock`): they change less often than the
+    animals, and the encoding reuses its entries for them."""
     track = state.tracks[s]
-    found = _PLAYERS[key] = {
+    return {
         "seat": s,
         "animals": dict(zip(ANIMALS, track, strict=True)),
         "total": sum(track),
-        "supply": {
-            "hunters": state.supply_hunters[s],
-            "tents": _pieces(st),
-            "canoes": _pieces(sc),
-        },
-        "market": {
-            "hunters": state.market_hunters[s],
-            "tents": _pieces(mt),
-            "canoes": _pieces(mc),
-        },
+        "supply": _stock(state.supply_hunters[s], state.supply_tents[s], state.supply_canoes[s]),
+        "market": _stock(state.market_hunters[s], state.market_tents[s], state.market_canoes[s]),
         "hunters_on_board": on_board,
         "actions_used": _USED[state.used[s]],
         "holds_tile": state.hands[s] != EMPTY,
     }
+
+
+def _stock(hunters: int, tents: list[int], canoes: list[int]) -> dict[str, Any]:
+    """A supply or market: hunters, and tents and canoes as lists of sizes (one dict for each
+    distinct content, shared by the views)."""
+    key = (hunters, *tents, *canoes)
+    found = _STOCKS.get(key)
+    if found is None:
+        if len(_STOCKS) >= STOCKS_KEPT:
+            _STOCKS.clear()
+        found = _STOCKS[key] = {
+            "hunters": hunters,
+            "tents": _pieces(tents),
+            "canoes": _pieces(canoes),
+        }
     return found
+
+
+_STOCKS: dict[tuple[int, ...], dict[str, Any]] = {}
+STOCKS_KEPT = 1024
+"""Past this many supplies and markets, :data:`_STOCKS` starts afresh (a game sees a few
+dozen; the garbage collector walks every object kept)."""
 
 
 @cache
