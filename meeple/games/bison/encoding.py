@@ -140,7 +140,7 @@ _TILES: _Memo[Segment] = _Memo(kept=128)
 _PLACED: _Memo[PlacedEntries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
 _REGIONS: _Memo[Entries] = _Memo(kept=512)
-"""By region and where the board's slices start (see ``views._layout_after``)."""
+"""By region's list of spaces and where the board's slices start (``views._layout_after``)."""
 
 
 def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, frozenset[int]]:
@@ -162,7 +162,7 @@ def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, froze
         values += entries[1]
         placed += entries[2]
     for region in regions:
-        seen = _REGIONS.get((id(region), start))
+        seen = _REGIONS.get((id(region["spaces"]), start))
         known = seen[0] if seen else _region_entries(region, start)
         index += known[0]
         values += known[1]
@@ -184,8 +184,9 @@ of ``position_placed``."""
 
 def _region_entries(region: JSON, start: int) -> Entries:
     """A region's entries in the ``space`` slice (``start`` as in :func:`_board_entries`):
-    its animals and size on each of its spaces. The views share a region's dict between the
-    boards on which it keeps its spaces and its number (``views._layout_after``)."""
+    its animals and size on each of its spaces. The views share a region's list of spaces
+    between the boards on which it keeps its spaces (``views._layout_after``), and so its
+    animals (the tiles on those spaces stay): the entries are kept by that list."""
     index: list[int] = []
     values: list[float] = []
     spaces = region["spaces"]
@@ -198,7 +199,7 @@ def _region_entries(region: JSON, start: int) -> Entries:
             values.append(animals)
         index.append(at + 1)
         values.append(size)
-    return _REGIONS.keep((id(region), start), region, (index, values))
+    return _REGIONS.keep((id(spaces), start), spaces, (index, values))
 
 
 def _placed_entries(t: JSON, start: int) -> PlacedEntries:
