@@ -130,8 +130,8 @@ _BOARDS: _Memo[tuple[Segment, frozenset[int]]] = _Memo(kept=16)
 board's layout, some four hundred objects."""
 _PIECES: _Memo[Segment] = _Memo(kept=64)
 """By spaces and observer (owners are seen relative to the observer)."""
-_SPACE_PIECES: _Memo[Entries] = _Memo(kept=1024)
-"""By space (with pieces on it)."""
+_SPACE_PIECES: _Memo[Entries] = _Memo(kept=2048)
+"""By space (with pieces on it) and observer."""
 _PLAYERS: _Memo[Segment] = _Memo(kept=512)
 """By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
 _STOCKS: _Memo[Entries] = _Memo(kept=256)
@@ -236,33 +236,28 @@ def _pieces_entries(spaces: list[JSON], at: _Starts, seat: int, players: int) ->
         return found[0]
     index: list[int] = []
     values: list[float] = []
-    start, owners = at.space, at.space_owner
-    for sp in spaces:
-        who = sp["owner"]
-        if who >= 0:  # no owner, no piece
-            kept = _SPACE_PIECES.get((id(sp), start))
-            entries = kept[0] if kept else _space_pieces(sp, start)
-            index += entries[0]
-            values += entries[1]
-            index.append(owners + sp["space"] * players + relative(seat, who, players))
-            values.append(1.0)
+    for sp in [sp for sp in spaces if sp["owner"] >= 0]:  # no owner, no piece
+        kept = _SPACE_PIECES.get((id(sp), seat, players))
+        entries = kept[0] if kept else _space_pieces(sp, at, seat, players)
+        index += entries[0]
+        values += entries[1]
     return _PIECES.keep(key, spaces, Segment(tuple(index), tuple(values)))
 
 
-def _space_pieces(sp: JSON, start: int) -> Entries:
-    """The pieces on one space, whoever looks (``start``: where ``space`` starts)."""
-    index: list[int] = []
-    values: list[float] = []
-    at = start + sp["space"] * _SPACE_WIDTH + len(TERRAINS)
+def _space_pieces(sp: JSON, at: _Starts, seat: int, players: int) -> Entries:
+    """The pieces on one space and its owner, seen from ``seat``."""
+    base = at.space + sp["space"] * _SPACE_WIDTH + len(TERRAINS)
+    index = [at.space_owner + sp["space"] * players + relative(seat, sp["owner"], players)]
+    values = [1.0]
     for position, value in (
-        (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
-        (at + 2, sp["tent"] / _SIZES),
-        (at + 3, sp["canoe"] / _SIZES),
+        (base + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
+        (base + 2, sp["tent"] / _SIZES),
+        (base + 3, sp["canoe"] / _SIZES),
     ):
         if value:
             index.append(position)
             values.append(value)
-    return _SPACE_PIECES.keep((id(sp), start), sp, (index, values))
+    return _SPACE_PIECES.keep((id(sp), seat, players), sp, (index, values))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,

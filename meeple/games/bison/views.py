@@ -63,7 +63,7 @@ def json_ints(values: object) -> list[int]:
 Drawing = tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[tuple[float, float], ...]]
 
 
-PLACEMENTS_KEPT = 2048
+PLACEMENTS_KEPT = 128
 """Tiles placed (of 21 × 3 orientations × 27 positions) whose drawing and JSON are kept: a game
 places about twenty, and every later board of the game shows them again. Not all 1,701: the
 garbage collector walks every object kept (now and then, in whatever allocates), and a
@@ -122,6 +122,13 @@ _USED: Final[list[list[str]]] = [
     for used in range(1 << len(ACTION_KINDS))
 ]
 """The action kinds whose bits are set, by the bits: one list each, shared by the views."""
+
+
+@cache
+def _tile_json(tile: int) -> dict[str, Any]:
+    """:func:`tile_json`, made once per tile: its river list and animals dict are shared by
+    the placed tiles' JSON (never changed)."""
+    return tile_json(tile)
 
 
 def tile_json(tile: int) -> dict[str, Any]:
@@ -296,7 +303,7 @@ def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
     cx, cy = cell_centre((q, r))
     ends = [turn_point(p, orientation) for p in TILES[tile].river_ends]
     tile_data = {
-        **tile_json(tile),
+        **_tile_json(tile),
         "position": position,
         "q": q,
         "r": r,
