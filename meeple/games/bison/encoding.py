@@ -304,15 +304,19 @@ def _player_entries(p: JSON) -> Segment:
     # Sparse from the start: a player's dict is new at most decisions that end an action.
     index: list[int] = []
     values: list[float] = []
-    for position, value in (
-        *((a, animals[animal] / TRACK_MAX) for a, animal in enumerate(ANIMALS)),
-        (3, p["total"] / (3 * TRACK_MAX)),
-        (_ON_BOARD, p["hunters_on_board"] / HUNTERS_PER_PLAYER),
-        (_PLAYER_WIDTH - 1, 1.0 if p["holds_tile"] else 0.0),
-    ):
-        if value:
-            index.append(position)
-            values.append(value)
+    for a, animal in enumerate(ANIMALS):
+        if animals[animal]:
+            index.append(a)
+            values.append(animals[animal] / TRACK_MAX)
+    if p["total"]:
+        index.append(3)
+        values.append(p["total"] / (3 * TRACK_MAX))
+    if p["hunters_on_board"]:
+        index.append(_ON_BOARD)
+        values.append(p["hunters_on_board"] / HUNTERS_PER_PLAYER)
+    if p["holds_tile"]:
+        index.append(_PLAYER_WIDTH - 1)
+        values.append(1.0)
     for kind in p["actions_used"]:
         index.append(_USED_AT + _ACTION[kind])
         values.append(1.0)
