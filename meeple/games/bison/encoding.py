@@ -95,9 +95,11 @@ and size, and whether the pending action targets it, changed it or moved a hunte
 _PLAYER_WIDTH = len(ANIMALS) + 1 + 1 + 2 * _SIZES + 1 + 2 * _SIZES + 1 + len(ACTION_KINDS) + 1
 
 
-Entries = tuple[list[int], list[float]]
-"""Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
-PlacedEntries = tuple[list[int], list[float], list[int]]
+Entries = tuple[tuple[int, ...], tuple[float, ...]]
+"""Non-zero entries of an observation: positions and values. Kept in the memos below as
+tuples of numbers, which the garbage collector soon stops walking (lists it walks at every
+collection that reaches them, and these memos hold thousands)."""
+PlacedEntries = tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]
 """A placed tile's entries, and its three spaces."""
 
 
@@ -199,7 +201,7 @@ def _region_entries(region: JSON, start: int) -> Entries:
             values.append(animals)
         index.append(at + 1)
         values.append(size)
-    return _REGIONS.keep((id(spaces), start), spaces, (index, values))
+    return _REGIONS.keep((id(spaces), start), spaces, (tuple(index), tuple(values)))
 
 
 def _placed_entries(t: JSON, start: int) -> PlacedEntries:
@@ -223,7 +225,7 @@ def _placed_entries(t: JSON, start: int) -> PlacedEntries:
             index.append(base + len(TERRAINS))
             values.append(animals / 3.0)
     spaces = [3 * p + k for k in range(len(TERRAINS))]
-    return _PLACED.keep((id(t), start), t, (index, values, spaces))
+    return _PLACED.keep((id(t), start), t, (tuple(index), tuple(values), tuple(spaces)))
 
 
 def _pieces_entries(spaces: list[JSON], at: _Starts, seat: int, players: int) -> Segment:
@@ -257,7 +259,7 @@ def _space_pieces(sp: JSON, at: _Starts, seat: int, players: int) -> Entries:
         if value:
             index.append(position)
             values.append(value)
-    return _SPACE_PIECES.keep((id(sp), seat, players), sp, (index, values))
+    return _SPACE_PIECES.keep((id(sp), seat, players), sp, (tuple(index), tuple(values)))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -292,7 +294,7 @@ def _stock_entries(stock: JSON, where: tuple[int, int, int]) -> Entries:
         for size in set(sizes):
             index.append(at + size)
             values.append(0.5 * sizes.count(size))
-    return _STOCKS.keep((id(stock), hunters_at), stock, (index, values))
+    return _STOCKS.keep((id(stock), hunters_at), stock, (tuple(index), tuple(values)))
 
 
 def _player_entries(p: JSON) -> Segment:
