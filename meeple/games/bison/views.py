@@ -490,6 +490,7 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
     pieces = _pieces_of(layout, state)
     n = state.players
     on_board = pieces.on_board
+    over = state.phase == "over"  # the properties spelled out: a view is built every decision
     pending = None
     if state.action != -1:
         pending = {
@@ -508,7 +509,7 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "rounds": state.rounds,
         "phase": state.phase,
-        "to_move": list(state.to_move),
+        "to_move": [] if over else [(state.start + state.turn) % n],  # as state.to_move
         "totem": state.start,
         "action_number": min(state.turn // n, 3) + 1,
         "tiles": layout.tiles,
@@ -524,8 +525,8 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         # Event dicts are never changed once made (the state's list only grows): shared.
         "events": state.events[:],
-        "scores": state.scores,
-        "winners": state.winners,
+        "scores": [sum(track) for track in state.tracks],  # as state.scores
+        "winners": state.winners if over else [],
     }
     if seat is not None:
         held = state.hands[seat]
