@@ -534,50 +534,27 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-PlayerSeen = tuple[
-    list[int], int, int, list[int], list[int], list[int], list[int], int, int, bool, dict[str, Any]
-]
-"""A player's JSON and what it shows: track, hunters in supply and market, tents and canoes in
-supply and market, hunters on the board, actions used, whether they hold a tile."""
+Shown = tuple[list[int], int, int, list[int], list[int], list[int], list[int], int, int, bool]
+"""What a player's JSON shows: track, hunters in supply and market, tents and canoes in supply
+and market, hunters on the board, actions used, whether they hold a tile."""
+PlayerSeen = tuple[Shown, dict[str, Any]]
+"""A player's JSON and what it shows (its lists copied: the state changes its own)."""
 
 
 def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) -> dict[str, Any]:
     """Seat ``s``'s JSON: the last one seen on this board (or on those it was placed from)
-    if nothing of theirs has changed since (most decisions change one player at most; lists
-    compare quickly), else :func:`_player_json`'s."""
+    if nothing of theirs has changed since (most decisions change one player at most; one
+    tuple comparison, list by list), else :func:`_player_json`'s."""
     track, st, mt = state.tracks[s], state.supply_tents[s], state.market_tents[s]
     sc, mc = state.supply_canoes[s], state.market_canoes[s]
     supply, market, used = state.supply_hunters[s], state.market_hunters[s], state.used[s]
-    holds = state.hands[s] != EMPTY
+    shown = (track, supply, market, st, mt, sc, mc, on_board, used, state.hands[s] != EMPTY)
     seen = layout.players.get(s)
-    if (
-        seen is not None
-        and seen[0] == track
-        and seen[1] == supply
-        and seen[2] == market
-        and seen[3] == st
-        and seen[4] == mt
-        and seen[5] == sc
-        and seen[6] == mc
-        and seen[7] == on_board
-        and seen[8] == used
-        and seen[9] == holds
-    ):
-        return seen[10]
+    if seen is not None and seen[0] == shown:
+        return seen[1]
     found = _player_json(state, s, on_board)
-    layout.players[s] = (
-        track[:],
-        supply,
-        market,
-        st[:],
-        mt[:],
-        sc[:],
-        mc[:],
-        on_board,
-        used,
-        holds,
-        found,
-    )
+    kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], *shown[7:])
+    layout.players[s] = (kept, found)
     return found
 
 
