@@ -67,6 +67,7 @@ class Board:
         "joins",
         "orientations",
         "tiles",
+        "view_after",
         "view_layout",
     )
 
@@ -82,6 +83,8 @@ class Board:
     _after: tuple[tuple[tuple[int, ...], ...], int] | None  # the regions of the board this
     # one was placed from (if known then) and the position placed, until regions() uses them
     view_layout: BoardLayout | None  # memo of the views' board parts (views.board_layout)
+    view_after: tuple[BoardLayout, int] | None  # the view parts of the board this one was
+    # placed from (if they were built then) and the position placed, until views use them
 
     @classmethod
     def empty(cls) -> Board:
@@ -99,6 +102,7 @@ class Board:
         board._after = None
         board._open = ()
         board.view_layout = None
+        board.view_after = None
         return board
 
     # --- building ---------------------------------------------------------------------
@@ -142,6 +146,8 @@ class Board:
         opened = {n for n in NEIGHBOURS[position] if n != -1 and board.tiles[n] == EMPTY}
         board._open = tuple(sorted(opened.union(self._open).difference((position,))))
         board.view_layout = None
+        # A game views every board, so the new board's view parts can start from these.
+        board.view_after = None if self.view_layout is None else (self.view_layout, position)
         return board
 
     # --- reading ----------------------------------------------------------------------

@@ -95,8 +95,12 @@ and size, and whether the pending action targets it, changed it or moved a hunte
 _PLAYER_WIDTH = len(ANIMALS) + 1 + 1 + 2 * _SIZES + 1 + 2 * _SIZES + 1 + len(ACTION_KINDS) + 1
 
 
-Entries = tuple[list[int], list[float]]
-"""Non-zero entries of an observation: positions and values (as :class:`Features` keeps them)."""
+Entries = tuple[tuple[int, ...], tuple[float, ...]]
+"""Non-zero entries of an observation: positions and values. Kept in the memos below as
+tuples of numbers, which the garbage collector soon stops walking (lists it walks at every
+collection that reaches them, and these memos hold thousands)."""
+PlacedEntries = tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]
+"""A placed tile's entries, and its three spaces."""
 
 
 class _Memo(dict[tuple[int, ...], tuple[T, object]]):
@@ -126,14 +130,19 @@ class _Memo(dict[tuple[int, ...], tuple[T, object]]):
 _BOARDS: _Memo[tuple[Segment, frozenset[int]]] = _Memo(kept=16)
 """By board (a board lasts a few decisions; a few games may run side by side). Each keeps a
 board's layout, some four hundred objects."""
-_OWNERS: _Memo[Segment] = _Memo(kept=64)
+_PIECES: _Memo[Segment] = _Memo(kept=64)
 """By spaces and observer (owners are seen relative to the observer)."""
-_PIECES: _Memo[tuple[Segment, list[tuple[int, int]]]] = _Memo(kept=64)
+_SPACE_PIECES: _Memo[Entries] = _Memo(kept=2048)
+"""By space (with pieces on it) and observer."""
 _PLAYERS: _Memo[Segment] = _Memo(kept=512)
 """By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
+_STOCKS: _Memo[Entries] = _Memo(kept=256)
+"""By supply or market dict, and which of the two (where its hunters lie)."""
 _TILES: _Memo[Segment] = _Memo(kept=128)
-_PLACED: _Memo[Entries] = _Memo(kept=512)
+_PLACED: _Memo[PlacedEntries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
+_REGIONS: _Memo[Entries] = _Memo(kept=512)
+"""By region's list of spaces and where the board's slices start (``views._layout_after``)."""
 
 
 def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, frozenset[int]]:
@@ -147,26 +156,23 @@ def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, froze
         return found[0]
     index: list[int] = []
     values: list[float] = []
+    placed: list[int] = []
     for t in tiles:
         kept = _PLACED.get((id(t), start))
         entries = kept[0] if kept else _placed_entries(t, start)
         index += entries[0]
         values += entries[1]
-    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+        placed += entries[2]
     for region in regions:
-        animals, size = region["animals"] / 10.0, len(region["spaces"]) / 10.0
-        for space in region["spaces"]:
-            at = region_at + space * _SPACE_WIDTH
-            if animals:
-                index.append(at)
-                values.append(animals)
-            index.append(at + 1)
-            values.append(size)
+        seen = _REGIONS.get((id(region["spaces"]), start))
+        known = seen[0] if seen else _region_entries(region, start)
+        index += known[0]
+        values += known[1]
     open_at = start + _POSITIONS
     for p in set(opened):
         index.append(open_at + p)
         values.append(1.0)
-    placed_spaces = frozenset(3 * t["position"] + k for t in tiles for k in range(len(TERRAINS)))
+    placed_spaces = frozenset(placed)
     segment = Segment(tuple(index), tuple(values))
     return _BOARDS.keep(key, (tiles, regions, opened), (segment, placed_spaces))
 
@@ -178,7 +184,27 @@ _SPACES_AT = _ENDS_AT + _POSITIONS * POINTS
 of ``position_placed``."""
 
 
-def _placed_entries(t: JSON, start: int) -> Entries:
+def _region_entries(region: JSON, start: int) -> Entries:
+    """A region's entries in the ``space`` slice (``start`` as in :func:`_board_entries`):
+    its animals and size on each of its spaces. The views share a region's list of spaces
+    between the boards on which it keeps its spaces (``views._layout_after``), and so its
+    animals (the tiles on those spaces stay): the entries are kept by that list."""
+    index: list[int] = []
+    values: list[float] = []
+    spaces = region["spaces"]
+    animals, size = region["animals"] / 10.0, len(spaces) / 10.0
+    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+    for space in spaces:
+        at = region_at + space * _SPACE_WIDTH
+        if animals:
+            index.append(at)
+            values.append(animals)
+        index.append(at + 1)
+        values.append(size)
+    return _REGIONS.keep((id(spaces), start), spaces, (tuple(index), tuple(values)))
+
+
+def _placed_entries(t: JSON, start: int) -> PlacedEntries:
     """A placed tile's entries in the board's slices (``start`` as in :func:`_board_entries`):
     placed, turned, its river ends, and its three spaces' terrain and animals. The views share
     one dict per tile placed so (:func:`meeple.games.bison.views._placed_tile`)."""
@@ -198,49 +224,42 @@ def _placed_entries(t: JSON, start: int) -> Entries:
         if animals:
             index.append(base + len(TERRAINS))
             values.append(animals / 3.0)
-    return _PLACED.keep((id(t), start), t, (index, values))
+    spaces = [3 * p + k for k in range(len(TERRAINS))]
+    return _PLACED.keep((id(t), start), t, (tuple(index), tuple(values), tuple(spaces)))
 
 
-def _owners_entries(
-    spaces: list[JSON], start: int, owners: int, seat: int, players: int
-) -> Segment:
-    """The owners of the spaces seen from ``seat`` (``owners``: where ``space_owner`` starts)."""
-    key = (id(spaces), owners, seat, players)
-    found = _OWNERS.get(key)
-    if found is not None:
-        return found[0]
-    _, owned = _pieces_on(spaces, start)
-    segment = Segment(
-        tuple([owners + i * players + relative(seat, who, players) for i, who in owned]),
-        (1.0,) * len(owned),
-    )
-    return _OWNERS.keep(key, spaces, segment)
-
-
-def _pieces_on(spaces: list[JSON], start: int) -> tuple[Segment, list[tuple[int, int]]]:
-    """The pieces on the spaces, whoever looks (hunters, tent, canoe; ``start``: where
-    ``space`` starts), and the owner of each space that has one."""
-    key = (id(spaces), start)
+def _pieces_entries(spaces: list[JSON], at: _Starts, seat: int, players: int) -> Segment:
+    """The pieces on the spaces (hunters, tent, canoe, in ``space``) and their owners (in
+    ``space_owner``, seen from ``seat``). The views share the spaces' list while no piece
+    moves, and each space's dict while its pieces stay (``views.PlacedSpace``)."""
+    key = (id(spaces), seat, players)
     found = _PIECES.get(key)
     if found is not None:
         return found[0]
     index: list[int] = []
     values: list[float] = []
-    owned = []
     for sp in [sp for sp in spaces if sp["owner"] >= 0]:  # no owner, no piece
-        i = sp["space"]
-        owned.append((i, sp["owner"]))
-        at = start + i * _SPACE_WIDTH + len(TERRAINS)
-        for position, value in (
-            (at + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
-            (at + 2, sp["tent"] / _SIZES),
-            (at + 3, sp["canoe"] / _SIZES),
-        ):
-            if value:
-                index.append(position)
-                values.append(value)
-    segment = Segment(tuple(index), tuple(values))
-    return _PIECES.keep(key, spaces, (segment, owned))
+        kept = _SPACE_PIECES.get((id(sp), seat, players))
+        entries = kept[0] if kept else _space_pieces(sp, at, seat, players)
+        index += entries[0]
+        values += entries[1]
+    return _PIECES.keep(key, spaces, Segment(tuple(index), tuple(values)))
+
+
+def _space_pieces(sp: JSON, at: _Starts, seat: int, players: int) -> Entries:
+    """The pieces on one space and its owner, seen from ``seat``."""
+    base = at.space + sp["space"] * _SPACE_WIDTH + len(TERRAINS)
+    index = [at.space_owner + sp["space"] * players + relative(seat, sp["owner"], players)]
+    values = [1.0]
+    for position, value in (
+        (base + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
+        (base + 2, sp["tent"] / _SIZES),
+        (base + 3, sp["canoe"] / _SIZES),
+    ):
+        if value:
+            index.append(position)
+            values.append(value)
+    return _SPACE_PIECES.keep((id(sp), seat, players), sp, (tuple(index), tuple(values)))
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -256,32 +275,59 @@ _ON_BOARD = _MARKET_CANOES + _SIZES + 1
 _USED_AT = _ON_BOARD + 1
 
 
+_SUPPLY = (4, _SUPPLY_TENTS, _SUPPLY_CANOES)
+_MARKET = (_MARKET_HUNTERS, _MARKET_TENTS, _MARKET_CANOES)
+"""Where a player's supply and market (hunters, tents, canoes) lie in the player's slice."""
+
+
+def _stock_entries(stock: JSON, where: tuple[int, int, int]) -> Entries:
+    """A player's supply or market in the player's slice (``where``: :data:`_SUPPLY` or
+    :data:`_MARKET`): hunters, then tents and canoes by size. The views share one dict per
+    content (``views._stock``)."""
+    hunters_at, tents_at, canoes_at = where
+    index: list[int] = []
+    values: list[float] = []
+    if stock["hunters"]:
+        index.append(hunters_at)
+        values.append(stock["hunters"] / HUNTERS_PER_PLAYER)
+    for at, sizes in ((tents_at, stock["tents"]), (canoes_at, stock["canoes"])):
+        for size in set(sizes):
+            index.append(at + size)
+            values.append(0.5 * sizes.count(size))
+    return _STOCKS.keep((id(stock), hunters_at), stock, (tuple(index), tuple(values)))
+
+
 def _player_entries(p: JSON) -> Segment:
     """One player's slice of ``seat_player`` as if it started at 0 (where it starts depends
     on where the observer sits: it is shared at that base): animals, their total,
     hunters, tents and canoes (by size) in supply, then in the market, hunters on the
     board, actions used, whether they hold a tile."""
-    animals, supply, market = p["animals"], p["supply"], p["market"]
-    dense = [0.0] * _PLAYER_WIDTH
+    animals = p["animals"]
+    # Sparse from the start: a player's dict is new at most decisions that end an action.
+    index: list[int] = []
+    values: list[float] = []
     for a, animal in enumerate(ANIMALS):
-        dense[a] = animals[animal] / TRACK_MAX
-    dense[3] = p["total"] / (3 * TRACK_MAX)
-    dense[4] = supply["hunters"] / HUNTERS_PER_PLAYER
-    for at, sizes in (
-        (_SUPPLY_TENTS, supply["tents"]),
-        (_SUPPLY_CANOES, supply["canoes"]),
-        (_MARKET_TENTS, market["tents"]),
-        (_MARKET_CANOES, market["canoes"]),
-    ):
-        for size in sizes:
-            dense[at + size] += 0.5
-    dense[_MARKET_HUNTERS] = market["hunters"] / HUNTERS_PER_PLAYER
-    dense[_ON_BOARD] = p["hunters_on_board"] / HUNTERS_PER_PLAYER
-    for kind in p["actions_used"]:
-        dense[_USED_AT + _ACTION[kind]] = 1.0
+        if animals[animal]:
+            index.append(a)
+            values.append(animals[animal] / TRACK_MAX)
+    if p["total"]:
+        index.append(3)
+        values.append(p["total"] / (3 * TRACK_MAX))
+    if p["hunters_on_board"]:
+        index.append(_ON_BOARD)
+        values.append(p["hunters_on_board"] / HUNTERS_PER_PLAYER)
     if p["holds_tile"]:
-        dense[-1] = 1.0
-    segment = Segment(tuple([i for i, v in enumerate(dense) if v]), tuple([v for v in dense if v]))
+        index.append(_PLAYER_WIDTH - 1)
+        values.append(1.0)
+    for kind in p["actions_used"]:
+        index.append(_USED_AT + _ACTION[kind])
+        values.append(1.0)
+    for stock, where in ((p["supply"], _SUPPLY), (p["market"], _MARKET)):
+        kept = _STOCKS.get((id(stock), where[0]))
+        entries = kept[0] if kept else _stock_entries(stock, where)
+        index += entries[0]
+        values += entries[1]
+    segment = Segment(tuple(index), tuple(values))
     return _PLAYERS.keep((id(p),), p, segment)
 
 
@@ -389,9 +435,8 @@ class BisonEncoding:
         board, on_board = _board_entries(view, at.position_placed, players)
         segments.append((0, board))
         spaces = view["spaces"]
-        kept = _PIECES.get((id(spaces), at.space))
-        segments.append((0, kept[0][0] if kept else _pieces_on(spaces, at.space)[0]))
-        segments.append((0, _owners_entries(spaces, at.space, at.space_owner, seat, players)))
+        kept = _PIECES.get((id(spaces), seat, players))
+        segments.append((0, kept[0] if kept else _pieces_entries(spaces, at, seat, players)))
         if pending is not None:
             # Where the action in progress acts: flags on the spaces of the board.
             flagged = at.space + len(TERRAINS) + 6

@@ -502,6 +502,11 @@ class BisonState(State):
         if kind in (TENT, CANOE):
             candidates = self._candidates(seat)
             supply = tuple(self._shelter_supply(seat, kind))
+            if self.advanced == 0 and payable:
+                # One change with every hunter: the counts some single change uses (a
+                # change's hunters never exceed the budget, so one look with the largest).
+                usable = {used for _, _, used in changes(candidates, supply, 0, payable[-1], False)}
+                return [0, *(n for n in payable if n in usable)]
             return [0, *(n for n in payable if self._can_change(seat, n, candidates, supply))]
         if not payable:
             return [0]
@@ -716,10 +721,12 @@ class BisonState(State):
 
     def _movable(self, seat: int) -> int:
         """Hunters of ``seat`` that have somewhere to go with the chosen move action."""
+        owner, hunters, within = self.owner, self.hunters, self.board.within
+        points = MOVE_POINTS[self.action]
         return sum(
-            self.hunters[s]
+            hunters[s]
             for s in self._own_spaces(seat)
-            if self.hunters[s] and self._destinations(seat, s)
+            if hunters[s] and any(owner[d] == -1 or owner[d] == seat for d in within(s, points))
         )
 
     def _moves(self, seat: int) -> list[tuple[int, int]]:

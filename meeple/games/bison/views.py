@@ -13,6 +13,7 @@ decision, and the server for every seat at every move)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -87,13 +88,21 @@ def _drawing(tile: int, orientation: int, position: int) -> Drawing:
     stops walking, unlike the lists that :func:`_placed_tile` makes of them."""
     cx, cy = cell_centre(POSITIONS[position])
     polygons, centred = _turned(tile, orientation)
-    # _round inline: a tile's first view makes some forty points.
     placed = tuple(
-        tuple((round(cx + x, 3) + 0.0, round(cy + y, 3) + 0.0) for x, y in poly)
-        for poly in polygons
+        tuple((_round_drawn(cx + x), _round_drawn(cy + y)) for x, y in poly) for poly in polygons
     )
-    anchors = tuple((_round(cx + x), _round(cy + y)) for x, y in centred)
+    anchors = tuple((_round_drawn(cx + x), _round_drawn(cy + y)) for x, y in centred)
     return placed, anchors
+
+
+def _round_drawn(value: float) -> float:
+    """``_round(value)`` for the points of a placed tile's drawing, with half the work
+    (``round(value, 3)`` rounds the exact decimal value, through a string; a tile's first
+    view makes some fifty points). Rounding the thousandths to an integer can differ from
+    it only for a value within a rounding error of a half-thousandth: none of the 91,854
+    coordinates of the 1,701 placements is one (``tests/games/bison/test_speed_paths.py``
+    checks every one)."""
+    return round(value * 1000) / 1000 + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 def _pieces(counts: list[int]) -> list[int]:
@@ -115,6 +124,13 @@ _USED: Final[list[list[str]]] = [
 """The action kinds whose bits are set, by the bits: one list each, shared by the views."""
 
 
+@cache
+def _tile_json(tile: int) -> dict[str, Any]:
+    """:func:`tile_json`, made once per tile: its river list and animals dict are shared by
+    the placed tiles' JSON (never changed)."""
+    return tile_json(tile)
+
+
 def tile_json(tile: int) -> dict[str, Any]:
     """A tile as a client sees it: name, river ends (in its own orientation) and animals."""
     t = TILES[tile]
@@ -132,30 +148,41 @@ class BoardLayout:
     A board never changes (placing a tile makes a new one), so these JSON parts are made
     the first time a board is viewed and shared by every later view of it: views are
     read-only snapshots (``docs/architecture.md``), and nothing here is ever changed.
+    The layout of a board placed from a viewed one is made from that one's
+    (:func:`_layout_after`): the tiles, spaces and regions the new tile leaves as they were
+    are the same objects, so the encoding's entries for them are reused too.
     The spaces (which also show the pieces on them) are kept too, for the last pieces
     seen: most decisions (buying, choosing, paying, placing) move no piece, so
     consecutive views share one list; and so is each player's JSON, for the last seen.
     """
 
     __slots__ = (
+        "corners",
         "empty",
         "links",
         "open_positions",
         "pieces",
+        "placed",
         "players",
         "ponds",
+        "positions",
+        "region_json",
         "regions",
         "row_of",
         "rows",
         "tiles",
     )
 
-    tiles: list[dict[str, Any]]
+    positions: list[int]  # the placed positions, in view order
+    tiles: list[dict[str, Any]]  # per placed position
+    corners: list[tuple[Corner, ...]]  # per placed position: its corner ponds
     regions: list[dict[str, Any]]
+    region_json: dict[tuple[int, ...], dict[str, Any]]  # each region's JSON, by its spaces
     links: list[list[int]]
     ponds: list[dict[str, Any]]
     open_positions: list[int]
-    rows: list[SpaceRow]  # every placed space, in view order
+    placed: list[PlacedSpace]  # every placed space, in view order (three per tile)
+    rows: list[SpaceRow]  # per placed space
     row_of: dict[int, int]  # space → its row
     empty: list[dict[str, Any]]  # per row: the space's JSON while no piece stands on it
     pieces: Pieces | None  # the spaces' JSON for the last pieces seen
@@ -178,12 +205,12 @@ class Pieces:
         self.owner, self.hunters, self.shelter = owner[:], hunters[:], shelter[:]
         on_board: dict[int, int] = {}
         spaces = layout.empty[:]
-        rows, row_of = layout.rows, layout.row_of
+        rows, row_of, placed = layout.rows, layout.row_of, layout.placed
         # Every piece has an owner, so the spaces without one show the board alone.
         for space in [space for space, who in enumerate(owner) if who != -1]:
             who, n, i = owner[space], hunters[space], row_of[space]
             on_board[who] = on_board.get(who, 0) + n
-            spaces[i] = _space_json(rows[i], who, n, shelter[space])
+            spaces[i] = placed[i].with_pieces(rows[i], who, n, shelter[space])
         self.spaces = spaces
         self.on_board = on_board
 
@@ -214,10 +241,13 @@ def _space_json(row: SpaceRow, owner: int, hunters: int, size: int) -> dict[str,
 
 
 def board_layout(board: Board) -> BoardLayout:
-    """The view parts of ``board``, built on its first view and kept on it."""
+    """The view parts of ``board``, built on its first view and kept on it: from those of
+    the board it was placed from when they were built (as in a game), else afresh."""
     layout = board.view_layout
     if layout is None:
-        layout = board.view_layout = _build_layout(board)
+        after, board.view_after = board.view_after, None  # not needed any more: let it go
+        layout = _build_layout(board) if after is None else _layout_after(*after, board)
+        board.view_layout = layout
     return layout
 
 
@@ -225,13 +255,16 @@ class PlacedSpace:
     """A space of a placed tile as any board shows it, but for its region (which depends on
     the neighbours): space, position, terrain, animals, outline, anchor, whether it is a
     river. Its row and its JSON without pieces are kept for each region number it is seen
-    with (a tile's space takes a few in a game)."""
+    with (a tile's space takes a few in a game), and its JSON with pieces for the last few
+    pieces seen on it: a move changes a space or two, and the others keep their JSON (and
+    so the encoding's entries for it)."""
 
-    __slots__ = ("base", "by_region")
+    __slots__ = ("base", "by_pieces", "by_region")
 
     def __init__(self, base: tuple[int, int, str, int, list[list[float]], list[float], bool]):
         self.base = base
         self.by_region: dict[int, tuple[SpaceRow, dict[str, Any]]] = {}
+        self.by_pieces: dict[tuple[int, int, int, int], dict[str, Any]] = {}
 
     def row(self, region: int) -> tuple[SpaceRow, dict[str, Any]]:
         """The space's row in region ``region``, and its JSON while no piece stands on it."""
@@ -241,12 +274,25 @@ class PlacedSpace:
             found = self.by_region[region] = (row, _space_json(row, -1, 0, 0))
         return found
 
+    def with_pieces(self, row: SpaceRow, owner: int, hunters: int, size: int) -> dict[str, Any]:
+        """The space's JSON in ``row`` (one of :meth:`row`'s) with pieces on it."""
+        key = (row[7], owner, hunters, size)
+        found = self.by_pieces.get(key)
+        if found is None:
+            if len(self.by_pieces) >= PIECES_KEPT:
+                self.by_pieces.clear()
+            found = self.by_pieces[key] = _space_json(row, owner, hunters, size)
+        return found
 
-PlacedTile = tuple[
-    dict[str, Any],
-    tuple[PlacedSpace, ...],
-    tuple[tuple[tuple[int, int], float, float, int], ...],
-]
+
+PIECES_KEPT = 16
+"""Pieces a :class:`PlacedSpace` keeps the JSON of (a space sees a few dozen in a game at most:
+owners × hunters × shelters; past this many it starts afresh)."""
+
+
+Corner = tuple[tuple[int, int], float, float, int]
+"""A corner pond a tile's river ends in: the corner, its point and the river's space."""
+PlacedTile = tuple[dict[str, Any], tuple[PlacedSpace, ...], tuple[Corner, ...]]
 
 
 @lru_cache(maxsize=PLACEMENTS_KEPT)
@@ -257,7 +303,7 @@ def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
     cx, cy = cell_centre((q, r))
     ends = [turn_point(p, orientation) for p in TILES[tile].river_ends]
     tile_data = {
-        **tile_json(tile),
+        **_tile_json(tile),
         "position": position,
         "q": q,
         "r": r,
@@ -298,50 +344,126 @@ def _placed_tile(tile: int, orientation: int, position: int) -> PlacedTile:
 
 
 def _build_layout(board: Board) -> BoardLayout:
+    """The view parts of ``board``, from nothing."""
+    layout = BoardLayout()
+    layout.players = {}
+    layout.positions, layout.tiles, layout.corners, layout.placed = [], [], [], []
+    orientations = board.orientations
+    for position, tile in enumerate(board.tiles):
+        if tile != EMPTY:
+            tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
+            layout.positions.append(position)
+            layout.tiles.append(tile_data)
+            layout.corners.append(corners)
+            layout.placed.extend(spaces)
+    layout.links = [_link_json(a, b) for a, near in enumerate(board.adj) for b in near if a < b]
+    region_index = _regions(layout, board, {})
+    rows, empty = [], []
+    for placed in layout.placed:
+        row, no_piece = placed.row(region_index[placed.base[0]])
+        rows.append(row)
+        empty.append(no_piece)
+    return _finish_layout(layout, board, rows, empty)
+
+
+def _layout_after(before: BoardLayout, position: int, board: Board) -> BoardLayout:
+    """The view parts of ``board``, from those of the board it was placed from
+    (``position``: where the new tile lies). The new tile's parts are inserted in place;
+    a region, a space's row and JSON are the old objects unless the region's index changed
+    (regions are numbered in order of their first space) or the new tile joined it."""
+    layout = BoardLayout()
+    # Placing a tile changes no player: the last JSON seen of each stays good (if it is).
+    layout.players = dict(before.players)
+    tile_data, spaces, corners = _placed_tile(
+        board.tiles[position], board.orientations[position], position
+    )
+    at = bisect_left(before.positions, position)
+    layout.positions = [*before.positions[:at], position, *before.positions[at:]]
+    layout.tiles = [*before.tiles[:at], tile_data, *before.tiles[at:]]
+    layout.corners = [*before.corners[:at], corners, *before.corners[at:]]
+    # Every tile has three spaces, in view order: the new tile's rows come at 3 × at.
+    at *= len(TERRAINS)
+    layout.placed = [*before.placed[:at], *spaces, *before.placed[at:]]
+    # The new links all join one of the tile's own spaces, and the old ones stay: insert
+    # them in order (``a < b``, ordered by ``a`` then ``b``, as ``_build_layout`` lists them).
+    links = before.links[:]
+    new_spaces = [placed.base[0] for placed in spaces]
+    for a in new_spaces:
+        for b in board.adj[a]:
+            if b not in new_spaces or a < b:
+                insort(links, _link_json(min(a, b), max(a, b)), key=_link_order)
+    layout.links = links
+    region_index = _regions(layout, board, before.region_json)
+    new = [placed.row(region_index[placed.base[0]]) for placed in spaces]
+    rows = [*before.rows[:at], *(row for row, _ in new), *before.rows[at:]]
+    empty = [*before.empty[:at], *(no_piece for _, no_piece in new), *before.empty[at:]]
+    for i, row in enumerate(rows):
+        region = region_index[row[0]]
+        if region != row[7]:  # renumbered, or joined by the new tile
+            rows[i], empty[i] = layout.placed[i].row(region)
+    return _finish_layout(layout, board, rows, empty)
+
+
+def _link_order(link: list[int]) -> tuple[int, int]:
+    return link[0], link[1]
+
+
+@cache
+def _link_json(a: int, b: int) -> list[int]:
+    """The link ``[a, b]``: one list per link, shared by every board that has it (never
+    changed; some three hundred links exist between the 81 spaces)."""
+    return [a, b]
+
+
+def _regions(
+    layout: BoardLayout, board: Board, before: dict[tuple[int, ...], dict[str, Any]]
+) -> dict[int, int]:
+    """Fill ``layout``'s regions (``before``: the region JSON of the board this one was
+    placed from, reused for a region that kept its spaces and its number), and return each
+    placed space's region number."""
     region_index: dict[int, int] = {}
     regions = []
+    region_json = {}
     animals = board.animals
     for i, region in enumerate(board.regions()):
         for space in region:
             region_index[space] = i
-        regions.append(
-            {
+        found = before.get(region)
+        if found is None:
+            found = {
                 "region": i,
                 "terrain": TERRAINS[terrain_of_space(region[0])],
                 "spaces": list(region),
                 "animals": sum(animals[s] for s in region),
             }
-        )
-    tiles = []
-    rows: list[SpaceRow] = []
-    empty: list[dict[str, Any]] = []
+        elif found["region"] != i:
+            # Renumbered (a region before it was joined or added): the same spaces, so the
+            # same list (the encoding's entries for a region go by its spaces' list).
+            found = {**found, "region": i}
+        regions.append(found)
+        region_json[region] = found
+    layout.regions = regions
+    layout.region_json = region_json
+    return region_index
+
+
+def _finish_layout(
+    layout: BoardLayout, board: Board, rows: list[SpaceRow], empty: list[dict[str, Any]]
+) -> BoardLayout:
+    """Set what every layout builds from its tiles' rows and corners."""
     ponds: dict[tuple[int, int], dict[str, Any]] = {}
-    orientations = board.orientations
-    for position, tile in enumerate(board.tiles):
-        if tile == EMPTY:
-            continue
-        tile_data, spaces, corners = _placed_tile(tile, orientations[position], position)
-        tiles.append(tile_data)
-        for placed in spaces:
-            row, no_piece = placed.row(region_index[placed.base[0]])
-            rows.append(row)
-            empty.append(no_piece)
+    for corners in layout.corners:
         for corner, x, y, river in corners:
             pond = ponds.get(corner)
             if pond is None:
                 pond = ponds[corner] = {"x": x, "y": y, "rivers": []}
             pond["rivers"].append(river)
-    layout = BoardLayout()
-    layout.tiles = tiles
-    layout.regions = regions
-    layout.links = [[a, b] for a, near in enumerate(board.adj) for b in near if a < b]
     layout.ponds = list(ponds.values())
     layout.open_positions = board.open_positions()
     layout.rows = rows
     layout.row_of = {row[0]: i for i, row in enumerate(rows)}
     layout.empty = empty
     layout.pieces = None
-    layout.players = {}
     return layout
 
 
@@ -368,6 +490,7 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
     pieces = _pieces_of(layout, state)
     n = state.players
     on_board = pieces.on_board
+    over = state.phase == "over"  # the properties spelled out: a view is built every decision
     pending = None
     if state.action != -1:
         pending = {
@@ -386,7 +509,7 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "rounds": state.rounds,
         "phase": state.phase,
-        "to_move": list(state.to_move),
+        "to_move": [] if over else [(state.start + state.turn) % n],  # as state.to_move
         "totem": state.start,
         "action_number": min(state.turn // n, 3) + 1,
         "tiles": layout.tiles,
@@ -402,8 +525,8 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         # Event dicts are never changed once made (the state's list only grows): shared.
         "events": state.events[:],
-        "scores": state.scores,
-        "winners": state.winners,
+        "scores": [sum(track) for track in state.tracks],  # as state.scores
+        "winners": state.winners if over else [],
     }
     if seat is not None:
         held = state.hands[seat]
@@ -411,106 +534,67 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-PlayerSeen = tuple[
-    list[int], int, int, list[int], list[int], list[int], list[int], int, int, bool, dict[str, Any]
-]
-"""A player's JSON and what it shows: track, hunters in supply and market, tents and canoes in
-supply and market, hunters on the board, actions used, whether they hold a tile."""
+Shown = tuple[list[int], int, int, list[int], list[int], list[int], list[int], int, int, bool]
+"""What a player's JSON shows: track, hunters in supply and market, tents and canoes in supply
+and market, hunters on the board, actions used, whether they hold a tile."""
+PlayerSeen = tuple[Shown, dict[str, Any]]
+"""A player's JSON and what it shows (its lists copied: the state changes its own)."""
 
 
 def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) -> dict[str, Any]:
-    """Seat ``s``'s JSON: the last one seen on this board if nothing of theirs has changed
-    since (most decisions change one player at most; lists compare quickly), else
-    :func:`_player_json`'s."""
+    """Seat ``s``'s JSON: the last one seen on this board (or on those it was placed from)
+    if nothing of theirs has changed since (most decisions change one player at most; one
+    tuple comparison, list by list), else :func:`_player_json`'s."""
     track, st, mt = state.tracks[s], state.supply_tents[s], state.market_tents[s]
     sc, mc = state.supply_canoes[s], state.market_canoes[s]
     supply, market, used = state.supply_hunters[s], state.market_hunters[s], state.used[s]
-    holds = state.hands[s] != EMPTY
+    shown = (track, supply, market, st, mt, sc, mc, on_board, used, state.hands[s] != EMPTY)
     seen = layout.players.get(s)
-    if (
-        seen is not None
-        and seen[0] == track
-        and seen[1] == supply
-        and seen[2] == market
-        and seen[3] == st
-        and seen[4] == mt
-        and seen[5] == sc
-        and seen[6] == mc
-        and seen[7] == on_board
-        and seen[8] == used
-        and seen[9] == holds
-    ):
-        return seen[10]
+    if seen is not None and seen[0] == shown:
+        return seen[1]
     found = _player_json(state, s, on_board)
-    layout.players[s] = (
-        track[:],
-        supply,
-        market,
-        st[:],
-        mt[:],
-        sc[:],
-        mc[:],
-        on_board,
-        used,
-        holds,
-        found,
-    )
+    kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], *shown[7:])
+    layout.players[s] = (kept, found)
     return found
 
 
-_PLAYERS: dict[tuple[int, ...], dict[str, Any]] = {}
-"""Players' JSON by everything it shows, shared by the views that show the same."""
-_PLAYERS_KEPT = 1024
-"""Past this many, :data:`_PLAYERS` starts afresh (a game sees a few hundred; the garbage
-collector walks every object kept, so a larger cache costs more than its hits save)."""
-
-
 def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
-    """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used."""
-    st, mt, sc, mc = (
-        state.supply_tents[s],
-        state.market_tents[s],
-        state.supply_canoes[s],
-        state.market_canoes[s],
-    )
-    key = (
-        s,
-        *state.tracks[s],
-        state.supply_hunters[s],
-        state.market_hunters[s],
-        *st,
-        *mt,
-        *sc,
-        *mc,
-        on_board,
-        state.used[s],
-        state.hands[s] != EMPTY,
-    )
-    found = _PLAYERS.get(key)
-    if found is not None:
-        return found
-    if len(_PLAYERS) >= _PLAYERS_KEPT:
-        _PLAYERS.clear()
+    """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used.
+    Its supply and market are shared dicts (:func:`_stock`): they change less often than the
+    animals, and the encoding reuses its entries for them."""
     track = state.tracks[s]
-    found = _PLAYERS[key] = {
+    return {
         "seat": s,
         "animals": dict(zip(ANIMALS, track, strict=True)),
         "total": sum(track),
-        "supply": {
-            "hunters": state.supply_hunters[s],
-            "tents": _pieces(st),
-            "canoes": _pieces(sc),
-        },
-        "market": {
-            "hunters": state.market_hunters[s],
-            "tents": _pieces(mt),
-            "canoes": _pieces(mc),
-        },
+        "supply": _stock(state.supply_hunters[s], state.supply_tents[s], state.supply_canoes[s]),
+        "market": _stock(state.market_hunters[s], state.market_tents[s], state.market_canoes[s]),
         "hunters_on_board": on_board,
         "actions_used": _USED[state.used[s]],
         "holds_tile": state.hands[s] != EMPTY,
     }
+
+
+def _stock(hunters: int, tents: list[int], canoes: list[int]) -> dict[str, Any]:
+    """A supply or market: hunters, and tents and canoes as lists of sizes (one dict for each
+    distinct content, shared by the views)."""
+    key = (hunters, *tents, *canoes)
+    found = _STOCKS.get(key)
+    if found is None:
+        if len(_STOCKS) >= STOCKS_KEPT:
+            _STOCKS.clear()
+        found = _STOCKS[key] = {
+            "hunters": hunters,
+            "tents": _pieces(tents),
+            "canoes": _pieces(canoes),
+        }
     return found
+
+
+_STOCKS: dict[tuple[int, ...], dict[str, Any]] = {}
+STOCKS_KEPT = 1024
+"""Past this many supplies and markets, :data:`_STOCKS` starts afresh (a game sees a few
+dozen; the garbage collector walks every object kept)."""
 
 
 @cache
