@@ -85,6 +85,8 @@ class Tally:
     """The client process's own event-loop lag, sampled (seconds)."""
     cpu: float = 0.0
     """Server CPU seconds per action stored (every process's)."""
+    gc: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The servers' garbage collections during the round, by generation: (count, seconds)."""
 
 
 SSL = ssl.create_default_context()
@@ -288,6 +290,7 @@ async def load_round(
     # the server's play. Later tables (a game ended) are made during the round, as people do.
     firsts = await asyncio.gather(*(seated(i) for i in range(tables)))
     before = await asyncio.to_thread(actions_stored, bases)
+    gc_before = await asyncio.to_thread(gc_pauses, bases)
     cpu_before = cpu_seconds(pids)
     started = time.monotonic()
     stop_at = started + args.seconds
@@ -303,6 +306,12 @@ async def load_round(
     cpu = cpu_seconds(pids) - cpu_before
     after = await asyncio.to_thread(actions_stored, bases)
     tally.cpu = cpu / max(1.0, after - before)
+    gc_after = await asyncio.to_thread(gc_pauses, bases)
+    tally.gc = {
+        generation: (count - gc_before.get(generation, (0, 0))[0],
+                     spent - gc_before.get(generation, (0, 0))[1])
+        for generation, (count, spent) in gc_after.items()
+    }  # fmt: skip
     return tally, (after - before) / seconds, seconds
 
 
@@ -368,6 +377,19 @@ def actions_stored(bases: list[str]) -> float:
             if line.startswith("meeple_actions_total{"):
                 total += float(line.rsplit(" ", 1)[1])
     return total
+
+
+def gc_pauses(bases: list[str]) -> dict[str, tuple[float, float]]:
+    """The garbage collections so far, summed over the processes, by generation: (count,
+    seconds) (``meeple_gc_pause_seconds``)."""
+    found: dict[str, list[float]] = {}
+    for base in bases:
+        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
+            for suffix, index in (("_count{", 0), ("_sum{", 1)):
+                if line.startswith("meeple_gc_pause_seconds" + suffix):
+                    generation = line.split('generation="', 1)[1].split('"', 1)[0]
+                    found.setdefault(generation, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
+    return {generation: (count, spent) for generation, (count, spent) in found.items()}
 
 
 def wait_up(url: str, seconds: float = 60) -> None:
@@ -545,6 +567,12 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
         f"{tally.cpu * 1000:>7.2f} {ms(tally.lags, 0.99):>7}",
         flush=True,
     )
+    if tally.gc:
+        collections = ", ".join(
+            f"gen {generation} {count:.0f}× {spent * 1000:.0f} ms"
+            for generation, (count, spent) in sorted(tally.gc.items())
+        )
+        print(f"  garbage collections in the server(s): {collections}", flush=True)
     for error in (tally.errors + echo.errors)[:5]:
         print(f"  {error}", flush=True)
 
