@@ -454,6 +454,8 @@ def served(
             ]  # fmt: skip
             if redis is not None:
                 command += ["--redis", redis]
+            if args.sqlite_sync is not None:
+                command += ["--sqlite-sync", args.sqlite_sync]
             log = (folder / f"server{index}.log").open("w")
             servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
             bases.append(f"http://127.0.0.1:{port}")
@@ -516,6 +518,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="on PostgreSQL + Redis if > 1")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL even for one process")
     parser.add_argument("--no-echo", action="store_true", help="skip the echo server's rows")
+    parser.add_argument(
+        "--sqlite-sync", choices=["normal", "full"], help="meeple serve --sqlite-sync (SQLite)"
+    )
     args = parser.parse_args()
     args.tables = args.tables or ([2000] if args.pace else [50, 200, 500])
     args.seconds = args.seconds or (30.0 if args.pace else 15.0)
@@ -541,6 +546,8 @@ def header(args: argparse.Namespace) -> None:
         if args.processes > 1
         else ("1 process on PostgreSQL" if args.postgres else "1 process on SQLite")
     )
+    if args.sqlite_sync is not None and args.processes == 1 and not args.postgres:
+        where += f" (--sqlite-sync {args.sqlite_sync})"
     load = os.getloadavg()[0]
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores "
           f"(load average {load:.1f} before), Python {platform.python_version()}; "
