@@ -31,8 +31,8 @@ from typing import Any, ClassVar
 
 YOUNG_EVERY = 0.05
 """Seconds between young collections."""
-MIDDLE_EVERY = 4
-"""Young collections per middle one (every 0.2 s)."""
+MIDDLE_EVERY = 2
+"""Young collections per middle one (every 0.1 s)."""
 FULL_EVERY = 1800.0
 """Seconds between full collections."""
 
