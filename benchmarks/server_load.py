@@ -28,7 +28,10 @@ server (a message out, the same message back, same pace) in the same run, with m
 latency as a ratio to the echo's; and two figures that say how far the others can be trusted:
 the server's CPU time per action stored (``cpu/act``, ms: what the work costs, whatever else
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
-part of every latency that is the load generator's, not the server's). Figures vary with the
+part of every latency that is the load generator's, not the server's). Under each row, the
+server's garbage collections during the round, by generation: how many and their summed pause
+(``meeple_gc_pause_seconds``). ``--sqlite-sync`` passes ``meeple serve --sqlite-sync`` on
+(``normal``, the default, or ``full``: a disk sync in every move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
 """
 
