@@ -689,8 +689,8 @@ SQLITE_SYNC = {"normal": "NORMAL", "full": "FULL"}
 "How safe a move is"). Either way a commit is in the database file's write-ahead log before
 anyone sees its move, so a killed server process (even SIGKILL) loses nothing. ``normal``
 (the default) leaves it to the operating system to put the log on the disk (SQLite syncs at
-each checkpoint): a power cut or a crash of the machine itself may lose the last moments'
-moves, never a game. ``full`` syncs the log at every commit, so a move survives even a power
+each checkpoint, every 1,000 pages of log): a power cut or a crash of the machine itself may
+lose the moves since, never a game. ``full`` syncs the log at every commit, so a move survives even a power
 cut, and each move waits for the disk (~4 ms on an SSD; 50-150 ms on a busy shared disk)."""
 
 
