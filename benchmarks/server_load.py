@@ -28,7 +28,10 @@ server (a message out, the same message back, same pace) in the same run, with m
 latency as a ratio to the echo's; and two figures that say how far the others can be trusted:
 the server's CPU time per action stored (``cpu/act``, ms: what the work costs, whatever else
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
-part of every latency that is the load generator's, not the server's). Figures vary with the
+part of every latency that is the load generator's, not the server's). Under each row, the
+server's garbage collections during the round, by generation: how many and their summed pause
+(``meeple_gc_pause_seconds``). ``--sqlite-sync`` passes ``meeple serve --sqlite-sync`` on
+(``normal``, the default, or ``full``: a disk sync in every move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
 """
 
@@ -85,6 +88,8 @@ class Tally:
     """The client process's own event-loop lag, sampled (seconds)."""
     cpu: float = 0.0
     """Server CPU seconds per action stored (every process's)."""
+    gc: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The servers' garbage collections during the round, by generation: (count, seconds)."""
 
 
 SSL = ssl.create_default_context()
@@ -288,6 +293,7 @@ async def load_round(
     # the server's play. Later tables (a game ended) are made during the round, as people do.
     firsts = await asyncio.gather(*(seated(i) for i in range(tables)))
     before = await asyncio.to_thread(actions_stored, bases)
+    gc_before = await asyncio.to_thread(gc_pauses, bases)
     cpu_before = cpu_seconds(pids)
     started = time.monotonic()
     stop_at = started + args.seconds
@@ -303,6 +309,12 @@ async def load_round(
     cpu = cpu_seconds(pids) - cpu_before
     after = await asyncio.to_thread(actions_stored, bases)
     tally.cpu = cpu / max(1.0, after - before)
+    gc_after = await asyncio.to_thread(gc_pauses, bases)
+    tally.gc = {
+        generation: (count - gc_before.get(generation, (0, 0))[0],
+                     spent - gc_before.get(generation, (0, 0))[1])
+        for generation, (count, spent) in gc_after.items()
+    }  # fmt: skip
     return tally, (after - before) / seconds, seconds
 
 
@@ -370,6 +382,19 @@ def actions_stored(bases: list[str]) -> float:
     return total
 
 
+def gc_pauses(bases: list[str]) -> dict[str, tuple[float, float]]:
+    """The garbage collections so far, summed over the processes, by generation: (count,
+    seconds) (``meeple_gc_pause_seconds``)."""
+    found: dict[str, list[float]] = {}
+    for base in bases:
+        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
+            for suffix, index in (("_count{", 0), ("_sum{", 1)):
+                if line.startswith("meeple_gc_pause_seconds" + suffix):
+                    generation = line.split('generation="', 1)[1].split('"', 1)[0]
+                    found.setdefault(generation, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
+    return {generation: (count, spent) for generation, (count, spent) in found.items()}
+
+
 def wait_up(url: str, seconds: float = 60) -> None:
     """Until ``url`` answers."""
     end = time.monotonic() + seconds
@@ -432,6 +457,8 @@ def served(
             ]  # fmt: skip
             if redis is not None:
                 command += ["--redis", redis]
+            if args.sqlite_sync is not None:
+                command += ["--sqlite-sync", args.sqlite_sync]
             log = (folder / f"server{index}.log").open("w")
             servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
             bases.append(f"http://127.0.0.1:{port}")
@@ -494,6 +521,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="on PostgreSQL + Redis if > 1")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL even for one process")
     parser.add_argument("--no-echo", action="store_true", help="skip the echo server's rows")
+    parser.add_argument(
+        "--sqlite-sync", choices=["normal", "full"], help="meeple serve --sqlite-sync (SQLite)"
+    )
     args = parser.parse_args()
     args.tables = args.tables or ([2000] if args.pace else [50, 200, 500])
     args.seconds = args.seconds or (30.0 if args.pace else 15.0)
@@ -519,6 +549,8 @@ def header(args: argparse.Namespace) -> None:
         if args.processes > 1
         else ("1 process on PostgreSQL" if args.postgres else "1 process on SQLite")
     )
+    if args.sqlite_sync is not None and args.processes == 1 and not args.postgres:
+        where += f" (--sqlite-sync {args.sqlite_sync})"
     load = os.getloadavg()[0]
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores "
           f"(load average {load:.1f} before), Python {platform.python_version()}; "
@@ -545,6 +577,12 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
         f"{tally.cpu * 1000:>7.2f} {ms(tally.lags, 0.99):>7}",
         flush=True,
     )
+    if tally.gc:
+        collections = ", ".join(
+            f"gen {generation} {count:.0f}× {spent * 1000:.0f} ms"
+            for generation, (count, spent) in sorted(tally.gc.items())
+        )
+        print(f"  garbage collections in the server(s): {collections}", flush=True)
     for error in (tally.errors + echo.errors)[:5]:
         print(f"  {error}", flush=True)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -382,6 +382,13 @@ def serve(
             "one PostgreSQL: fan-out, leases, login limits (needs meeple[redis]).",
         ),
     ] = None,
+    sqlite_sync: Annotated[
+        Literal["normal", "full"],
+        typer.Option(
+            help="SQLite only. normal: a move survives the server being killed; full: it "
+            "survives a power cut too, and each move waits for the disk (docs/deploy.md).",
+        ),
+    ] = "normal",
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
@@ -396,6 +403,7 @@ def serve(
         bot_workers=bot_workers,
         allow_origins=tuple(allow_origin or ()),
         redis_url=redis,
+        sqlite_sync=sqlite_sync,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(

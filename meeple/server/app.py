@@ -71,7 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI app; ``settings`` default to SQLite in the user's data folder."""
     settings = settings or Settings()
     quiet_client_faults()
-    store = Store(settings.db_url)
+    store = Store(settings.db_url, sqlite_sync=settings.sqlite_sync)
     hub = Hub(store, settings)
     if settings.redis_url is not None:
         # Only here: a server on its own never needs redis-py (the extra meeple[redis]).

@@ -9,7 +9,6 @@ scheduled from :meth:`Hub.schedule` after every change.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import secrets
 import threading
@@ -24,6 +23,7 @@ from meeple.bots.levels import LEVELS, make
 from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.server import botwork
+from meeple.server.garbage import Collector, GcPauses
 from meeple.server.live import Connection, LiveTable, Seat, as_utc
 from meeple.server.pacing import BotGate
 from meeple.server.settings import Settings
@@ -50,16 +50,6 @@ if TYPE_CHECKING:
     from meeple.server.cluster import Cluster
 
 log = logging.getLogger("meeple.server")
-
-GC_THRESHOLDS = (2_000, 10, 1_000)
-"""The garbage collector's thresholds while the server runs (Python's are 700, 10, 10). A
-server allocates fast (every change makes states, views and messages, nearly all freed by
-reference counting) and holds a large heap. With Python's thresholds it collected 800 times in
-25 s at 500 tables, a tenth of its time, and each full collection (every few seconds) stopped
-everything for 0.1-0.25 s: the worst latencies people saw. Young collections three times less
-often, and a full one only after a thousand middle ones (still every several seconds under
-load, so cyclic garbage does not pile up). Larger young thresholds (20,000) made each middle
-collection scan 200,000 objects, a pause of its own of up to 0.35 s."""
 
 
 class Refused(Exception):
@@ -93,14 +83,17 @@ class Hub:
         self._loading = threading.Lock()
         self.cluster: Cluster | None = None
         """The other server processes (Redis), when there may be any; ``None`` alone."""
-        self._gc = gc.get_threshold()
+        self.collector = Collector()
+        """Runs the garbage collector on a clock of its own (:mod:`meeple.server.garbage`)."""
+        self.gc_pauses = GcPauses()
+        """Times the garbage collector's pauses while the server runs (metrics)."""
 
     # start and stop
 
     async def startup(self) -> None:
         """Start the bot workers and bring back every open and running table."""
-        self._gc = gc.get_threshold()
-        gc.set_threshold(*GC_THRESHOLDS)
+        self.collector.start()
+        self.gc_pauses.install()
         self.gate.start()
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
@@ -118,7 +111,8 @@ class Hub:
     async def shutdown(self) -> None:
         """Stop timers and bots; stored tables need nothing more."""
         self.gate.stop()
-        gc.set_threshold(*self._gc)
+        self.collector.stop()
+        self.gc_pauses.remove()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:

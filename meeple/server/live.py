@@ -125,7 +125,11 @@ class LiveTable:
         """The stored version; a rebuilt state counts it again from 0 (:meth:`start`)."""
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.views: dict[SeatKey, JSON] = {}
+        self.views: dict[SeatKey, orjson.Fragment] = {}
+        """Each point of view's view of the current state, already encoded (see
+        :meth:`refresh`)."""
+        self.scores: dict[SeatKey, Any] = {}
+        """The ``scores`` of each point of view's view of the current state."""
         self.legal: dict[int, list[JSON]] = {}
         self.decision_since: dict[int, int] = {}
         """The version at which each seat's legal actions last changed: an action sent from
@@ -218,7 +222,13 @@ class LiveTable:
                 self.decision_since[seat] = self.version
         for key in [None, *humans]:
             view = self.state.view(key)
-            self.views[key] = view
+            # Kept as its JSON text, not as the tree of lists and dicts the game built: a view
+            # is tens to hundreds of objects that live until the next change, and with
+            # thousands of tables they were half of what every garbage collection had to
+            # walk (docs/deploy.md, "What keeps a person's move quick"). The text is what
+            # every message of this version embeds anyway, now encoded once per change.
+            self.views[key] = orjson.Fragment(encode_bytes(view))
+            self.scores[key] = view.get("scores")
             events = view.get("events", [])
             if not isinstance(events, list):
                 events = []
@@ -242,7 +252,7 @@ class LiveTable:
         winners: list[int] | None
         if self.state is not None:
             # Scores as a spectator sees them: a game may keep running scores hidden.
-            scores = list(self.views[None].get("scores") or [])
+            scores = list(self.scores[None] or [])
             winners = list(self.state.winners)
         elif self.final is not None:
             scores, winners = self.final
@@ -317,7 +327,7 @@ class LiveTable:
             "log": {"from": start, "events": log[start:]},
             "deadline": round(self.deadline * 1000) if self.deadline is not None else None,
             "is_over": state.is_over if state is not None else self.status not in (OPEN, RUNNING),
-            "scores": self.views[key].get("scores") if state is not None else None,
+            "scores": self.scores[key] if state is not None else None,
             "winners": list(state.winners) if state is not None else None,
         }
         return encode(message)
@@ -326,7 +336,12 @@ class LiveTable:
 def encode(message: Any) -> str:
     """A message as the compact JSON text sent on a websocket (orjson: several times faster
     than the standard library's encoder, which was a tenth of the server's time under load)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    return encode_bytes(message).decode()
+
+
+def encode_bytes(message: Any) -> bytes:
+    """:func:`encode`'s JSON as UTF-8 bytes (what ``orjson.Fragment`` embeds)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
 
 
 def as_utc(moment: datetime) -> datetime:

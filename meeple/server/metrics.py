@@ -86,8 +86,16 @@ class Metrics:
             buckets=(1, 2, 5, 10, 20, 50, 100, 256),
             registry=self.registry,
         )
+        self.gc_pauses = Histogram(
+            "meeple_gc_pause_seconds",
+            "Seconds each garbage collection stopped the process, by generation",
+            ["generation"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
         self.registry.register(_HubGauges(hub))
         hub.writer.on_batch.append(self.wrote)
+        hub.gc_pauses.listeners.append(self.collected)
 
     def action(self, by: str) -> None:
         """Count one applied action."""
@@ -101,6 +109,10 @@ class Metrics:
         """Time one transaction of the action writer (called from its thread)."""
         self.writes.observe(seconds)
         self.batch.observe(writes)
+
+    def collected(self, generation: int, seconds: float) -> None:
+        """Time one garbage collection (called from whichever thread it stopped)."""
+        self.gc_pauses.labels(generation=str(generation)).observe(seconds)
 
     def text(self) -> bytes:
         """The exposition text for a scrape."""

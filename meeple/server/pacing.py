@@ -54,7 +54,10 @@ class BotGate:
     @property
     def waiting(self) -> int:
         """Bot moves waiting to be admitted."""
-        return sum(1 for f in self._queue if not f.done())
+        # Read by /metrics from a worker thread while the event loop changes the queue: a
+        # copy first (one step under the interpreter's lock), not a walk over the live deque
+        # ("deque mutated during iteration" answered a scrape under load with a 500).
+        return sum(1 for f in tuple(self._queue) if not f.done())
 
     def start(self) -> None:
         """Start measuring the event loop's lag (call from the running loop)."""

@@ -20,6 +20,9 @@ class Settings:
     """Everything the server can be told; the defaults suit one machine serving friends."""
 
     db_url: str = field(default_factory=default_db_url)
+    sqlite_sync: str = "normal"
+    """When a SQLite commit waits for the disk: ``normal`` or ``full``
+    (:data:`meeple.server.storage.SQLITE_SYNC`; PostgreSQL has its own settings)."""
     bot_delay: float = 0.6
     """Seconds a bot waits before it plays, so that people can follow the game."""
     grace: float = 30.0

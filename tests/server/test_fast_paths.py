@@ -8,6 +8,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 import meeple
 from meeple.server.storage import (
     OPEN,
@@ -122,3 +124,20 @@ def test_fingerprints_of_either_form_are_recognised() -> None:
     assert not digest_matches(state, None)
     huge = {"n": 2**70}  # past orjson's integers: the earlier form is used
     assert digest(huge) == legacy_digest(huge)
+
+
+def test_sqlite_sync_is_what_the_operator_chose(tmp_path: Path) -> None:
+    """WAL with ``synchronous=NORMAL`` by default (a commit survives a killed process),
+    ``FULL`` when asked (it survives a power cut too), for the writers and the readers."""
+    url = f"sqlite:///{tmp_path / 'meeple.sqlite'}"
+    for choice, expected in ((None, 1), ("normal", 1), ("full", 2)):
+        store = Store(url) if choice is None else Store(url, sqlite_sync=choice)
+        try:
+            for engine in (store.engine, store.reader):
+                with engine.connect() as conn:
+                    assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == expected
+                    assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        finally:
+            store.close()
+    with pytest.raises(ValueError, match="sqlite_sync"):
+        Store(url, sqlite_sync="off")

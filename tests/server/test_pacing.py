@@ -107,3 +107,41 @@ def test_a_persons_action_never_waits_for_the_gate(server: Server) -> None:
     server.in_loop(lambda: hub.gate.resize(4))
     wait_for(lambda: len(server.by_whom(table)) > len(played))
     assert server.by_whom(table)[len(played)][2] == "bot"
+
+
+def test_the_waiting_count_can_be_read_from_another_thread_while_the_queue_changes() -> None:
+    """``/metrics`` reads ``waiting`` in a worker thread while the event loop queues and
+    admits bot moves: the count must never fail ("deque mutated during iteration")."""
+    gate = BotGate(slots=0)  # shut: every move waits in the queue
+    failures: list[BaseException] = []
+    counts: list[int] = []
+
+    def scrape() -> None:
+        try:
+            for _ in range(300):
+                counts.append(gate.waiting)
+        except BaseException as err:  # reported below
+            failures.append(err)
+
+    async def churn() -> None:
+        async def move() -> None:
+            async with gate.admitted():
+                pass
+
+        tasks = [asyncio.create_task(move()) for _ in range(20_000)]
+        await asyncio.sleep(0)
+        reader = asyncio.create_task(asyncio.to_thread(scrape))
+        while not reader.done():
+            # New moves queue while others leave: the deque changes under the reader.
+            tasks += [asyncio.create_task(move()) for _ in range(200)]
+            await asyncio.sleep(0)
+            for task in tasks[-300:-100]:
+                task.cancel()
+            await asyncio.sleep(0)
+        await reader
+        gate.resize(100)
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(churn())
+    assert not failures, failures
+    assert len(counts) == 300 and max(counts) > 0
