@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
-from meeple.core.encoding import ActionSpace, Features
+from meeple.core.encoding import ActionSpace, Features, Segment
 from meeple.core.game import JSON, OptionValue
 from meeple.games.cheese.data import (
     ANIMAL_NAMES,
@@ -156,6 +156,9 @@ class CheeseEncoding:
         _CIRCLES[key] = circle
         index.extend(circle.index)
         values.extend(circle.values)
+        index.extend(circle.tail_index)
+        values.extend(circle.tail_values)
+        f.segments.extend(circle.chunks)
         return f
 
 
@@ -237,22 +240,47 @@ def _card_counts(base: int, cards: tuple[str, ...]) -> tuple[list[int], list[flo
 class _Circle:
     """The cheeses' entries in one seat's last observation, kept to build its next one.
 
-    The cheese slices (values, queue lengths, cards per seat, animals seen, queue slots) are
-    kept as the features keep them, positions and values, ready to be copied. Queues only
-    grow at their back (until the reveal turns every card over), so a seat's next view
-    usually shows a few more cards: their entries are added, the counts they change updated,
-    and the rest is reused as it is. A view whose queues do not extend the kept ones (another
-    game, the reveal) builds a new circle.
+    Queues only grow at their back (until the reveal turns every card over), so a seat's
+    next view usually shows a few more cards: their entries are added, the counts they
+    change updated, and the rest is reused as it is. A view whose queues do not extend the
+    kept ones (another game, the reveal) builds a new circle.
+
+    The entries are kept in two parts, as they change:
+
+    - the cheeses' values and the queue slots never change once written, as the queues only
+      grow: they are appended to ``tail`` and, once it holds :data:`CHUNK` entries or more,
+      frozen into a :class:`~meeple.core.encoding.Segment` (``chunks``). Every later
+      observation of this seat shares the same segments, which :mod:`meeple.rl` converts to
+      numpy once, instead of copying and converting a hundred or more entries at each step;
+    - the counts (cards per seat and animals seen per cheese, queue lengths) change as cards
+      come: they stay plain entries (``index``, ``values``), updated in place.
     """
 
-    __slots__ = ("counted", "index", "numbers", "queues", "values")
+    __slots__ = (
+        "chunks",
+        "counted",
+        "index",
+        "numbers",
+        "queues",
+        "shown",
+        "tail_index",
+        "tail_values",
+        "values",
+    )
 
     def __init__(self, cheeses: int) -> None:
-        self.index: list[int] = []  # positions …
+        self.index: list[int] = []  # the counts' positions …
         self.values: list[float] = []  # … and their values
         self.counted: dict[int, int] = {}  # a count's position -> where it is in the lists
+        self.tail_index: list[int] = []  # unchanging entries not yet frozen
+        self.tail_values: list[float] = []
+        self.chunks: list[tuple[int, Segment]] = []  # frozen ones, as Features.segments holds them
         self.numbers: list[int] = [0] * cheeses  # each cheese's number
         self.queues: list[list[JSON]] = [[] for _ in range(cheeses)]  # copies of the queues
+        self.shown: list[JSON | None] = [None] * cheeses
+        """The view's cheese dicts these entries were made from. The state shares a cheese's
+        dict from view to view while its queue has not grown, and a view is a read-only
+        snapshot: the same dict again means nothing to add, told without reading it."""
 
     @classmethod
     def of(cls, at: _Offsets, seat: int, table: list[JSON]) -> _Circle:
@@ -261,33 +289,49 @@ class _Circle:
         for i, cheese in enumerate(table):
             number = circle.numbers[i] = cheese["cheese"]
             if number:
-                circle.index.append(at.cheese_value + i)
-                circle.values.append(number / 5.0)
+                circle.tail_index.append(at.cheese_value + i)
+                circle.tail_values.append(number / 5.0)
             circle.add(at, seat, i, cheese["queue"])
+            circle.shown[i] = cheese
+        circle.freeze()
         return circle
 
     def extend(self, at: _Offsets, seat: int, table: list[JSON]) -> bool:
         """Add the cards queued since; ``False`` (and half done) if ``table`` does not
         extend the kept queues: then build a new circle."""
-        if len(table) != len(self.queues):
+        shown = self.shown
+        if len(table) != len(shown):
             return False
         for i, cheese in enumerate(table):
+            if cheese is shown[i]:
+                continue  # the usual case: no card placed here since
             queue = cheese["queue"]
             known = self.queues[i]
-            # Cards compare by identity first (the views share them), so this is quick.
-            if queue == known and cheese["cheese"] == self.numbers[i]:
-                continue  # the usual case: no card placed here since
             n = len(known)
             if cheese["cheese"] != self.numbers[i] or len(queue) < n or queue[:n] != known:
                 return False
-            self.add(at, seat, i, queue)
+            if len(queue) > n:
+                self.add(at, seat, i, queue)
+            shown[i] = cheese
+        self.freeze()
         return True
+
+    def freeze(self) -> None:
+        """Make the unchanging entries a shared segment once there are enough of them (a
+        segment costs the array a scatter at every step; a few dozen entries are worth it)."""
+        if len(self.tail_index) >= CHUNK:
+            segment = Segment(tuple(self.tail_index), tuple(self.tail_values))
+            self.chunks.append((0, segment))
+            self.tail_index = []
+            self.tail_values = []
 
     def add(self, at: _Offsets, seat: int, i: int, queue: list[JSON]) -> None:
         """Add the entries of the cards of cheese ``i``'s ``queue`` not yet kept."""
         index = self.index
         values = self.values
         counted = self.counted
+        slots = self.tail_index
+        ones = self.tail_values
         players = at.players
         size = at.slot
         for j in range(len(self.queues[i]), len(queue)):
@@ -312,13 +356,13 @@ class _Circle:
                 continue  # only in the counts
             # The slot: owner (one-hot), animal or hidden (one-hot), how it lies (one-hot).
             base = at.queue + (i * QUEUE_SLOTS + j) * size
-            index += (base + owner, base + players + animal)
-            values += (1.0, 1.0)
+            slots += (base + owner, base + players + animal)
+            ones += (1.0, 1.0)
             placed = card["placed"]
             if 1 <= placed <= PLACE_COUNT:
                 lies = placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
-                index.append(base + players + _ANIMALS + 1 + lies)
-                values.append(1.0)
+                slots.append(base + players + _ANIMALS + 1 + lies)
+                ones.append(1.0)
         if queue:
             length = at.queue_length + i
             k = counted.get(length)
@@ -329,6 +373,10 @@ class _Circle:
             else:
                 values[k] = len(queue) / 10.0
         self.queues[i] = queue[:]
+
+
+CHUNK = 36
+"""Unchanging circle entries (queue slots, three per card) frozen into one shared segment."""
 
 
 _CIRCLES: dict[tuple[int, int], _Circle] = {}

@@ -77,7 +77,8 @@ def plain_observation(view: dict[str, Any], seat: int, players: int) -> list[flo
 
 def observed(view: dict[str, Any], seat: int, players: int) -> list[float]:
     features = ENCODING.observe(view, seat, players, {})
-    assert len(set(features.index)) == len(features.index), "a position written twice"
+    index, _ = features.entries()  # the fresh entries and the shared segments'
+    assert len(set(index)) == len(index), "a position written twice"
     return features.dense()
 
 
