@@ -170,34 +170,77 @@ class CheeseState(State):
         return ranked_winners(self.piles) if self.phase == OVER else []
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
-        over = self.phase == OVER
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            self.check_seat(seat)  # raises
+        if self.phase == OVER:
+            return self._final_view(seat)
+        # During play (every view but the last few), the parts that cannot change before the
+        # end are shared constants (views are read-only snapshots): nobody has won a card
+        # yet, so the piles are empty, the scores zero and there is no winner.
         view: JSON = {
             "game": "cheese",
             "players": self.players,
             "seat": seat,
             "colours": views.colours(self.players),
             "phase": self.phase,
-            "to_move": [] if over else [self.current],
-            "turn": None if over else self.current,
+            "to_move": views.seat_list(self.current),
+            "turn": self.current,
             "placed": self.placed,
             "next_cheese": self.next_cheese,
-            "cheeses": self._cheeses_seen_by(seat, over),
+            "cheeses": self._cheeses_seen_by(seat, False),
             "hand_sizes": list(map(sum, self.hands)),
             "deck_sizes": list(map(len, self.decks)),
-            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles]
-            if over
-            else [[] for _ in range(self.players)],  # nobody wins a card before the end
-            "scores": self.scores,
-            "winners": self.winners,
+            "piles": views.no_piles(self.players),
+            "scores": views.no_scores(self.players),
+            "winners": views.NOBODY,
             # Event dicts never change once made: the view shares them, not the list.
             "events": self.events[:],
         }
         if seat is not None:
             view["hand"] = views.hand_names(tuple(self.hands[seat]))
-            # A player knows what is left in their deck, though not in what order.
-            view["deck"] = list(map(ANIMAL_NAMES.__getitem__, sorted(self.decks[seat])))
+            view["deck"] = self._deck_seen_by(seat)
         return view
+
+    def _final_view(self, seat: int | None) -> JSON:
+        """The view once the game is over: every queue revealed, the cards won, the scores."""
+        view: JSON = {
+            "game": "cheese",
+            "players": self.players,
+            "seat": seat,
+            "colours": views.colours(self.players),
+            "phase": self.phase,
+            "to_move": [],
+            "turn": None,
+            "placed": self.placed,
+            "next_cheese": self.next_cheese,
+            "cheeses": self._cheeses_seen_by(seat, True),
+            "hand_sizes": list(map(sum, self.hands)),
+            "deck_sizes": list(map(len, self.decks)),
+            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles],
+            "scores": self.scores,
+            "winners": self.winners,
+            "events": self.events[:],
+        }
+        if seat is not None:
+            view["hand"] = views.hand_names(tuple(self.hands[seat]))
+            view["deck"] = self._deck_seen_by(seat)
+        return view
+
+    def _deck_seen_by(self, seat: int) -> list[str]:
+        """``seat``'s deck as its view shows it: the names of what is left, sorted (a player
+        knows their deck's cards, though not in what order).
+
+        A deck only shrinks (by draws), so while its size is unchanged the list of the
+        seat's last view still holds and is shared with the next one (a read-only snapshot).
+        """
+        deck = self.decks[seat]
+        kept = self._shown.get(seat)
+        if kept is None:
+            kept = self._shown[seat] = views.Shown(self.cheeses)
+        if kept.deck is None or kept.deck_size != len(deck):
+            kept.deck = list(map(ANIMAL_NAMES.__getitem__, sorted(deck)))
+            kept.deck_size = len(deck)
+        return kept.deck
 
     def _cheeses_seen_by(self, seat: int | None, over: bool) -> list[JSON]:
         """The view's ``cheeses`` for ``seat``: ``{"cheese": number, "queue": [card, …]}`` per
