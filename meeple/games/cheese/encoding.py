@@ -192,6 +192,8 @@ class _Offsets:
         self.seen = starts["cheese_seen_animals"]
         self.queue = starts["cheese_queue"]
         self.slot = _slot_size(players)
+        self.cards: list[dict[int, CardOffsets]] = [{} for _ in range(players)]
+        """Per seat, the cards it has seen, by identity (:func:`_card_offsets`)."""
 
 
 @cache
@@ -332,18 +334,27 @@ class _Circle:
         counted = self.counted
         slots = self.tail_index
         ones = self.tail_values
-        players = at.players
+        seen_by = at.cards[seat]
         size = at.slot
+        seat_cards = at.seat_cards + i * at.players
+        seen = at.seen + i * _ANIMALS
         for j in range(len(self.queues[i]), len(queue)):
             card = queue[j]
-            owner = (card["seat"] - seat) % players
-            name = card["card"]
-            animal = _ANIMALS if name is None else _ANIMAL[name]  # or hidden
+            known = seen_by.get(id(card))
+            if known is None or known[0] is not card:
+                known = _card_offsets(at, seat, card)
+            _, owner, animal, lies = known
             # The counts: cards of the owner, and the animal if seen. n cards add up as n
             # additions of 0.2, as the observation has always summed them (0.2 + 0.2 + 0.2
             # is not 3 * 0.2 in floating point).
-            mine = at.seat_cards + i * players + owner
-            counts = (mine,) if name is None else (mine, at.seen + i * _ANIMALS + animal)
+            counts = (
+                (seat_cards + owner,)
+                if animal == _ANIMALS
+                else (
+                    seat_cards + owner,
+                    seen + animal,
+                )
+            )
             for position in counts:
                 k = counted.get(position)
                 if k is None:
@@ -356,13 +367,12 @@ class _Circle:
                 continue  # only in the counts
             # The slot: owner (one-hot), animal or hidden (one-hot), how it lies (one-hot).
             base = at.queue + (i * QUEUE_SLOTS + j) * size
-            slots += (base + owner, base + players + animal)
-            ones += (1.0, 1.0)
-            placed = card["placed"]
-            if 1 <= placed <= PLACE_COUNT:
-                lies = placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
-                slots.append(base + players + _ANIMALS + 1 + lies)
-                ones.append(1.0)
+            if lies is None:
+                slots += (base + owner, base + at.players + animal)
+                ones += (1.0, 1.0)
+            else:
+                slots += (base + owner, base + at.players + animal, base + lies)
+                ones += (1.0, 1.0, 1.0)
         if queue:
             length = at.queue_length + i
             k = counted.get(length)
@@ -373,6 +383,45 @@ class _Circle:
             else:
                 values[k] = len(queue) / 10.0
         self.queues[i] = queue[:]
+
+
+CardOffsets = tuple[JSON, int, int, int | None]
+"""A queued card as one seat's observation shows it: the card dict itself, its owner (seen
+from the seat), its animal (``_ANIMALS``: hidden) and where in its slot the one for how it
+lies goes (``None`` for a card placed out of turn order, which only a malformed view has)."""
+
+
+def _card_offsets(at: _Offsets, seat: int, card: JSON) -> CardOffsets:
+    """What ``seat``'s observation shows of ``card``, kept by the card dict's identity.
+
+    The views share one dict per card and way of seeing it (``views.cards_seen_by``), and
+    a view is a read-only snapshot, so the same dict again shows the same: each seat works
+    out a card's owner, animal and how it lies once per game or so, not at every step. The
+    entry holds the dict, so that its ``id`` cannot pass to another while it is kept; a view
+    read back from JSON brings new dicts, which are worked out as they come.
+    """
+    players = at.players
+    name = card["card"]
+    placed = card["placed"]
+    lies = None
+    if 1 <= placed <= PLACE_COUNT:
+        lies = players + _ANIMALS + 1 + placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
+    known = (
+        card,
+        (card["seat"] - seat) % players,
+        _ANIMALS if name is None else _ANIMAL[name],  # or hidden
+        lies,
+    )
+    kept = at.cards[seat]
+    if len(kept) >= _CARDS_KEPT:
+        kept.clear()
+    kept[id(card)] = known
+    return known
+
+
+_CARDS_KEPT = 2048
+"""Cards kept per seat (:func:`_card_offsets`): a seat sees at most 90 shared card dicts
+before the reveal and 90 after it; views read back from JSON bring new ones each time."""
 
 
 CHUNK = 36
