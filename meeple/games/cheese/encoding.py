@@ -15,11 +15,11 @@ was made from, so any view, even one read back from JSON, gives the same tensor.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 
 from meeple.core.encoding import ActionSpace, Features, Segment
-from meeple.core.game import JSON, OptionValue
+from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.cheese.data import (
     ANIMAL_NAMES,
     CHEESES_BY_PLAYERS,
@@ -40,14 +40,42 @@ _HOW = {how: i for i, how in enumerate(HOWS)}
 _PHASE = {phase: i for i, phase in enumerate(PHASES)}
 
 
+class CheeseSpace(ActionSpace):
+    """The cheese action table, with a quicker :meth:`legal` for the env's hot path."""
+
+    __slots__ = ("cheeses",)
+
+    def __init__(self, players: int) -> None:
+        self.cheeses = CHEESES_BY_PLAYERS[players]
+        super().__init__(
+            [("place", [("cheese", range(self.cheeses)), ("card", ANIMAL_NAMES)]), ("draw", [])]
+        )
+
+    def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
+        """As :meth:`ActionSpace.legal` (the same indices, the same errors), with a place
+        action's index worked out directly: cheese-major, ``cheese × 6 + animal``. A
+        placement starts a turn with up to 61 legal actions (every animal in hand at every
+        cheese), which the generic look-up, field by field, takes a few µs over."""
+        out: dict[int, Action] = {}
+        cheeses = self.cheeses
+        for action in legal_actions:
+            i = -1
+            if len(action) == 3 and action.get("type") == "place":
+                cheese = action.get("cheese")
+                animal = _ANIMAL.get(action.get("card"))  # type: ignore[arg-type]
+                if type(cheese) is int and 0 <= cheese < cheeses and animal is not None:
+                    i = cheese * _ANIMALS + animal
+            if i < 0:
+                i = self.index(action)  # a draw, or anything unusual: the generic way
+            if i in out:
+                raise ValueError(f"actions {out[i]!r} and {action!r} share index {i}")
+            out[i] = action
+        return out
+
+
 @cache
-def _space(players: int) -> ActionSpace:
-    return ActionSpace(
-        [
-            ("place", [("cheese", range(CHEESES_BY_PLAYERS[players])), ("card", ANIMAL_NAMES)]),
-            ("draw", []),
-        ]
-    )
+def _space(players: int) -> CheeseSpace:
+    return CheeseSpace(players)
 
 
 def _slot_size(players: int) -> int:

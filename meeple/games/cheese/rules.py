@@ -61,10 +61,23 @@ _PLACE = [
 
 
 @cache
-def _placements(first: int, count: int, animals: tuple[int, ...]) -> tuple[Action, ...]:
-    """The templates of placing each of ``animals`` at ``count`` cheeses from ``first`` on,
-    cheese by cheese (few combinations exist: a hand holds at most the six animals)."""
+def _placements(first: int, count: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """The templates of placing each animal of ``hand`` (counts by animal) at ``count``
+    cheeses from ``first`` on, cheese by cheese (few combinations exist: a hand holds at
+    most six cards)."""
+    animals = [a for a in ANIMALS if hand[a]]
     return tuple(_PLACE[c][a] for c in range(first, first + count) for a in animals)
+
+
+@cache
+def _turn_starts(cheeses: int, hand: tuple[int, ...], deck_left: bool) -> tuple[Action, ...]:
+    """The templates of a turn's first decision: draw (if the hand has room and the deck a
+    card), then place any animal of ``hand`` at any of the ``cheeses`` (with 3+ cards)."""
+    size = sum(hand)
+    actions = [_DRAW] if size < HAND_LIMIT and deck_left else []
+    if size >= PLACE_COUNT:
+        actions += _placements(0, cheeses, hand)
+    return tuple(actions)
 
 
 class CheeseState(State):
@@ -113,18 +126,11 @@ class CheeseState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.current or type(seat) is not int or self.phase != PLAY:
             return []
-        hand = self.hands[seat]
-        animals = tuple(a for a in ANIMALS if hand[a])
+        hand = tuple(self.hands[seat])
         if self.next_cheese is not None:
             # The 2nd and 3rd cards of a placement go to the next cheese, whatever they are.
-            return list(map(dict.copy, _placements(self.next_cheese, 1, animals)))
-        actions: list[Action] = []
-        size = sum(hand)
-        if size < HAND_LIMIT and self.decks[seat]:
-            actions.append(_DRAW.copy())
-        if size >= PLACE_COUNT:
-            actions += map(dict.copy, _placements(0, len(self.cheeses), animals))
-        return actions
+            return list(map(dict.copy, _placements(self.next_cheese, 1, hand)))
+        return list(map(dict.copy, _turn_starts(len(self.cheeses), hand, bool(self.decks[seat]))))
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.placed == 0:
