@@ -84,6 +84,7 @@ class CheeseState(State):
     """A game of Go da Cheese! in progress."""
 
     __slots__ = (
+        "_placements",
         "_shown",
         "cheeses",
         "current",
@@ -116,6 +117,7 @@ class CheeseState(State):
     piles: list[list[Won]]  # per seat, the cards in front of them (filled at the end)
     events: list[dict[str, Any]]  # the last turn, and the resolution at the end, for logs
     _shown: dict[int | str | None, views.Shown]  # per seat, its last view's cheeses (a cache)
+    _placements: list[int]  # the cheese of each card placed since _shown was last emptied
 
     # --- contract -----------------------------------------------------------------
 
@@ -144,6 +146,7 @@ class CheeseState(State):
         card = Placed(seat, animal, self.placed + 1)
         self.hands[seat][animal] -= 1
         self.queues[cheese].append(card)
+        self._placements.append(cheese)
         self.events.append(
             {
                 "event": "place",
@@ -260,16 +263,22 @@ class CheeseState(State):
         kept = self._shown.get(key)
         if kept is None:
             kept = self._shown[key] = views.Shown(self.cheeses)
-        now = list(map(len, self.queues))
-        if now != kept.lengths:
-            card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
-            for i, queue in enumerate(self.queues):
-                shown = kept.lengths[i]
-                if now[i] != shown:
-                    added = list(map(card_of, queue[shown:]))
-                    old = kept.cheeses[i]
-                    kept.cheeses[i] = {"cheese": old["cheese"], "queue": old["queue"] + added}
-            kept.lengths = now
+        done = len(self._placements)
+        if kept.upto == done:
+            return kept.cheeses[:]  # no card placed since this seat's last view
+        # The cheeses that got a card since (all of them for a new Shown, which may be of
+        # a copy whose queues are not empty).
+        changed = range(len(self.queues)) if kept.upto < 0 else set(self._placements[kept.upto :])
+        card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
+        for i in changed:
+            queue = self.queues[i]
+            shown = kept.lengths[i]
+            if len(queue) != shown:
+                added = list(map(card_of, queue[shown:]))
+                old = kept.cheeses[i]
+                kept.cheeses[i] = {"cheese": old["cheese"], "queue": old["queue"] + added}
+                kept.lengths[i] = len(queue)
+        kept.upto = done
         return kept.cheeses[:]
 
     def to_json(self) -> JSON:
@@ -310,6 +319,7 @@ class CheeseState(State):
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
         other._shown = {}  # determinize changes hidden cards in place: build views afresh
+        other._placements = []
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CheeseState:
@@ -437,6 +447,7 @@ class Cheese(Game[CheeseState]):
         state.piles = [[] for _ in range(players)]
         state.events = []
         state._shown = {}
+        state._placements = []
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> CheeseState:
@@ -461,6 +472,7 @@ class Cheese(Game[CheeseState]):
             ]
             state.events = [dict(event) for event in data["events"]]
             state._shown = {}  # the queues were replaced
+            state._placements = []
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed cheese state: {err}") from err
         _check_consistent(state)

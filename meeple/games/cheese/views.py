@@ -94,11 +94,15 @@ class Shown:
     as it was, in the views that hold it).
     """
 
-    __slots__ = ("cheeses", "deck", "deck_size", "lengths")
+    __slots__ = ("cheeses", "deck", "deck_size", "lengths", "upto")
 
     def __init__(self, numbers: list[int]) -> None:
         self.cheeses: list[JSON] = [{"cheese": n, "queue": []} for n in numbers]
         self.lengths = [0] * len(numbers)
+        self.upto = -1
+        """How many of the state's placements (``CheeseState._placements``) these cheeses
+        show: the cheeses placed at since are the ones to bring up to date (-1: all of them,
+        as for a state whose queues are not empty when this is made)."""
         self.deck: list[str] | None = None
         """The seat's deck as its last view showed it (see ``CheeseState._deck_seen_by``)."""
         self.deck_size = 0
