@@ -80,6 +80,17 @@ def _turn_starts(cheeses: int, hand: tuple[int, ...], deck_left: bool) -> tuple[
     return tuple(actions)
 
 
+_CARDS = [
+    [
+        [(card, card.face_up) for card in (Placed(seat, animal, order) for order in range(4))]
+        for animal in ANIMALS
+    ]
+    for seat in views.SEATS
+]
+"""Every card that can be placed, by seat, animal and order (1–3; 0 is never placed), with
+whether it lies face up: cards are immutable tuples, so the queues share these."""
+
+
 class CheeseState(State):
     """A game of Go da Cheese! in progress."""
 
@@ -143,7 +154,8 @@ class CheeseState(State):
             return
         animal = ANIMAL_BY_NAME[action["card"]]
         cheese: int = action["cheese"]
-        card = Placed(seat, animal, self.placed + 1)
+        order = self.placed + 1
+        card, face_up = _CARDS[seat][animal][order]
         self.hands[seat][animal] -= 1
         self.queues[cheese].append(card)
         self._placements.append(cheese)
@@ -152,16 +164,16 @@ class CheeseState(State):
                 "event": "place",
                 "seat": seat,
                 "cheese": cheese,
-                "card": action["card"] if card.face_up else None,
-                "placed": card.order,
+                "card": action["card"] if face_up else None,
+                "placed": order,
             }
         )
-        if card.order == PLACE_COUNT:
+        if order == PLACE_COUNT:
             self.placed = 0
             self.next_cheese = None
             self._end_turn()
         else:
-            self.placed = card.order
+            self.placed = order
             self.next_cheese = (cheese + NEXT_CHEESE_STEP) % len(self.cheeses)
 
     @property
