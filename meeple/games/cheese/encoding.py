@@ -60,11 +60,14 @@ class CheeseSpace(ActionSpace):
         cheeses = self.cheeses
         for action in legal_actions:
             i = -1
-            if len(action) == 3 and action.get("type") == "place":
-                cheese = action.get("cheese")
-                animal = _ANIMAL.get(action.get("card"))  # type: ignore[arg-type]
-                if type(cheese) is int and 0 <= cheese < cheeses and animal is not None:
-                    i = cheese * _ANIMALS + animal
+            try:
+                if len(action) == 3 and action["type"] == "place":
+                    cheese = action["cheese"]
+                    animal = _ANIMAL.get(action["card"], -1)
+                    if type(cheese) is int and 0 <= cheese < cheeses and animal >= 0:
+                        i = cheese * _ANIMALS + animal
+            except (KeyError, TypeError):  # a missing field, an unhashable value
+                i = -1  # the generic look-up says what is wrong
             if i < 0:
                 i = self.index(action)  # a draw, or anything unusual: the generic way
             if i in out:

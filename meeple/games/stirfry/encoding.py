@@ -69,24 +69,22 @@ class StirFrySpace(ActionSpace):
         out: dict[int, Action] = {}
         listed = self._listed
         for action in legal_actions:
-            kind = action.get("type")
             i = None
-            if kind == "declare" and len(action) == 3:
-                card, claim = action.get("card"), action.get("as")
-                if type(card) is str and type(claim) is str:
-                    i = self._declare.get((card, claim))
-            elif kind in _LISTED and len(action) == 2:
-                cards = action.get("cards")
-                if type(cards) is list:
-                    key = (kind, *cards)
-                    try:
+            try:
+                kind = action["type"]
+                if kind == "declare" and len(action) == 3:
+                    i = self._declare.get((action["card"], action["as"]))
+                elif kind in _LISTED and len(action) == 2:
+                    cards = action["cards"]
+                    if type(cards) is list:
+                        key = (kind, *cards)
                         i = listed.get(key)
-                    except TypeError:  # an unhashable card: the generic look-up refuses it
-                        i = None
-                    if i is None:
-                        i = self.index(action)  # raises if there is no such action
-                        if len(listed) < self._LISTED_KEPT:
-                            listed[key] = i
+                        if i is None:
+                            i = self.index(action)  # raises if there is no such action
+                            if len(listed) < self._LISTED_KEPT:
+                                listed[key] = i
+            except (KeyError, TypeError):  # a missing field, an unhashable value
+                i = None  # the generic look-up says what is wrong
             if i is None:
                 i = self.index(action)  # anything else: the generic way
             if i in out:
