@@ -8,9 +8,11 @@ slice, is in ``docs/rl.md``.
 Speed: learning runs build an observation at every step, and most of it describes the
 queues, which only grow. So the cheeses' entries of each seat's last observation are kept
 (:class:`_Circle`) and extended with the cards placed since; each card sets three ones in
-its slot. Everything is still computed from the
-view passed in: a kept part is used only for a queue equal to (or starting with) the one it
-was made from, so any view, even one read back from JSON, gives the same tensor.
+its slot, which never change again and are shared, a few dozen at a time, as ready-made
+segments (converted to numpy once). Everything is still computed from the view passed in:
+a kept part is used only for a queue equal to (or starting with) the one it was made from
+(a cheese dict seen before, by identity, or an equal queue), so any view, even one read back
+from JSON, gives the same tensor.
 """
 
 from __future__ import annotations
