@@ -8,18 +8,20 @@ slice, is in ``docs/rl.md``.
 Speed: learning runs build an observation at every step, and most of it describes the
 queues, which only grow. So the cheeses' entries of each seat's last observation are kept
 (:class:`_Circle`) and extended with the cards placed since; each card sets three ones in
-its slot. Everything is still computed from the
-view passed in: a kept part is used only for a queue equal to (or starting with) the one it
-was made from, so any view, even one read back from JSON, gives the same tensor.
+its slot, which never change again and are shared, a few dozen at a time, as ready-made
+segments (converted to numpy once). Everything is still computed from the view passed in:
+a kept part is used only for a queue equal to (or starting with) the one it was made from
+(a cheese dict seen before, by identity, or an equal queue), so any view, even one read back
+from JSON, gives the same tensor.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 
-from meeple.core.encoding import ActionSpace, Features
-from meeple.core.game import JSON, OptionValue
+from meeple.core.encoding import ActionSpace, Features, Segment
+from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.cheese.data import (
     ANIMAL_NAMES,
     CHEESES_BY_PLAYERS,
@@ -40,14 +42,45 @@ _HOW = {how: i for i, how in enumerate(HOWS)}
 _PHASE = {phase: i for i, phase in enumerate(PHASES)}
 
 
+class CheeseSpace(ActionSpace):
+    """The cheese action table, with a quicker :meth:`legal` for the env's hot path."""
+
+    __slots__ = ("cheeses",)
+
+    def __init__(self, players: int) -> None:
+        self.cheeses = CHEESES_BY_PLAYERS[players]
+        super().__init__(
+            [("place", [("cheese", range(self.cheeses)), ("card", ANIMAL_NAMES)]), ("draw", [])]
+        )
+
+    def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
+        """As :meth:`ActionSpace.legal` (the same indices, the same errors), with a place
+        action's index worked out directly: cheese-major, ``cheese × 6 + animal``. A
+        placement starts a turn with up to 61 legal actions (every animal in hand at every
+        cheese), which the generic look-up, field by field, takes a few µs over."""
+        out: dict[int, Action] = {}
+        cheeses = self.cheeses
+        for action in legal_actions:
+            i = -1
+            try:
+                if len(action) == 3 and action["type"] == "place":
+                    cheese = action["cheese"]
+                    animal = _ANIMAL.get(action["card"], -1)
+                    if type(cheese) is int and 0 <= cheese < cheeses and animal >= 0:
+                        i = cheese * _ANIMALS + animal
+            except (KeyError, TypeError):  # a missing field, an unhashable value
+                i = -1  # the generic look-up says what is wrong
+            if i < 0:
+                i = self.index(action)  # a draw, or anything unusual: the generic way
+            if i in out:
+                raise ValueError(f"actions {out[i]!r} and {action!r} share index {i}")
+            out[i] = action
+        return out
+
+
 @cache
-def _space(players: int) -> ActionSpace:
-    return ActionSpace(
-        [
-            ("place", [("cheese", range(CHEESES_BY_PLAYERS[players])), ("card", ANIMAL_NAMES)]),
-            ("draw", []),
-        ]
-    )
+def _space(players: int) -> CheeseSpace:
+    return CheeseSpace(players)
 
 
 def _slot_size(players: int) -> int:
@@ -156,6 +189,9 @@ class CheeseEncoding:
         _CIRCLES[key] = circle
         index.extend(circle.index)
         values.extend(circle.values)
+        index.extend(circle.tail_index)
+        values.extend(circle.tail_values)
+        f.segments.extend(circle.chunks)
         return f
 
 
@@ -189,6 +225,8 @@ class _Offsets:
         self.seen = starts["cheese_seen_animals"]
         self.queue = starts["cheese_queue"]
         self.slot = _slot_size(players)
+        self.cards: list[dict[int, CardOffsets]] = [{} for _ in range(players)]
+        """Per seat, the cards it has seen, by identity (:func:`_card_offsets`)."""
 
 
 @cache
@@ -237,22 +275,47 @@ def _card_counts(base: int, cards: tuple[str, ...]) -> tuple[list[int], list[flo
 class _Circle:
     """The cheeses' entries in one seat's last observation, kept to build its next one.
 
-    The cheese slices (values, queue lengths, cards per seat, animals seen, queue slots) are
-    kept as the features keep them, positions and values, ready to be copied. Queues only
-    grow at their back (until the reveal turns every card over), so a seat's next view
-    usually shows a few more cards: their entries are added, the counts they change updated,
-    and the rest is reused as it is. A view whose queues do not extend the kept ones (another
-    game, the reveal) builds a new circle.
+    Queues only grow at their back (until the reveal turns every card over), so a seat's
+    next view usually shows a few more cards: their entries are added, the counts they
+    change updated, and the rest is reused as it is. A view whose queues do not extend the
+    kept ones (another game, the reveal) builds a new circle.
+
+    The entries are kept in two parts, as they change:
+
+    - the cheeses' values and the queue slots never change once written, as the queues only
+      grow: they are appended to ``tail`` and, once it holds :data:`CHUNK` entries or more,
+      frozen into a :class:`~meeple.core.encoding.Segment` (``chunks``). Every later
+      observation of this seat shares the same segments, which :mod:`meeple.rl` converts to
+      numpy once, instead of copying and converting a hundred or more entries at each step;
+    - the counts (cards per seat and animals seen per cheese, queue lengths) change as cards
+      come: they stay plain entries (``index``, ``values``), updated in place.
     """
 
-    __slots__ = ("counted", "index", "numbers", "queues", "values")
+    __slots__ = (
+        "chunks",
+        "counted",
+        "index",
+        "numbers",
+        "queues",
+        "shown",
+        "tail_index",
+        "tail_values",
+        "values",
+    )
 
     def __init__(self, cheeses: int) -> None:
-        self.index: list[int] = []  # positions …
+        self.index: list[int] = []  # the counts' positions …
         self.values: list[float] = []  # … and their values
         self.counted: dict[int, int] = {}  # a count's position -> where it is in the lists
+        self.tail_index: list[int] = []  # unchanging entries not yet frozen
+        self.tail_values: list[float] = []
+        self.chunks: list[tuple[int, Segment]] = []  # frozen ones, as Features.segments holds them
         self.numbers: list[int] = [0] * cheeses  # each cheese's number
         self.queues: list[list[JSON]] = [[] for _ in range(cheeses)]  # copies of the queues
+        self.shown: list[JSON | None] = [None] * cheeses
+        """The view's cheese dicts these entries were made from. The state shares a cheese's
+        dict from view to view while its queue has not grown, and a view is a read-only
+        snapshot: the same dict again means nothing to add, told without reading it."""
 
     @classmethod
     def of(cls, at: _Offsets, seat: int, table: list[JSON]) -> _Circle:
@@ -261,45 +324,70 @@ class _Circle:
         for i, cheese in enumerate(table):
             number = circle.numbers[i] = cheese["cheese"]
             if number:
-                circle.index.append(at.cheese_value + i)
-                circle.values.append(number / 5.0)
+                circle.tail_index.append(at.cheese_value + i)
+                circle.tail_values.append(number / 5.0)
             circle.add(at, seat, i, cheese["queue"])
+            circle.shown[i] = cheese
+        circle.freeze()
         return circle
 
     def extend(self, at: _Offsets, seat: int, table: list[JSON]) -> bool:
         """Add the cards queued since; ``False`` (and half done) if ``table`` does not
         extend the kept queues: then build a new circle."""
-        if len(table) != len(self.queues):
+        shown = self.shown
+        if len(table) != len(shown):
             return False
         for i, cheese in enumerate(table):
+            if cheese is shown[i]:
+                continue  # the usual case: no card placed here since
             queue = cheese["queue"]
             known = self.queues[i]
-            # Cards compare by identity first (the views share them), so this is quick.
-            if queue == known and cheese["cheese"] == self.numbers[i]:
-                continue  # the usual case: no card placed here since
             n = len(known)
             if cheese["cheese"] != self.numbers[i] or len(queue) < n or queue[:n] != known:
                 return False
-            self.add(at, seat, i, queue)
+            if len(queue) > n:
+                self.add(at, seat, i, queue)
+            shown[i] = cheese
+        self.freeze()
         return True
+
+    def freeze(self) -> None:
+        """Make the unchanging entries a shared segment once there are enough of them (a
+        segment costs the array a scatter at every step; a few dozen entries are worth it)."""
+        if len(self.tail_index) >= CHUNK:
+            segment = Segment(tuple(self.tail_index), tuple(self.tail_values))
+            self.chunks.append((0, segment))
+            self.tail_index = []
+            self.tail_values = []
 
     def add(self, at: _Offsets, seat: int, i: int, queue: list[JSON]) -> None:
         """Add the entries of the cards of cheese ``i``'s ``queue`` not yet kept."""
         index = self.index
         values = self.values
         counted = self.counted
-        players = at.players
+        slots = self.tail_index
+        ones = self.tail_values
+        seen_by = at.cards[seat]
         size = at.slot
+        seat_cards = at.seat_cards + i * at.players
+        seen = at.seen + i * _ANIMALS
         for j in range(len(self.queues[i]), len(queue)):
             card = queue[j]
-            owner = (card["seat"] - seat) % players
-            name = card["card"]
-            animal = _ANIMALS if name is None else _ANIMAL[name]  # or hidden
+            known = seen_by.get(id(card))
+            if known is None or known[0] is not card:
+                known = _card_offsets(at, seat, card)
+            _, owner, animal, lies = known
             # The counts: cards of the owner, and the animal if seen. n cards add up as n
             # additions of 0.2, as the observation has always summed them (0.2 + 0.2 + 0.2
             # is not 3 * 0.2 in floating point).
-            mine = at.seat_cards + i * players + owner
-            counts = (mine,) if name is None else (mine, at.seen + i * _ANIMALS + animal)
+            counts = (
+                (seat_cards + owner,)
+                if animal == _ANIMALS
+                else (
+                    seat_cards + owner,
+                    seen + animal,
+                )
+            )
             for position in counts:
                 k = counted.get(position)
                 if k is None:
@@ -312,13 +400,12 @@ class _Circle:
                 continue  # only in the counts
             # The slot: owner (one-hot), animal or hidden (one-hot), how it lies (one-hot).
             base = at.queue + (i * QUEUE_SLOTS + j) * size
-            index += (base + owner, base + players + animal)
-            values += (1.0, 1.0)
-            placed = card["placed"]
-            if 1 <= placed <= PLACE_COUNT:
-                lies = placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
-                index.append(base + players + _ANIMALS + 1 + lies)
-                values.append(1.0)
+            if lies is None:
+                slots += (base + owner, base + at.players + animal)
+                ones += (1.0, 1.0)
+            else:
+                slots += (base + owner, base + at.players + animal, base + lies)
+                ones += (1.0, 1.0, 1.0)
         if queue:
             length = at.queue_length + i
             k = counted.get(length)
@@ -329,6 +416,49 @@ class _Circle:
             else:
                 values[k] = len(queue) / 10.0
         self.queues[i] = queue[:]
+
+
+CardOffsets = tuple[JSON, int, int, int | None]
+"""A queued card as one seat's observation shows it: the card dict itself, its owner (seen
+from the seat), its animal (``_ANIMALS``: hidden) and where in its slot the one for how it
+lies goes (``None`` for a card placed out of turn order, which only a malformed view has)."""
+
+
+def _card_offsets(at: _Offsets, seat: int, card: JSON) -> CardOffsets:
+    """What ``seat``'s observation shows of ``card``, kept by the card dict's identity.
+
+    The views share one dict per card and way of seeing it (``views.cards_seen_by``), and
+    a view is a read-only snapshot, so the same dict again shows the same: each seat works
+    out a card's owner, animal and how it lies once per game or so, not at every step. The
+    entry holds the dict, so that its ``id`` cannot pass to another while it is kept; a view
+    read back from JSON brings new dicts, which are worked out as they come.
+    """
+    players = at.players
+    name = card["card"]
+    placed = card["placed"]
+    lies = None
+    if 1 <= placed <= PLACE_COUNT:
+        lies = players + _ANIMALS + 1 + placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
+    known = (
+        card,
+        (card["seat"] - seat) % players,
+        _ANIMALS if name is None else _ANIMAL[name],  # or hidden
+        lies,
+    )
+    kept = at.cards[seat]
+    if len(kept) >= _CARDS_KEPT:
+        kept.clear()
+    kept[id(card)] = known
+    return known
+
+
+_CARDS_KEPT = 2048
+"""Cards kept per seat (:func:`_card_offsets`): a seat sees at most 90 shared card dicts
+before the reveal and 90 after it; views read back from JSON bring new ones each time."""
+
+
+CHUNK = 36
+"""Unchanging circle entries (queue slots, three per card) frozen into one shared segment."""
 
 
 _CIRCLES: dict[tuple[int, int], _Circle] = {}

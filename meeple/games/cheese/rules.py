@@ -61,16 +61,41 @@ _PLACE = [
 
 
 @cache
-def _placements(first: int, count: int, animals: tuple[int, ...]) -> tuple[Action, ...]:
-    """The templates of placing each of ``animals`` at ``count`` cheeses from ``first`` on,
-    cheese by cheese (few combinations exist: a hand holds at most the six animals)."""
+def _placements(first: int, count: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """The templates of placing each animal of ``hand`` (counts by animal) at ``count``
+    cheeses from ``first`` on, cheese by cheese (few combinations exist: a hand holds at
+    most six cards)."""
+    animals = [a for a in ANIMALS if hand[a]]
     return tuple(_PLACE[c][a] for c in range(first, first + count) for a in animals)
+
+
+@cache
+def _turn_starts(cheeses: int, hand: tuple[int, ...], deck_left: bool) -> tuple[Action, ...]:
+    """The templates of a turn's first decision: draw (if the hand has room and the deck a
+    card), then place any animal of ``hand`` at any of the ``cheeses`` (with 3+ cards)."""
+    size = sum(hand)
+    actions = [_DRAW] if size < HAND_LIMIT and deck_left else []
+    if size >= PLACE_COUNT:
+        actions += _placements(0, cheeses, hand)
+    return tuple(actions)
+
+
+_CARDS = [
+    [
+        [(card, card.face_up) for card in (Placed(seat, animal, order) for order in range(4))]
+        for animal in ANIMALS
+    ]
+    for seat in views.SEATS
+]
+"""Every card that can be placed, by seat, animal and order (1–3; 0 is never placed), with
+whether it lies face up: cards are immutable tuples, so the queues share these."""
 
 
 class CheeseState(State):
     """A game of Go da Cheese! in progress."""
 
     __slots__ = (
+        "_placements",
         "_shown",
         "cheeses",
         "current",
@@ -103,6 +128,7 @@ class CheeseState(State):
     piles: list[list[Won]]  # per seat, the cards in front of them (filled at the end)
     events: list[dict[str, Any]]  # the last turn, and the resolution at the end, for logs
     _shown: dict[int | str | None, views.Shown]  # per seat, its last view's cheeses (a cache)
+    _placements: list[int]  # the cheese of each card placed since _shown was last emptied
 
     # --- contract -----------------------------------------------------------------
 
@@ -113,18 +139,11 @@ class CheeseState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.current or type(seat) is not int or self.phase != PLAY:
             return []
-        hand = self.hands[seat]
-        animals = tuple(a for a in ANIMALS if hand[a])
+        hand = tuple(self.hands[seat])
         if self.next_cheese is not None:
             # The 2nd and 3rd cards of a placement go to the next cheese, whatever they are.
-            return list(map(dict.copy, _placements(self.next_cheese, 1, animals)))
-        actions: list[Action] = []
-        size = sum(hand)
-        if size < HAND_LIMIT and self.decks[seat]:
-            actions.append(_DRAW.copy())
-        if size >= PLACE_COUNT:
-            actions += map(dict.copy, _placements(0, len(self.cheeses), animals))
-        return actions
+            return list(map(dict.copy, _placements(self.next_cheese, 1, hand)))
+        return list(map(dict.copy, _turn_starts(len(self.cheeses), hand, bool(self.decks[seat]))))
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.placed == 0:
@@ -135,24 +154,26 @@ class CheeseState(State):
             return
         animal = ANIMAL_BY_NAME[action["card"]]
         cheese: int = action["cheese"]
-        card = Placed(seat, animal, self.placed + 1)
+        order = self.placed + 1
+        card, face_up = _CARDS[seat][animal][order]
         self.hands[seat][animal] -= 1
         self.queues[cheese].append(card)
+        self._placements.append(cheese)
         self.events.append(
             {
                 "event": "place",
                 "seat": seat,
                 "cheese": cheese,
-                "card": action["card"] if card.face_up else None,
-                "placed": card.order,
+                "card": action["card"] if face_up else None,
+                "placed": order,
             }
         )
-        if card.order == PLACE_COUNT:
+        if order == PLACE_COUNT:
             self.placed = 0
             self.next_cheese = None
             self._end_turn()
         else:
-            self.placed = card.order
+            self.placed = order
             self.next_cheese = (cheese + NEXT_CHEESE_STEP) % len(self.cheeses)
 
     @property
@@ -170,34 +191,77 @@ class CheeseState(State):
         return ranked_winners(self.piles) if self.phase == OVER else []
 
     def view(self, seat: int | None) -> JSON:
-        self.check_seat(seat, allow_none=True)
-        over = self.phase == OVER
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            self.check_seat(seat)  # raises
+        if self.phase == OVER:
+            return self._final_view(seat)
+        # During play (every view but the last few), the parts that cannot change before the
+        # end are shared constants (views are read-only snapshots): nobody has won a card
+        # yet, so the piles are empty, the scores zero and there is no winner.
         view: JSON = {
             "game": "cheese",
             "players": self.players,
             "seat": seat,
             "colours": views.colours(self.players),
             "phase": self.phase,
-            "to_move": [] if over else [self.current],
-            "turn": None if over else self.current,
+            "to_move": views.seat_list(self.current),
+            "turn": self.current,
             "placed": self.placed,
             "next_cheese": self.next_cheese,
-            "cheeses": self._cheeses_seen_by(seat, over),
+            "cheeses": self._cheeses_seen_by(seat, False),
             "hand_sizes": list(map(sum, self.hands)),
             "deck_sizes": list(map(len, self.decks)),
-            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles]
-            if over
-            else [[] for _ in range(self.players)],  # nobody wins a card before the end
-            "scores": self.scores,
-            "winners": self.winners,
+            "piles": views.no_piles(self.players),
+            "scores": views.no_scores(self.players),
+            "winners": views.NOBODY,
             # Event dicts never change once made: the view shares them, not the list.
             "events": self.events[:],
         }
         if seat is not None:
             view["hand"] = views.hand_names(tuple(self.hands[seat]))
-            # A player knows what is left in their deck, though not in what order.
-            view["deck"] = list(map(ANIMAL_NAMES.__getitem__, sorted(self.decks[seat])))
+            view["deck"] = self._deck_seen_by(seat)
         return view
+
+    def _final_view(self, seat: int | None) -> JSON:
+        """The view once the game is over: every queue revealed, the cards won, the scores."""
+        view: JSON = {
+            "game": "cheese",
+            "players": self.players,
+            "seat": seat,
+            "colours": views.colours(self.players),
+            "phase": self.phase,
+            "to_move": [],
+            "turn": None,
+            "placed": self.placed,
+            "next_cheese": self.next_cheese,
+            "cheeses": self._cheeses_seen_by(seat, True),
+            "hand_sizes": list(map(sum, self.hands)),
+            "deck_sizes": list(map(len, self.decks)),
+            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles],
+            "scores": self.scores,
+            "winners": self.winners,
+            "events": self.events[:],
+        }
+        if seat is not None:
+            view["hand"] = views.hand_names(tuple(self.hands[seat]))
+            view["deck"] = self._deck_seen_by(seat)
+        return view
+
+    def _deck_seen_by(self, seat: int) -> list[str]:
+        """``seat``'s deck as its view shows it: the names of what is left, sorted (a player
+        knows their deck's cards, though not in what order).
+
+        A deck only shrinks (by draws), so while its size is unchanged the list of the
+        seat's last view still holds and is shared with the next one (a read-only snapshot).
+        """
+        deck = self.decks[seat]
+        kept = self._shown.get(seat)
+        if kept is None:
+            kept = self._shown[seat] = views.Shown(self.cheeses)
+        if kept.deck is None or kept.deck_size != len(deck):
+            kept.deck = list(map(ANIMAL_NAMES.__getitem__, sorted(deck)))
+            kept.deck_size = len(deck)
+        return kept.deck
 
     def _cheeses_seen_by(self, seat: int | None, over: bool) -> list[JSON]:
         """The view's ``cheeses`` for ``seat``: ``{"cheese": number, "queue": [card, …]}`` per
@@ -211,16 +275,22 @@ class CheeseState(State):
         kept = self._shown.get(key)
         if kept is None:
             kept = self._shown[key] = views.Shown(self.cheeses)
-        now = list(map(len, self.queues))
-        if now != kept.lengths:
-            card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
-            for i, queue in enumerate(self.queues):
-                shown = kept.lengths[i]
-                if now[i] != shown:
-                    added = list(map(card_of, queue[shown:]))
-                    old = kept.cheeses[i]
-                    kept.cheeses[i] = {"cheese": old["cheese"], "queue": old["queue"] + added}
-            kept.lengths = now
+        done = len(self._placements)
+        if kept.upto == done:
+            return kept.cheeses[:]  # no card placed since this seat's last view
+        # The cheeses that got a card since (all of them for a new Shown, which may be of
+        # a copy whose queues are not empty).
+        changed = range(len(self.queues)) if kept.upto < 0 else set(self._placements[kept.upto :])
+        card_of = (views.CARDS_REVEALED if over else views.cards_seen_by(seat)).__getitem__
+        for i in changed:
+            queue = self.queues[i]
+            shown = kept.lengths[i]
+            if len(queue) != shown:
+                added = list(map(card_of, queue[shown:]))
+                old = kept.cheeses[i]
+                kept.cheeses[i] = {"cheese": old["cheese"], "queue": old["queue"] + added}
+                kept.lengths[i] = len(queue)
+        kept.upto = done
         return kept.cheeses[:]
 
     def to_json(self) -> JSON:
@@ -261,6 +331,7 @@ class CheeseState(State):
         # Event dicts are never changed once made; only the list grows.
         other.events = self.events[:]
         other._shown = {}  # determinize changes hidden cards in place: build views afresh
+        other._placements = []
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CheeseState:
@@ -388,6 +459,7 @@ class Cheese(Game[CheeseState]):
         state.piles = [[] for _ in range(players)]
         state.events = []
         state._shown = {}
+        state._placements = []
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> CheeseState:
@@ -412,6 +484,7 @@ class Cheese(Game[CheeseState]):
             ]
             state.events = [dict(event) for event in data["events"]]
             state._shown = {}  # the queues were replaced
+            state._placements = []
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise ValueError(f"malformed cheese state: {err}") from err
         _check_consistent(state)

@@ -7,7 +7,8 @@ from the tables below instead of building new ones at every call. Views are read
 snapshots (``docs/architecture.md``), and nobody changes these dicts, so sharing them is safe;
 it also makes comparing queues quick (:mod:`meeple.games.cheese.encoding` does, to reuse what
 it built for the last view), as equal cards are then the same object. The same holds for the
-cards won (``piles``), the colours of a player count and the names of a hand.
+cards won (``piles``), the colours of a player count, the names of a hand, and the parts
+of a view that cannot change before the end (empty piles, zero scores, no winner).
 
 >>> from meeple.games.cheese.data import CAT, MOUSE
 >>> card_view(Placed(1, CAT, 2), seat=0, over=False)
@@ -93,17 +94,46 @@ class Shown:
     as it was, in the views that hold it).
     """
 
-    __slots__ = ("cheeses", "lengths")
+    __slots__ = ("cheeses", "deck", "deck_size", "lengths", "upto")
 
     def __init__(self, numbers: list[int]) -> None:
         self.cheeses: list[JSON] = [{"cheese": n, "queue": []} for n in numbers]
         self.lengths = [0] * len(numbers)
+        self.upto = -1
+        """How many of the state's placements (``CheeseState._placements``) these cheeses
+        show: the cheeses placed at since are the ones to bring up to date (-1: all of them,
+        as for a state whose queues are not empty when this is made)."""
+        self.deck: list[str] | None = None
+        """The seat's deck as its last view showed it (see ``CheeseState._deck_seen_by``)."""
+        self.deck_size = 0
 
 
 @cache
 def colours(players: int) -> list[str]:
     """The seats' colours for a player count."""
     return list(COLOURS[:players])
+
+
+@cache
+def seat_list(seat: int) -> list[int]:
+    """``[seat]``: the view's ``to_move`` during play, one shared list per seat."""
+    return [seat]
+
+
+@cache
+def no_piles(players: int) -> list[list[JSON]]:
+    """Every seat's pile before the end: empty."""
+    return [[] for _ in range(players)]
+
+
+@cache
+def no_scores(players: int) -> list[int | float]:
+    """The scores before the end: nobody has won a card."""
+    return [0] * players
+
+
+NOBODY: list[int] = []
+"""The winners before the end."""
 
 
 @cache

@@ -77,7 +77,8 @@ def plain_observation(view: dict[str, Any], seat: int, players: int) -> list[flo
 
 def observed(view: dict[str, Any], seat: int, players: int) -> list[float]:
     features = ENCODING.observe(view, seat, players, {})
-    assert len(set(features.index)) == len(features.index), "a position written twice"
+    index, _ = features.entries()  # the fresh entries and the shared segments'
+    assert len(set(index)) == len(index), "a position written twice"
     return features.dense()
 
 
@@ -164,3 +165,23 @@ def test_forgetting_kept_seat_entries(monkeypatch: pytest.MonkeyPatch) -> None:
         view = state.view(seat)
         assert observed(view, seat, 4) == plain_observation(view, seat, 4)
     assert len(encoding._SEATS) <= 2
+
+
+def test_unchanging_entries_are_shared_segments() -> None:
+    """The queue slots frozen into segments are the very same objects in a seat's later
+    observations (so the envs convert them once), and the observations stay right."""
+    state: CheeseState = GAME.new(5, seed=5)
+    rng = random.Random(5)
+    last: dict[int, list[object]] = {}
+    shared = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        view = state.view(seat)
+        features = ENCODING.observe(view, seat, 5, {})
+        segments = [segment for _, segment in features.segments]
+        shared += sum(1 for segment in last.get(seat, []) if segment in segments)
+        assert all(any(s is t for t in segments) for s in last.get(seat, []))
+        last[seat] = segments
+        assert observed(view, seat, 5) == plain_observation(view, seat, 5)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert shared > 50

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from meeple.core.encoding import Features, relative
+from meeple.core.encoding import ActionSpace, Features, relative
 from meeple.core.game import JSON
 from meeple.games.stirfry import GAME, StirFryState
 from meeple.games.stirfry.data import CARD_NAMES, DECK_SIZE
@@ -165,3 +165,65 @@ def test_observations_equal_the_plain_encoding(players: int, options: dict[str, 
                     assert again.dense() == plain
             copied = copy.deepcopy(history)
             assert copied.cells == history.cells and copied.cells is not history.cells
+
+
+def _plain_space() -> ActionSpace:
+    """The same table as a generic :class:`ActionSpace` (no fast look-ups)."""
+    return ActionSpace(ENCODING.action_space(2, {}).kinds)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_fast_action_indices_are_the_generic_ones(
+    players: int, options: dict[str, object]
+) -> None:
+    space = ENCODING.action_space(players, {})
+    plain = _plain_space()
+    for seed in range(3):
+        state: StirFryState = GAME.new(players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in range(players):
+                actions = state.legal_actions(seat)
+                assert list(space.legal(actions).items()) == list(plain.legal(actions).items())
+                # The same cards in another order: the same indices.
+                shuffled = [
+                    {**a, "cards": rng.sample(a["cards"], len(a["cards"]))} if "cards" in a else a
+                    for a in actions
+                ]
+                assert space.legal(shuffled) == plain.legal(shuffled)
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_odd_actions_get_the_generic_answer() -> None:
+    space = ENCODING.action_space(2, {})
+    plain = _plain_space()
+    good = [
+        {"type": "declare", "card": "noodles", "as": "tofu"},
+        {"type": "declare_pair", "cards": ["tofu", "noodles"]},
+        {"type": "cook", "cards": ["shrimp", "noodles", "leek"]},
+        {"type": "end_turn"},
+        {"type": "trust"},
+    ]
+    assert space.legal(good) == plain.legal(good)
+    for bad in (
+        [{"type": "declare", "card": "noodles", "as": "pair"}],
+        [{"type": "declare", "card": ["noodles"], "as": "chicken"}],
+        [{"type": "declare", "card": "noodles"}],
+        [{"type": "declare_pair", "cards": ["noodles"]}],
+        [{"type": "declare_pair", "cards": [["noodles"], "leek"]}],
+        [{"type": "declare_pair", "cards": "noodles"}],
+        [{"type": "cook", "cards": ["leek", "ginger"]}],
+        [{"type": "cook", "cards": ["noodles", "leek", "chicken"], "extra": 1}],
+        [{"type": "end_turn"}, {"type": "end_turn"}],
+        [
+            {"type": "declare_pair", "cards": ["leek", "pork"]},
+            {"type": "declare_pair", "cards": ["pork", "leek"]},
+        ],
+    ):
+        with pytest.raises(ValueError) as plain_error:
+            plain.legal(bad)
+        with pytest.raises(ValueError) as fast_error:
+            space.legal(bad)
+        assert str(fast_error.value) == str(plain_error.value)
