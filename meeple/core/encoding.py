@@ -70,7 +70,7 @@ class ActionSpace:
     maps indices to the game's own legal dicts, which is what :meth:`State.apply` wants.
     """
 
-    __slots__ = ("_encode", "_kinds", "_lookup", "kinds", "size")
+    __slots__ = ("_encode", "_kinds", "_lookup", "_own_index", "kinds", "size")
 
     def __init__(self, kinds: Sequence[Kind]) -> None:
         self.kinds: list[tuple[str, list[tuple[str, list[Any]]]]] = []
@@ -103,6 +103,9 @@ class ActionSpace:
         self.size = offset
         self._lookup = {name: _lookup(*encode) for name, encode in self._encode.items()}
         """The :data:`Lookup` of each type, for :meth:`legal`."""
+        self._own_index = type(self).index is not ActionSpace.index
+        """Whether a subclass finds indices its own way (faster, for its game's actions):
+        :meth:`legal` then asks it for each."""
 
     def index(self, action: Mapping[str, Any]) -> int:
         """The index of ``action``; ``ValueError`` if the space has no such action."""
@@ -139,13 +142,31 @@ class ActionSpace:
         the same index would make the space ambiguous: ``ValueError``.
 
         Every env step maps a few legal actions, so this finds each index with the
-        :data:`Lookup` of its type, written out in the loop (a call per action, as to
-        :meth:`index`, costs a third more); the types it has none for (list fields, three
-        fields or more) and anything unexpected go through :meth:`index`, which gives the
-        same indices (``tests/core/test_action_space.py``) and says why an action has none.
-        A subclass may override :meth:`index` to find indices faster, never different ones.
+        :data:`Lookup` of its type, written out in one loop (a call of :meth:`index` per
+        action costs a third more), and looks for a shared index only when the count is
+        short. A subclass may override :meth:`index` to find its game's indices faster
+        (never different ones): then this asks it for every action.
         """
         actions = legal_actions if isinstance(legal_actions, list) else list(legal_actions)
+        if self._own_index:
+            index = self.index
+            out = {index(action): action for action in actions}
+        else:
+            out = self._look_up(actions)
+        if len(out) != len(actions):
+            seen: dict[int, Action] = {}
+            for action in actions:
+                i = self.index(action)
+                if i in seen:
+                    raise ValueError(f"actions {seen[i]!r} and {action!r} share index {i}")
+                seen[i] = action
+        return out
+
+    def _look_up(self, actions: list[Action]) -> dict[int, Action]:
+        """Index → action by the :data:`Lookup` tables; the types they leave out (list fields
+        beside others, three fields or more) and anything unexpected go through
+        :meth:`index`, which gives the same indices (``tests/core/test_action_space.py``)
+        and says why an action has none."""
         out: dict[int, Action] = {}
         lookups = self._lookup
         index = self.index
@@ -165,13 +186,6 @@ class ActionSpace:
             except (KeyError, TypeError):  # not an action of the space: ``index`` says why
                 i = index(action)
             out[i] = action
-        if len(out) != len(actions):  # two actions share an index: say which
-            seen: dict[int, Action] = {}
-            for action in actions:
-                i = index(action)
-                if i in seen:
-                    raise ValueError(f"actions {seen[i]!r} and {action!r} share index {i}")
-                seen[i] = action
         return out
 
 

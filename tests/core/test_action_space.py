@@ -129,3 +129,21 @@ def test_two_actions_with_one_index_are_refused_by_name() -> None:
         SPACE.legal([{"type": "pass"}, {"type": "play", "card": 0}, {"type": "play", "card": 0.0}])
     with pytest.raises(ValueError, match=r"share index"):
         SPACE.legal([{"type": "cook", "cards": [1, 2]}, {"type": "cook", "cards": [2, 1]}])
+
+
+def test_a_subclass_with_its_own_index_is_asked_for_every_action() -> None:
+    """Café's space finds its ``seat`` and ``bar`` indices its own, faster way: ``legal``
+    uses that rather than the look-ups, and still refuses a shared index."""
+    asked: list[Action] = []
+
+    class Counting(ActionSpace):
+        def index(self, action: Any) -> int:
+            asked.append(action)
+            return super().index(action)
+
+    space = Counting(SPACE.kinds)
+    actions = [SPACE.action(i) for i in range(SPACE.size)]
+    assert space.legal(actions) == _plain(SPACE, actions)
+    assert asked[: len(actions)] == actions
+    with pytest.raises(ValueError, match=r"share index 1"):
+        space.legal([{"type": "play", "card": 0}, {"type": "play", "card": 0.0}])
