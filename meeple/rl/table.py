@@ -36,6 +36,12 @@ SEGMENTS_KEPT = 512
 arrays (a game's shared view parts change every few decisions, so a few hundred cover the
 observations of several games side by side; past this it starts afresh)."""
 
+CHECKED = 128
+"""Up to this many fresh values, :meth:`Table.array` checks them against ±:data:`OBS_BOUND`
+in Python and clips only if one is out; more are clipped at once. Measured over whole AEC
+steps against a threshold of 16: Buffet 3 players 2.2 µs less a step, Stir Fry 5 1.0, Café 4
+1.2, Cheese 3 (~110 values) 0.6."""
+
 _FLOAT32 = np.dtype(np.float32)
 _INTP = np.dtype(np.intp)
 _INT8 = np.dtype(np.int8)
@@ -141,11 +147,12 @@ class Table:
         n = len(fresh)
         if n:
             # ``np.fromiter`` with the count known converts the lists faster than numpy's
-            # generic conversion in ``out[list] = list``. The encodings scale to about 0–2:
-            # clipping the non-zero values in place costs ~0.5 µs, less than checking many
-            # of them in Python first, but more than checking a few (Bison's fresh entries).
+            # generic conversion in ``out[list] = list``. The encodings scale to about 0–2,
+            # so the values are checked in Python and clipped only if needed, up to
+            # :data:`CHECKED` of them: the two numpy calls of a clip take ~0.5 µs alone but
+            # ~2 µs inside the env's loop, more than Python's ``max`` and ``min`` of that many.
             values = np.fromiter(fresh, _FLOAT32, n)
-            if n > 16 or max(fresh) > OBS_BOUND or min(fresh) < -OBS_BOUND:
+            if n > CHECKED or max(fresh) > OBS_BOUND or min(fresh) < -OBS_BOUND:
                 np.minimum(values, _HIGH, out=values)
                 np.maximum(values, _LOW, out=values)
             out[np.fromiter(features.index, _INTP, n)] = values
