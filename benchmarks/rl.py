@@ -25,6 +25,11 @@ numpy array, the mask, the game's ``apply`` (unchecked, as the env does), the pu
 an index from the mask, and what is left of the env's step time: the env's own overhead
 (PettingZoo's bookkeeping, dict look-ups, calls).
 
+Each reading of the clock is a system call (the next part likely starts with colder caches):
+the small parts (``index``, ``mask``) read higher than they cost in a loop of their own, and
+``env`` can come out negative. To compare two versions of one part, compare the
+AEC steps/s of both, interleaved, several times.
+
 Times are the process's CPU time (``time.process_time``), so a machine busy with other work
 slows the figures less than wall-clock time would. Figures vary with the machine: this prints
 them, it never judges them (the goal in ``docs/rl.md`` is 30,000 AEC steps/s per game).

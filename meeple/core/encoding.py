@@ -43,6 +43,24 @@ def _key(value: Any) -> Any:
     return value
 
 
+Lookup = tuple[int, int, str, dict[Any, int], str, dict[Any, int]]
+"""How :meth:`ActionSpace.legal` finds the index of an action of one type: the action's
+number of keys (``type`` and the fields), the type's offset, then per field (at most two)
+its name and its value → position × stride table (``""`` and ``{}`` for a field the type
+does not have). A type with more than two fields, or two with a list-valued one, has 0
+keys, which no action has (it has its type): :meth:`ActionSpace.index` finds those."""
+
+
+def _lookup(offset: int, keys: int, fields: list[tuple[str, dict[Any, int]]]) -> Lookup:
+    """The :data:`Lookup` of one action type."""
+    if len(fields) > 2 or (
+        len(fields) == 2 and any(type(v) is tuple for _, table in fields for v in table)
+    ):
+        keys = 0
+    (first, table), (second, table2) = [*fields, ("", {}), ("", {})][:2]
+    return keys, offset, first, table, second, table2
+
+
 class ActionSpace:
     """A fixed, enumerated set of actions: each type's block of indices is the product of its
     fields' values (mixed radix, the first field slowest).
@@ -52,7 +70,7 @@ class ActionSpace:
     maps indices to the game's own legal dicts, which is what :meth:`State.apply` wants.
     """
 
-    __slots__ = ("_encode", "_kinds", "kinds", "size")
+    __slots__ = ("_encode", "_kinds", "_lookup", "_own_index", "kinds", "size")
 
     def __init__(self, kinds: Sequence[Kind]) -> None:
         self.kinds: list[tuple[str, list[tuple[str, list[Any]]]]] = []
@@ -83,6 +101,11 @@ class ActionSpace:
             self._kinds.append((offset, name, decode))
             offset += stride
         self.size = offset
+        self._lookup = {name: _lookup(*encode) for name, encode in self._encode.items()}
+        """The :data:`Lookup` of each type, for :meth:`legal`."""
+        self._own_index = type(self).index is not ActionSpace.index
+        """Whether a subclass finds indices its own way (faster, for its game's actions):
+        :meth:`legal` then asks it for each."""
 
     def index(self, action: Mapping[str, Any]) -> int:
         """The index of ``action``; ``ValueError`` if the space has no such action."""
@@ -116,13 +139,52 @@ class ActionSpace:
 
     def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
         """Index → the legal action itself, in ``legal_actions`` order. Two legal actions with
-        the same index would make the space ambiguous: ``ValueError``."""
+        the same index would make the space ambiguous: ``ValueError``.
+
+        Every env step maps a few legal actions, so this finds each index with the
+        :data:`Lookup` of its type, written out in one loop (a call of :meth:`index` per
+        action costs a third more), and looks for a shared index only when the count is
+        short. A subclass may override :meth:`index` to find its game's indices faster
+        (never different ones): then this asks it for every action.
+        """
+        actions = legal_actions if isinstance(legal_actions, list) else list(legal_actions)
+        if self._own_index:
+            index = self.index
+            out = {index(action): action for action in actions}
+        else:
+            out = self._look_up(actions)
+        if len(out) != len(actions):
+            seen: dict[int, Action] = {}
+            for action in actions:
+                i = self.index(action)
+                if i in seen:
+                    raise ValueError(f"actions {seen[i]!r} and {action!r} share index {i}")
+                seen[i] = action
+        return out
+
+    def _look_up(self, actions: list[Action]) -> dict[int, Action]:
+        """Index → action by the :data:`Lookup` tables; the types they leave out (list fields
+        beside others, three fields or more) and anything unexpected go through
+        :meth:`index`, which gives the same indices (``tests/core/test_action_space.py``)
+        and says why an action has none."""
         out: dict[int, Action] = {}
+        lookups = self._lookup
         index = self.index
-        for action in legal_actions:
-            i = index(action)
-            if i in out:
-                raise ValueError(f"actions {out[i]!r} and {action!r} share index {i}")
+        for action in actions:
+            try:
+                keys, offset, first, table, second, table2 = lookups[action["type"]]
+                n = len(action)
+                if n != keys:
+                    i = index(action)  # a type :data:`Lookup` leaves to it, or a bad action
+                elif n == 3:
+                    i = offset + table[action[first]] + table2[action[second]]
+                elif n == 2:
+                    value = action[first]
+                    i = offset + table[tuple(sorted(value)) if type(value) is list else value]
+                else:
+                    i = offset
+            except (KeyError, TypeError):  # not an action of the space: ``index`` says why
+                i = index(action)
             out[i] = action
         return out
 

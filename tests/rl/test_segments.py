@@ -46,14 +46,17 @@ def test_dense_and_array_agree_with_segments_and_clip_them() -> None:
     assert np.array_equal(buffer, want)
 
 
-def test_many_fresh_entries_are_clipped_too() -> None:
-    table = Table("buffet", 3)
+@pytest.mark.parametrize("many", [20, table_module.CHECKED + 20])
+def test_many_fresh_entries_are_clipped_too(many: int) -> None:
+    """Checked in Python and clipped when one is out (up to ``CHECKED``), or all clipped."""
+    table = Table("cheese", 5)
     f = Features()
-    f.counts([0.5] * 20 + [OBS_BOUND * 3, -OBS_BOUND * 3])
+    f.counts([0.5] * many + [OBS_BOUND * 3, -OBS_BOUND * 3, 1.5])
     f.block(table.size - f.size)
     array = table.array(f)
-    assert list(array[20:22]) == [OBS_BOUND, -OBS_BOUND]
+    assert list(array[many : many + 3]) == [OBS_BOUND, -OBS_BOUND, 1.5]
     assert table.observation_box().contains(array)
+    assert np.array_equal(array, np.clip(np.array(f.dense(), dtype=np.float32), -10, 10))
 
 
 def test_the_cache_of_converted_segments_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

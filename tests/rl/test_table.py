@@ -90,3 +90,34 @@ def test_array_into_a_buffer_overwrites_it() -> None:
         assert table.array(features, out=buffer) is buffer
         assert np.array_equal(buffer, fresh)
         assert np.array_equal(fresh, np.array(features.dense(), dtype=np.float32))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("buffet", 6), ("stirfry", 2), ("cheese", 5), ("cafe", 4), ("bison", 2)],
+)
+def test_arrays_and_masks_are_the_plain_computation_over_random_games(
+    game_id: str, players: int
+) -> None:
+    """``Table.array`` (numpy bounds, shared segments) and ``Table.mask`` against the dense
+    list clipped by ``np.clip`` and a mask set one legal index at a time."""
+    table = Table(game_id, players)
+    state = table.new(11)
+    history = table.new_history()
+    rng = random.Random(11)
+    buffer = np.full(table.size, 5.0, dtype=np.float32)
+    for _ in range(120):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        features = table.encoding.observe(state.view(seat), seat, players, table.options, history)
+        want = np.clip(np.array(features.dense(), dtype=np.float32), -OBS_BOUND, OBS_BOUND)
+        assert np.array_equal(table.array(features), want)
+        assert np.array_equal(table.array(features, out=buffer), want)
+        legal = table.legal(state, seat)
+        plain = np.zeros(table.space.size, dtype=np.int8)
+        for action in without_back(state.legal_actions(seat)):
+            plain[table.space.index(action)] = 1
+        mask = table.mask(legal)
+        assert mask.dtype == np.int8 and np.array_equal(mask, plain)
+        table.play(state, seat, rng.choice(list(legal.values())), history)
