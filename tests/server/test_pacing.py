@@ -128,14 +128,20 @@ def test_the_waiting_count_can_be_read_from_another_thread_while_the_queue_chang
             async with gate.admitted():
                 pass
 
-        tasks = [asyncio.create_task(move()) for _ in range(20_000)]
+        tasks = [asyncio.create_task(move()) for _ in range(5_000)]
         await asyncio.sleep(0)
         reader = asyncio.create_task(asyncio.to_thread(scrape))
-        while not reader.done():
+        # A bounded churn: a cancelled waiter keeps its place in the shut gate's queue, so
+        # the queue grows by every batch; unbounded, a slow reader (a copy of the whole
+        # queue per read) let it grow without end (17 GB on a busy CI machine).
+        for _ in range(300):
+            if reader.done():
+                break
             # New moves queue while others leave: the deque changes under the reader.
-            tasks += [asyncio.create_task(move()) for _ in range(200)]
+            batch = [asyncio.create_task(move()) for _ in range(100)]
+            tasks += batch
             await asyncio.sleep(0)
-            for task in tasks[-300:-100]:
+            for task in batch[:50]:
                 task.cancel()
             await asyncio.sleep(0)
         await reader
