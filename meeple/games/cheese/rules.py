@@ -193,53 +193,31 @@ class CheeseState(State):
     def view(self, seat: int | None) -> JSON:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             self.check_seat(seat)  # raises
-        if self.phase == OVER:
-            return self._final_view(seat)
-        # During play (every view but the last few), the parts that cannot change before the
-        # end are shared constants (views are read-only snapshots): nobody has won a card
-        # yet, so the piles are empty, the scores zero and there is no winner.
+        over = self.phase == OVER
         view: JSON = {
             "game": "cheese",
             "players": self.players,
             "seat": seat,
             "colours": views.colours(self.players),
             "phase": self.phase,
-            "to_move": views.seat_list(self.current),
-            "turn": self.current,
+            "to_move": [] if over else views.seat_list(self.current),
+            "turn": None if over else self.current,
             "placed": self.placed,
             "next_cheese": self.next_cheese,
-            "cheeses": self._cheeses_seen_by(seat, False),
+            "cheeses": self._cheeses_seen_by(seat, over),  # every queue revealed at the end
             "hand_sizes": list(map(sum, self.hands)),
             "deck_sizes": list(map(len, self.decks)),
-            "piles": views.no_piles(self.players),
-            "scores": views.no_scores(self.players),
-            "winners": views.NOBODY,
+            # During play (every view but the last few), these are shared constants (views
+            # are read-only snapshots): nobody has won a card yet, so the piles are empty,
+            # the scores zero and there is no winner.
+            "piles": (
+                [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles]
+                if over
+                else views.no_piles(self.players)
+            ),
+            "scores": self.scores if over else views.no_scores(self.players),
+            "winners": self.winners if over else views.NOBODY,
             # Event dicts never change once made: the view shares them, not the list.
-            "events": self.events[:],
-        }
-        if seat is not None:
-            view["hand"] = views.hand_names(tuple(self.hands[seat]))
-            view["deck"] = self._deck_seen_by(seat)
-        return view
-
-    def _final_view(self, seat: int | None) -> JSON:
-        """The view once the game is over: every queue revealed, the cards won, the scores."""
-        view: JSON = {
-            "game": "cheese",
-            "players": self.players,
-            "seat": seat,
-            "colours": views.colours(self.players),
-            "phase": self.phase,
-            "to_move": [],
-            "turn": None,
-            "placed": self.placed,
-            "next_cheese": self.next_cheese,
-            "cheeses": self._cheeses_seen_by(seat, True),
-            "hand_sizes": list(map(sum, self.hands)),
-            "deck_sizes": list(map(len, self.decks)),
-            "piles": [list(map(views.WON_VIEWS.__getitem__, pile)) for pile in self.piles],
-            "scores": self.scores,
-            "winners": self.winners,
             "events": self.events[:],
         }
         if seat is not None:
