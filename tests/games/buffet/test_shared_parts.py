@@ -32,6 +32,7 @@ from meeple.games.buffet.data import (
 )
 from meeple.games.buffet.encoding import ENCODING, BuffetEncoding
 from meeple.games.buffet.rules import BuffetState, hand_list, score_of, stacks_json
+from tests.games.view_checks import assert_views_fresh_and_kept
 
 TABLES_AT_IMPORT = copy.deepcopy((DISH_JSON, PILE_JSON))
 
@@ -152,19 +153,9 @@ def test_kept_view_parts_equal_fresh_ones_and_stay(players: int) -> None:
     handed out earlier still reads as it did (snapshots)."""
     for seed in range(3):
         state = GAME.new(players, seed=seed)
-        rng = random.Random(seed)
-        kept: list[tuple[object, str]] = []
-        while True:
-            for seat in [*range(players), None]:
-                view = state.view(seat)
-                assert json.dumps(view) == json.dumps(_fresh_view(state, seat))
-                kept.append((view, json.dumps(view)))
-            if state.is_over:
-                break
-            seat = rng.choice(state.to_move)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        for view, text in kept:
-            assert json.dumps(view) == text
+        assert_views_fresh_and_kept(
+            state, _fresh_view, random.Random(seed), lambda s, rng: rng.choice(s.to_move)
+        )
 
 
 @pytest.mark.parametrize("players", [3, 5])

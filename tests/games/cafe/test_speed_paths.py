@@ -30,6 +30,7 @@ from meeple.games.cafe.seating import (
     TAKES_ONE_MORE,
     chair_verdict,
 )
+from tests.games.view_checks import assert_views_fresh_and_kept
 
 CONFIGS = [(players, circles) for players in (2, 3, 4) for circles in (False, True)]
 
@@ -108,19 +109,7 @@ def test_shared_view_parts_equal_fresh_ones_and_stay(players: int, circles: bool
     """At every step of a game the view equals one built from scratch (key order included),
     and every view handed out earlier still reads as it did (snapshots)."""
     state = GAME.new(players, seed=7, options={"coffee_circle": circles})
-    rng = random.Random(7)
-    kept: list[tuple[object, str]] = []
-    while True:
-        for seat in [*range(players), None]:
-            view = state.view(seat)
-            assert json.dumps(view) == json.dumps(_fresh_view(state, seat))
-            kept.append((view, json.dumps(view)))
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    for view, text in kept:
-        assert json.dumps(view) == text
+    assert_views_fresh_and_kept(state, _fresh_view, random.Random(7), lambda s, _: s.to_move[0])
 
 
 @pytest.mark.parametrize(("players", "circles"), CONFIGS)
