@@ -348,3 +348,45 @@ def test_a_narrow_board_puts_the_hand_below_the_table(new_page: Callable[..., Pa
     assert ring[2] >= 0.95 * board[2]
     assert hand[1] >= ring[1] + ring[3]
     assert small_on_board(page) == []
+
+
+def test_on_a_phone_the_whole_table_is_a_map_and_a_tap_zooms_in_there(
+    new_page: Callable[..., Page],
+) -> None:
+    """Seen whole on a phone, the cheeses are about 20 px: too small to play with a finger. There
+    they take no action (nothing under 40 px to hit by mistake) and a tap brings the table close
+    up with the tapped spot in the middle, where the cheeses are targets again."""
+    page = open_table(new_page, 5, "en", PHONE)
+    assert wait_for_my_turn(page)
+    cheeses = page.locator("#board .cheese-cheese.legal")
+    expect(cheeses.first).to_be_visible()
+    played = page.locator("#log li").count()
+    page.locator(".cheese-zoom").click()
+    expect(page.locator(".cheese-ringbox.cheese-whole")).to_be_visible()
+    expect(cheeses).to_have_count(0)
+    expect(page.locator(".cheese-tap-hint")).to_have_text("Tap the table to see it close up and play")
+    assert small_on_board(page) == []
+    page.locator(".cheese-ringbox").scroll_into_view_if_needed()
+    screenshot(page, "cheese-phone-whole-map")
+    # Tap the cheese farthest from the middle of the table (the close-up has to move to it).
+    ring = placed(page, ".cheese-ring")
+    middle = (ring[0] + ring[2] / 2, ring[1] + ring[3] / 2)
+    far = max(
+        range(10),
+        key=lambda i: abs(placed(page, f".cheese-cheese[data-cheese='{i}']")[0] - middle[0])
+        + abs(placed(page, f".cheese-cheese[data-cheese='{i}']")[1] - middle[1]),
+    )
+    page.locator(f".cheese-cheese[data-cheese='{far}']").click()
+    expect(page.locator(".cheese-ringbox.cheese-whole")).to_have_count(0)
+    expect(page.locator(".cheese-tap-hint")).to_have_count(0)
+    # Nothing was played: the tap only zoomed.
+    assert my_turn(page)
+    assert page.locator("#log li").count() == played
+    # The tapped cheese is in the middle part of the close-up, a target big enough again.
+    box = placed(page, ".cheese-ringbox")
+    x, y, w, h = placed(page, f".cheese-cheese[data-cheese='{far}']")
+    assert box[0] + box[2] * 0.2 < x + w / 2 < box[0] + box[2] * 0.8
+    assert box[1] + box[3] * 0.2 < y + h / 2 < box[1] + box[3] * 0.8
+    expect(cheeses.first).to_be_visible()
+    assert small_on_board(page) == []
+    screenshot(page, "cheese-phone-zoomed-in-on-tap")

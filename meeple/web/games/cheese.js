@@ -673,8 +673,26 @@ function render(root, ctx) {
     return st === "now" || st === "done" ? frame.lines[i] : ch.queue;
   });
   const marks = { changed: newCards(ctx.before, v), fly: ctx.animate ? newCards(ctx.previous, v) : new Set() };
-  const table = drawTable(ctx, v, lines, targets, marks, frame);
+  // The whole table on a phone is a map, not a place to play: its cheeses are too small for a
+  // finger (about 20 px), so they take no action there; a tap zooms in on the spot tapped.
+  const overview = pan.whole && window.matchMedia("(max-width: 700px)").matches;
+  const table = drawTable(ctx, v, lines, overview ? new Map() : targets, marks, frame);
   const ringbox = h("div", { class: `cheese-ringbox${pan.whole ? " cheese-whole" : ""}` }, table.el);
+  if (overview) {
+    ringbox.title = ctx.t("cheese.tap_to_zoom");
+    ringbox.addEventListener("click", (ev) => {
+      const box = table.el.getBoundingClientRect();
+      const fx = (ev.clientX - box.left) / box.width;
+      const fy = (ev.clientY - box.top) / box.height;
+      pan.whole = false;
+      if (!rerender()) return;
+      const close = root.querySelector(".cheese-ringbox");
+      close.scrollLeft = fx * close.scrollWidth - close.clientWidth / 2;
+      close.scrollTop = fy * close.scrollHeight - close.clientHeight / 2;
+      pan.left = close.scrollLeft;
+      pan.top = close.scrollTop;
+    });
+  }
   ringbox.addEventListener("scroll", () => {
     pan.left = ringbox.scrollLeft;
     pan.top = ringbox.scrollTop;
@@ -691,7 +709,8 @@ function render(root, ctx) {
     over && anim.frames.length ? drawResolutionBar(ctx) : drawHand(ctx, v, rerender),
     drawPlayers(ctx, v, frame),
     over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
-  root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom), side));
+  const hint = overview && targets.size ? h("p", { class: "cheese-tap-hint", text: ctx.t("cheese.tap_to_zoom") }) : null;
+  root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom, hint), side));
   // On a wide screen the table takes the height left below the board's top (at least 420 px).
   const top = root.getBoundingClientRect().top + window.scrollY;
   root.style.setProperty("--cheese-room", `${Math.max(420, Math.floor(window.innerHeight - top - 10))}px`);
