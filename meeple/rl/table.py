@@ -22,7 +22,7 @@ from meeple.core.encoding import (
     load_encoding,
     observation_size,
 )
-from meeple.core.game import Action, Game, OptionValue, State, without_back
+from meeple.core.game import Action, Game, OptionValue, State
 
 Reward = Literal["rank", "win", "score"]
 REWARDS: tuple[Reward, ...] = ("rank", "win", "score")
@@ -197,8 +197,8 @@ class Table:
 
         ``back`` (a game's optional step back inside a multi-part decision, for people at a
         table) is left out, as bots leave it out: an agent's episode always goes forward, and
-        no action space needs an index for it."""
-        return self.space.legal(without_back(state.legal_actions(seat)))
+        no action space needs an index for it (:meth:`ActionSpace.legal_of`)."""
+        return self.space.legal_of(state, seat)
 
     def mask(self, legal: Mapping[int, Action]) -> Mask:
         """The int8 mask of the indices in ``legal``."""
