@@ -66,10 +66,10 @@ PAY_MAX = 10
 
 
 class BisonActionSpace(ActionSpace):
-    """The action table, finding a decision's indices by the runs of shared legal actions
-    that ``BisonState.legal_parts`` gives (:mod:`meeple.games.bison.legal`): each run's
+    """The action table, finding a decision's indices by the runs of legal actions that
+    ``BisonState.legal_parts`` gives (:mod:`meeple.games.bison.legal`): each shared run's
     indices are looked up once and kept by its identity, with the run itself (so its id
-    cannot pass to another object while kept)."""
+    cannot pass to another object while kept); a run made for the call is looked up."""
 
     __slots__ = ("_runs",)
 
@@ -86,9 +86,12 @@ class BisonActionSpace(ActionSpace):
             return super().legal_of(state, seat)
         out: dict[int, Action] = {}
         runs = self._runs
-        for part in state.legal_parts(seat):
-            kept = runs.get(id(part))
-            for i, action in kept[1] if kept is not None else self._indexed(part):
+        for run in state.legal_parts(seat):
+            if isinstance(run, list):  # made for this call: looked up as ``legal`` does
+                out.update(self._look_up(run))
+                continue
+            kept = runs.get(id(run))
+            for i, action in kept[1] if kept is not None else self._indexed(run):
                 out[i] = action.copy()
         return out
 

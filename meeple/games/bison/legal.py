@@ -1,14 +1,16 @@
-"""Legal actions as shared parts: each decision's list is made of a few ready-made tuples.
+"""Legal actions in runs: each decision's list is made of a few ready-made tuples.
 
 Most decisions of Bison repeat: the same market and track give the same buys and exchanges,
 the same unused actions the same choices, the same open positions the same placements. So
 ``BisonState.legal_parts`` gives a decision's legal actions (``back`` aside) as a few tuples
-of action dicts made once per content and shared, by these functions (each keyed by what
-decides its actions), and ``legal_actions`` copies them. The tuples and their dicts are
-never changed: whoever reads them copies what it wants to change (``legal_actions`` does).
+of action dicts made once per content and shared, by these functions and tables (each keyed
+by what decides its actions), and ``legal_actions`` copies them. The tuples and their dicts
+are never changed: whoever reads them copies what it wants to change. The decisions that
+depend on where the pieces stand (tent and canoe changes, gathering, moving) rarely repeat:
+their runs are lists made for the call, which nobody keeps.
 
 Being the same object for the same actions is what lets the learning adapters look up a
-part's action indices once (``encoding.BisonActionSpace.legal_of``), not once per action at
+run's action indices once (``encoding.BisonActionSpace.legal_of``), not once per action at
 every decision. ``tests/games/bison/test_speed_paths.py`` compares the lists with the rule's
 plain statement over random games.
 """
@@ -22,15 +24,22 @@ from meeple.games.bison.data import (
     ACTION_KINDS,
     ANIMALS,
     EXCHANGE_RATE,
+    GRASSLAND,
     HUNTER_PRICE,
+    MOUNTAIN,
+    RIVER,
     SHELTER_SIZES,
     TRACK_MAX,
     shelter_price,
 )
-from meeple.games.bison.geometry import ORIENTATIONS, POSITIONS
+from meeple.games.bison.geometry import ORIENTATIONS, POSITIONS, space_of
 
 Part = tuple[Action, ...]
 """A run of legal actions, shared: never change it or its dicts."""
+Run = Part | list[Action]
+"""A run of legal actions: shared (a tuple), or made for one call (a list), for the decisions
+that depend on where the pieces stand (tent and canoe changes, gathering, moving), whose
+runs would rarely come back."""
 
 DEAREST = max(HUNTER_PRICE, *(shelter_price(size) for size in SHELTER_SIZES))
 """What the dearest piece costs of each animal: a player's fewest animals beyond it buy
@@ -102,9 +111,15 @@ def hunters(counts: tuple[int, ...]) -> Part:
 
 
 @cache
-def payments(splits: tuple[tuple[int, int, int], ...]) -> Part:
-    """The payments of ``splits`` (bison, fish, turkeys each)."""
-    return tuple({"type": "pay", "bison": b, "fish": f, "turkeys": t} for b, f, t in splits)
+def payments(cost: int, bison: int, fish: int, turkeys: int) -> Part:
+    """Every way to pay ``cost`` with at most ``bison``, ``fish`` and ``turkeys`` (each at most
+    the cost: more changes nothing)."""
+    return tuple(
+        {"type": "pay", "bison": b, "fish": f, "turkeys": cost - b - f}
+        for b in range(min(cost, bison) + 1)
+        for f in range(min(cost - b, fish) + 1)
+        if cost - b - f <= turkeys
+    )
 
 
 PLACEMENTS: list[Part] = [
@@ -115,32 +130,8 @@ PLACEMENTS: list[Part] = [
 of each open position (a game's open positions rarely repeat, its positions always do)."""
 
 
-@cache
-def deployments(spaces: tuple[int, ...]) -> Part:
-    """The new tile's spaces the hunters may go to."""
-    return tuple({"type": "deploy", "space": space} for space in spaces)
-
-
-@lru_cache(maxsize=1024)
-def shelter_changes(kind: str, changes: tuple[tuple[int, int], ...]) -> Part:
-    """The next tent or canoe change (``kind``), as ``(space, size)`` each."""
-    return tuple({"type": kind, "space": space, "size": size} for space, size in changes)
-
-
-@lru_cache(maxsize=1024)
-def gather_targets(spaces: tuple[int, ...]) -> Part:
-    """The spaces hunters may be gathered at."""
-    return tuple({"type": "gather_at", "space": space} for space in spaces)
-
-
-@lru_cache(maxsize=1024)
-def gather_sources(spaces: tuple[int, ...]) -> Part:
-    """The spaces the next hunter may be gathered from."""
-    return tuple({"type": "gather", "from": space} for space in spaces)
-
-
-@lru_cache(maxsize=2048)
-def moves(origin: int, destinations: tuple[int, ...]) -> Part:
-    """The next hunter's moves from ``origin`` (a move's hunters often leave one space in
-    turn, with the same destinations)."""
-    return tuple({"type": "move", "from": origin, "to": to} for to in destinations)
+DEPLOYMENTS: list[Part] = [
+    tuple({"type": "deploy", "space": space_of(p, t)} for t in (GRASSLAND, RIVER, MOUNTAIN))
+    for p in range(len(POSITIONS))
+]
+"""The new tile's spaces its hunters may go to, by its position."""

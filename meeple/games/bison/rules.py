@@ -79,7 +79,6 @@ from meeple.games.bison.geometry import (
     SPACES,
     START_POSITIONS,
     position_of_space,
-    space_of,
     terrain_of_space,
 )
 from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
@@ -116,17 +115,6 @@ HUNTERS_IN_PLAY = HUNTERS_PER_PLAYER - TRACK_MARKERS
 
 SHELTER_TERRAINS = {TENT: (GRASSLAND, MOUNTAIN), CANOE: (RIVER,)}
 """テントは草原か山に設置できます。 / カヌーはハンターがある川にのみ設置できます。"""
-
-# Every way to pay each cost, as (bison, fish, turkeys); legal ``pay`` actions are the
-# ones the stock allows (``legal.payments``).
-_SPLITS: dict[int, list[tuple[int, int, int]]] = {
-    cost: [(b, f, cost - b - f) for b in range(cost + 1) for f in range(cost - b + 1)]
-    for cost in set(ACTION_COST)
-}
-
-
-DEPLOY_TERRAINS = (GRASSLAND, RIVER, MOUNTAIN)
-"""The order the new tile's spaces are offered to deploy on."""
 
 
 class BisonState(State):
@@ -218,19 +206,23 @@ class BisonState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int or self.phase == OVER or seat != self.current:
             return []
-        actions = [action.copy() for part in self._parts(seat) for action in part]
+        actions: list[Action] = []
+        for run in self._runs(seat):
+            # A shared run is copied (callers may change what they get); a fresh one is theirs.
+            actions += run if type(run) is list else map(dict.copy, run)
         if self.back is not None:
             actions.append({"type": BACK})  # last, as the contract asks
         return actions
 
-    def legal_parts(self, seat: int) -> tuple[legal.Part, ...]:
-        """The legal actions of ``seat`` but ``back``, as runs of shared dicts: never change
-        them (:mod:`meeple.games.bison.legal`; ``legal_actions`` copies them)."""
+    def legal_parts(self, seat: int) -> tuple[legal.Run, ...]:
+        """The legal actions of ``seat`` but ``back``, in runs: tuples shared between
+        decisions (never change them or their dicts), or lists made for this call
+        (:mod:`meeple.games.bison.legal`; ``legal_actions`` copies the shared ones)."""
         if type(seat) is not int or self.phase == OVER or seat != self.current:
             return ()
-        return self._parts(seat)
+        return self._runs(seat)
 
-    def _parts(self, seat: int) -> tuple[legal.Part, ...]:
+    def _runs(self, seat: int) -> tuple[legal.Run, ...]:
         """:meth:`legal_parts` of the seat to move."""
         phase = self.phase
         if phase == CHOOSE:
@@ -252,46 +244,43 @@ class BisonState(State):
         if phase == GAIN:
             return (legal.GAINS,)
         if phase == PAY:
+            cost = ACTION_COST[self.count]
             b, f, t = self.tracks[seat]
-            return (
-                legal.payments(
-                    tuple(
-                        split
-                        for split in _SPLITS[ACTION_COST[self.count]]
-                        if split[0] <= b and split[1] <= f and split[2] <= t
-                    )
-                ),
-            )
+            return (legal.payments(cost, min(b, cost), min(f, cost), min(t, cost)),)
         if phase == PLACE:
             runs = legal.PLACEMENTS
             return tuple([runs[p] for p in self.board.open_tuple()])
         if phase == DEPLOY:
-            target = self.target
-            return (legal.deployments(tuple(space_of(target, t) for t in DEPLOY_TERRAINS)),)
+            return (legal.DEPLOYMENTS[self.target],)
+        # The rest depend on where the pieces stand, which rarely repeats: fresh lists.
         if phase == SHELTER:
+            kind = ACTION_KINDS[self.action]
             return (
-                legal.shelter_changes(
-                    ACTION_KINDS[self.action],
-                    tuple((space, size) for space, size, _ in self._shelter_changes(seat)),
-                ),
+                [
+                    {"type": kind, "space": space, "size": size}
+                    for space, size, _ in self._shelter_changes(seat)
+                ],
             )
         if phase == GATHER_AT:
-            return (legal.gather_targets(tuple(self._gather_targets(seat))),)
+            return ([{"type": "gather_at", "space": s} for s in self._gather_targets(seat)],)
         if phase == GATHER_FROM:
             target, hunters = self.target, self.hunters
             return (
-                legal.gather_sources(
-                    tuple(s for s in self._own_spaces(seat) if s != target and hunters[s])
-                ),
+                [
+                    {"type": "gather", "from": s}
+                    for s in self._own_spaces(seat)
+                    if s != target and hunters[s]
+                ],
             )
         # MOVE: every hunter not moved yet, from each space, to where it may go.
         moved = self.moved
-        return tuple(
+        return (
             [
-                legal.moves(s, tuple(self._destinations(seat, s)))
+                {"type": "move", "from": s, "to": d}
                 for s in self._own_spaces(seat)
                 if self.hunters[s] - moved.count(s) > 0
-            ]
+                for d in self._destinations(seat, s)
+            ],
         )
 
     def _apply(self, seat: int, action: Action) -> None:
