@@ -31,10 +31,12 @@ OBS_BOUND = 10.0
 """Observations lie within ±this (the encodings scale their numbers to about 0–2; the
 arrays are clipped so that the declared Box always holds them)."""
 
-SEGMENTS_KEPT = 512
+SEGMENTS_KEPT = 1024
 """Distinct :class:`~meeple.core.encoding.Segment` objects a :class:`Table` keeps as numpy
 arrays (a game's shared view parts change every few decisions, so a few hundred cover the
-observations of several games side by side; past this it starts afresh)."""
+observations of several games side by side; past this it starts afresh). Bison's hundred-odd
+small segments of where the game stands and of its phase come back in every game: at 512,
+each fresh start converted them again (1.22 conversions a step at 4 players, 1.05 at 1,024)."""
 
 CHECKED = 128
 """Up to this many fresh values, :meth:`Table.array` checks them against ±:data:`OBS_BOUND`
