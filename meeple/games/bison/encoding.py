@@ -12,8 +12,12 @@ it comes from objects that views share while they do not change (the board's par
 spaces, each player's dict, the drawn tile: :mod:`meeple.games.bison.views`), so the entries
 each of those gives are worked out once per object (:class:`_Memo`) and handed to every
 observation that shows it as the same :class:`~meeple.core.encoding.Segment` (converted to numpy
-once by :mod:`meeple.rl`); the rest is written straight into the
+once by :mod:`meeple.rl`); where the game stands and its phase are segments too, kept by their
+values; only the flags of a pending action's spaces are written straight into the
 :class:`~meeple.core.encoding.Features`' ``index`` and ``values``.
+
+The action space finds a decision's indices from the runs of legal actions the state gives
+(:class:`BisonActionSpace`), each shared run's once.
 """
 
 from __future__ import annotations
