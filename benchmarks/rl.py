@@ -19,7 +19,8 @@ of the seat to move and ``apply_unchecked`` at each decision (what any observati
 the view costs at least).
 
 ``--breakdown`` prints, instead, where an AEC step's time goes, in µs per decision: the
-game's ``legal_actions``, their action indices, ``view(seat)``, the encoding's ``observe``, the
+game's ``legal_actions``, their action indices (both in ``legal`` for a game whose action
+space finds them at once, ``ActionSpace.legal_of``: Bison's), ``view(seat)``, the encoding's ``observe``, the
 numpy array, the mask, the game's ``apply`` (unchecked, as the env does), the public history
 (Stir Fry: the spectator's view after each move), the benchmark's own random agent picking
 an index from the mask, and what is left of the env's step time: the env's own overhead
@@ -46,6 +47,7 @@ from collections.abc import Callable
 import numpy as np
 
 import meeple
+from meeple.core.encoding import ActionSpace
 from meeple.core.game import without_back
 from meeple.rl import aec_env, gym_env
 from meeple.rl.table import Table
@@ -139,6 +141,9 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
     games and choices, timed in CPU time too, so the difference is the env's own work
     (within the noise of a shared machine: a few µs either way)."""
     table = Table(game_id, players)
+    # A space that finds a decision's indices its own way (Bison's ``legal_of``, from the
+    # state's runs of legal actions) is timed as the env uses it: all in ``legal``.
+    fused = type(table.space).legal_of is not ActionSpace.legal_of
     clock = time.thread_time
     rng = random.Random(0)
     spent = dict.fromkeys(PARTS, 0.0)
@@ -153,9 +158,13 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
         while not state.is_over:
             t0 = clock()
             seat = state.to_move[0]
-            actions = without_back(state.legal_actions(seat))
-            t1 = clock()
-            legal = table.space.legal(actions)
+            if fused:
+                legal = table.legal(state, seat)  # the legal actions and their indices at once
+                t1 = clock()
+            else:
+                actions = without_back(state.legal_actions(seat))
+                t1 = clock()
+                legal = table.space.legal(actions)
             t2 = clock()
             view = state.view(seat)
             t3 = clock()

@@ -22,7 +22,7 @@ from meeple.core.encoding import (
     load_encoding,
     observation_size,
 )
-from meeple.core.game import Action, Game, OptionValue, State, without_back
+from meeple.core.game import Action, Game, OptionValue, State
 
 Reward = Literal["rank", "win", "score"]
 REWARDS: tuple[Reward, ...] = ("rank", "win", "score")
@@ -31,10 +31,12 @@ OBS_BOUND = 10.0
 """Observations lie within ±this (the encodings scale their numbers to about 0–2; the
 arrays are clipped so that the declared Box always holds them)."""
 
-SEGMENTS_KEPT = 512
+SEGMENTS_KEPT = 1024
 """Distinct :class:`~meeple.core.encoding.Segment` objects a :class:`Table` keeps as numpy
 arrays (a game's shared view parts change every few decisions, so a few hundred cover the
-observations of several games side by side; past this it starts afresh)."""
+observations of several games side by side; past this it starts afresh). Bison's hundred-odd
+small segments of where the game stands and of its phase come back in every game: at 512,
+each fresh start converted them again (1.22 conversions a step at 4 players, 1.05 at 1,024)."""
 
 CHECKED = 128
 """Up to this many fresh values, :meth:`Table.array` checks them against ±:data:`OBS_BOUND`
@@ -197,8 +199,8 @@ class Table:
 
         ``back`` (a game's optional step back inside a multi-part decision, for people at a
         table) is left out, as bots leave it out: an agent's episode always goes forward, and
-        no action space needs an index for it."""
-        return self.space.legal(without_back(state.legal_actions(seat)))
+        no action space needs an index for it (:meth:`ActionSpace.legal_of`)."""
+        return self.space.legal_of(state, seat)
 
     def mask(self, legal: Mapping[int, Action]) -> Mask:
         """The int8 mask of the indices in ``legal``."""

@@ -164,6 +164,10 @@ class Board:
         """Empty positions touching a placed tile along a side (タイルはボードと辺が接するように)."""
         return list(self._open)
 
+    def open_tuple(self) -> tuple[int, ...]:
+        """:meth:`open_positions` as the board's own tuple (no copy: the board never changes)."""
+        return self._open
+
     def neighbours(self, space: int) -> tuple[int, ...]:
         """Spaces one movement point from ``space``."""
         return self.adj[space]

@@ -12,18 +12,22 @@ it comes from objects that views share while they do not change (the board's par
 spaces, each player's dict, the drawn tile: :mod:`meeple.games.bison.views`), so the entries
 each of those gives are worked out once per object (:class:`_Memo`) and handed to every
 observation that shows it as the same :class:`~meeple.core.encoding.Segment` (converted to numpy
-once by :mod:`meeple.rl`); the rest is written straight into the
+once by :mod:`meeple.rl`); where the game stands and its phase are segments too, kept by their
+values; only the flags of a pending action's spaces are written straight into the
 :class:`~meeple.core.encoding.Features`' ``index`` and ``values``.
+
+The action space finds a decision's indices from the runs of legal actions the state gives
+(:class:`BisonActionSpace`), each shared run's once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import NamedTuple, TypeVar
 
-from meeple.core.encoding import ActionSpace, Features, Segment, relative, slice_starts
-from meeple.core.game import JSON, OptionValue
+from meeple.core.encoding import ActionSpace, Features, Kind, Segment, relative, slice_starts
+from meeple.core.game import JSON, Action, OptionValue, State
 from meeple.games.bison.data import (
     ACTION_KINDS,
     ACTIONS_PER_ROUND,
@@ -35,6 +39,8 @@ from meeple.games.bison.data import (
     TRACK_MAX,
 )
 from meeple.games.bison.geometry import ORIENTATIONS, POINTS, POSITIONS, SPACES
+from meeple.games.bison.legal import Part
+from meeple.games.bison.rules import BisonState
 from meeple.games.bison.tiles import TILE_COUNT
 
 PHASES = (
@@ -62,7 +68,47 @@ T = TypeVar("T")
 PAY_MAX = 10
 """A payment takes 0–10 of each animal (the dearest action costs 10)."""
 
-_SPACE = ActionSpace(
+
+class BisonActionSpace(ActionSpace):
+    """The action table, finding a decision's indices by the runs of legal actions that
+    ``BisonState.legal_parts`` gives (:mod:`meeple.games.bison.legal`): each shared run's
+    indices are looked up once and kept by its identity, with the run itself (so its id
+    cannot pass to another object while kept); a run made for the call is looked up."""
+
+    __slots__ = ("_runs",)
+
+    RUNS_KEPT = 4096
+    """Runs whose indices are kept (a game meets a few hundred; past this, afresh)."""
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        super().__init__(kinds)
+        self._runs: dict[int, tuple[Part, tuple[tuple[int, Action], ...]]] = {}
+
+    def legal_of(self, state: State, seat: int) -> dict[int, Action]:
+        """Index → legal action (copies of the shared dicts), as ``legal`` gives them."""
+        if not isinstance(state, BisonState):
+            return super().legal_of(state, seat)
+        out: dict[int, Action] = {}
+        runs = self._runs
+        for run in state.legal_parts(seat):
+            if isinstance(run, list):  # made for this call: looked up as ``legal`` does
+                out.update(self._look_up(run))
+                continue
+            kept = runs.get(id(run))
+            for i, action in kept[1] if kept is not None else self._indexed(run):
+                out[i] = action.copy()
+        return out
+
+    def _indexed(self, part: Part) -> tuple[tuple[int, Action], ...]:
+        """``part``'s actions with their indices, kept for the next time."""
+        if len(self._runs) >= self.RUNS_KEPT:
+            self._runs.clear()
+        indexed = tuple((i, part[k]) for k, i in enumerate(self.legal(list(part))))
+        self._runs[id(part)] = (part, indexed)
+        return indexed
+
+
+_SPACE = BisonActionSpace(
     [
         ("buy_hunter", []),
         ("buy_tent", [("size", SHELTER_SIZES)]),
@@ -103,7 +149,7 @@ PlacedEntries = tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]
 """A placed tile's entries, and its three spaces."""
 
 
-class _Memo(dict[tuple[int, ...], tuple[T, object]]):
+class _Memo(dict[tuple[object, ...], tuple[T, object]]):
     """Observation entries worked out from view objects that never change, by the identity of
     those objects: the views share one ``tiles``, ``regions`` and ``open_positions`` per board,
     one ``spaces`` list while no piece moves, one dict per player while nothing of theirs
@@ -117,7 +163,7 @@ class _Memo(dict[tuple[int, ...], tuple[T, object]]):
         super().__init__()
         self.kept = kept
 
-    def keep(self, key: tuple[int, ...], sources: object, value: T) -> T:
+    def keep(self, key: tuple[object, ...], sources: object, value: T) -> T:
         """Keep ``value``, made from ``sources`` (the objects whose ids are in ``key``)."""
         if len(self) >= self.kept:
             self.clear()
@@ -139,10 +185,55 @@ _PLAYERS: _Memo[Segment] = _Memo(kept=512)
 _STOCKS: _Memo[Entries] = _Memo(kept=256)
 """By supply or market dict, and which of the two (where its hunters lie)."""
 _TILES: _Memo[Segment] = _Memo(kept=128)
+_TURNS: _Memo[Segment] = _Memo(kept=256)
+"""By observer, player count and where the game stands (a game has a few dozen)."""
+_PHASES: _Memo[Segment] = _Memo(kept=256)
+"""By phase, player count and the pending action (a hundred occur)."""
 _PLACED: _Memo[PlacedEntries] = _Memo(kept=512)
 """By tile placed and where the board's slices start (see ``views._placed_tile``)."""
 _REGIONS: _Memo[Entries] = _Memo(kept=512)
 """By region's list of spaces and where the board's slices start (``views._layout_after``)."""
+
+
+def _turn_entries(key: tuple[int, ...], at: _Starts) -> Segment:
+    """The slices of where the game stands (``round`` to ``seat_to_move``) for ``key``: the
+    observer, the player count, then the view's ``action_number``, ``totem``, ``round``,
+    ``rounds``, ``deck`` and the seat to move (-1: none). A seat's consecutive views mostly
+    share them, and a game has a few dozen."""
+    seat, players, action_number, totem, rnd, rounds, deck, to_move = key
+    index = [at.action_number + action_number - 1, at.totem + (totem - seat) % players]
+    values = [1.0, 1.0]
+    for position, value in (
+        (at.round, rnd / 6.0),
+        (at.rounds_left, (rounds - rnd) / 6.0),
+        (at.deck, deck / TILE_COUNT),
+    ):
+        if value:
+            index.append(position)
+            values.append(value)
+    if to_move != -1:
+        index.append(at.seat_to_move + (to_move - seat) % players)
+        values.append(1.0)
+    return _TURNS.keep(key, None, Segment(tuple(index), tuple(values)))
+
+
+def _phase_entries(key: tuple[object, ...], at: _Starts) -> Segment:
+    """The ``phase`` and ``pending_*`` slices for ``key``: the view's ``phase``, the player
+    count, and the pending action's kind, hunters and hunters left (if one is pending)."""
+    phase = key[0]
+    assert isinstance(phase, str)
+    index = [_PHASE[phase]]
+    values = [1.0]
+    if len(key) > 2:
+        action, hunters, remaining = key[2:]
+        assert isinstance(action, str) and isinstance(hunters, int) and isinstance(remaining, int)
+        index.append(at.pending_action + _ACTION[action])
+        values.append(1.0)
+        for position, value in ((at.pending_hunters, hunters), (at.pending_remaining, remaining)):
+            if value:
+                index.append(position)
+                values.append(value / MAX_HUNTERS_PER_ACTION)
+    return _PHASES.keep(key, None, Segment(tuple(index), tuple(values)))
 
 
 def _board_entries(view: JSON, start: int, players: int) -> tuple[Segment, frozenset[int]]:
@@ -395,43 +486,45 @@ class BisonEncoding:
 
         The parts that come from view objects shared between views (the board's, the
         pieces', each player's, the drawn tile's) are worked out once per object (see
-        :class:`_Memo`) and shared as segments; the rest is written straight into the
-        entries, at the slices' starts (:func:`_starts`)."""
+        :class:`_Memo`) and shared as segments. So are the small slices of where the game
+        stands and of the phase and pending action, by their values (a game has a few dozen
+        of the one and about a hundred of the other: each segment is made, and converted to
+        numpy by :mod:`meeple.rl`, once, where writing their ten-odd entries afresh at every
+        step cost more). Only the flags of the spaces the pending action acts on are written
+        straight into the entries, at the slices' starts (:func:`_starts`)."""
         at = _starts(players)
         pending = view["pending"]
-        rnd = view["round"]
-        index = [
-            _PHASE[view["phase"]],
-            at.action_number + view["action_number"] - 1,
-            at.totem + (view["totem"] - seat) % players,
-        ]
-        values = [1.0, 1.0, 1.0]
-        for position, value in (
-            (at.round, rnd / 6.0),
-            (at.rounds_left, (view["rounds"] - rnd) / 6.0),
-            (at.deck, view["deck"] / TILE_COUNT),
-        ):
-            if value:
-                index.append(position)
-                values.append(value)
-        for s in view["to_move"]:
-            index.append(at.seat_to_move + (s - seat) % players)
-            values.append(1.0)
-        if pending is not None:
-            index.append(at.pending_action + _ACTION[pending["action"]])
-            values.append(1.0)
-            for position, value in (
-                (at.pending_hunters, pending["hunters"]),
-                (at.pending_remaining, pending["remaining"]),
-            ):
-                if value:
-                    index.append(position)
-                    values.append(value / MAX_HUNTERS_PER_ACTION)
+        to_move = view["to_move"]
+        turn_key = (
+            seat,
+            players,
+            view["action_number"],
+            view["totem"],
+            view["round"],
+            view["rounds"],
+            view["deck"],
+            to_move[0] if to_move else -1,  # one seat moves at a time, or none at the end
+        )
+        kept_turn = _TURNS.get(turn_key)
+        turn = kept_turn[0] if kept_turn else _turn_entries(turn_key, at)
+        if pending is None:
+            phase_key: tuple[object, ...] = (view["phase"], players)
+        else:
+            phase_key = (
+                view["phase"],
+                players,
+                pending["action"],
+                pending["hunters"],
+                pending["remaining"],
+            )
+        kept_phase = _PHASES.get(phase_key)
+        phase = kept_phase[0] if kept_phase else _phase_entries(phase_key, at)
+        index: list[int] = []
+        values: list[float] = []
         f = Features()
         segments = f.segments
-        tile = view.get("my_tile")
-        if tile is not None:
-            segments.append((0, _tile_entries(tile, at.my_tile)))
+        segments.append((0, turn))
+        segments.append((0, phase))
         board, on_board = _board_entries(view, at.position_placed, players)
         segments.append((0, board))
         spaces = view["spaces"]
@@ -458,6 +551,9 @@ class BisonEncoding:
             known = _PLAYERS.get((id(p),))
             segments.append((start, known[0] if known else _player_entries(p)))
             start += _PLAYER_WIDTH
+        tile = view.get("my_tile")
+        if tile is not None:
+            segments.append((0, _tile_entries(tile, at.my_tile)))
         f.index, f.values, f.size = index, values, at.size
         return f
 

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from meeple.core.game import BACK, JSON, Action, Game, Option, OptionValue, State
 from meeple.core.rng import Rng
-from meeple.games.bison import text
+from meeple.games.bison import legal, text
 from meeple.games.bison.board import EMPTY, Board, start_board
 from meeple.games.bison.choicepoint import ChoicePoint
 from meeple.games.bison.data import (
@@ -79,7 +79,6 @@ from meeple.games.bison.geometry import (
     SPACES,
     START_POSITIONS,
     position_of_space,
-    space_of,
     terrain_of_space,
 )
 from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
@@ -116,13 +115,6 @@ HUNTERS_IN_PLAY = HUNTERS_PER_PLAYER - TRACK_MARKERS
 
 SHELTER_TERRAINS = {TENT: (GRASSLAND, MOUNTAIN), CANOE: (RIVER,)}
 """テントは草原か山に設置できます。 / カヌーはハンターがある川にのみ設置できます。"""
-
-# Every way to pay each cost, as (bison, fish, turkeys); legal ``pay`` actions are the
-# ones the stock allows, built as fresh dicts on every call.
-_SPLITS: dict[int, list[tuple[int, int, int]]] = {
-    cost: [(b, f, cost - b - f) for b in range(cost + 1) for f in range(cost - b + 1)]
-    for cost in set(ACTION_COST)
-}
 
 
 class BisonState(State):
@@ -214,55 +206,82 @@ class BisonState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int or self.phase == OVER or seat != self.current:
             return []
-        actions = self._forward_actions(seat)
+        actions: list[Action] = []
+        for run in self._runs(seat):
+            # A shared run is copied (callers may change what they get); a fresh one is theirs.
+            actions += run if type(run) is list else map(dict.copy, run)
         if self.back is not None:
             actions.append({"type": BACK})  # last, as the contract asks
         return actions
 
-    def _forward_actions(self, seat: int) -> list[Action]:
-        """The legal actions of the seat to move, ``back`` aside."""
+    def legal_parts(self, seat: int) -> tuple[legal.Run, ...]:
+        """The legal actions of ``seat`` but ``back``, in runs: tuples shared between
+        decisions (never change them or their dicts), or lists made for this call
+        (:mod:`meeple.games.bison.legal`; ``legal_actions`` copies the shared ones)."""
+        if type(seat) is not int or self.phase == OVER or seat != self.current:
+            return ()
+        return self._runs(seat)
+
+    def _runs(self, seat: int) -> tuple[legal.Run, ...]:
+        """:meth:`legal_parts` of the seat to move."""
         phase = self.phase
         if phase == CHOOSE:
-            return self._choices(seat)
-        if phase == HUNTERS:
-            return [{"type": "hunters", "count": n} for n in self._hunter_counts(seat)]
-        if phase == GAIN:
-            return [{"type": "gain", "animal": a} for a in ANIMALS]
-        if phase == PAY:
             track = self.tracks[seat]
-            return [
-                {"type": "pay", "bison": b, "fish": f, "turkeys": t}
-                for b, f, t in _SPLITS[ACTION_COST[self.count]]
-                if b <= track[0] and f <= track[1] and t <= track[2]
-            ]
+            buys = legal.buys(
+                min(*track, legal.DEAREST),
+                self.market_hunters[seat] > 0,
+                tuple(self.market_tents[seat]),
+                tuple(self.market_canoes[seat]),
+            )
+            if self.hands[seat] != EMPTY and self.turn // self.players == ACTIONS_PER_ROUND - 1:
+                # The tile must be placed this round (この行動は毎ラウンド必ず行わなければなりません).
+                choices = legal.only_choice(ACTION_KINDS[TILE])
+            else:
+                choices = legal.CHOICES[self.used[seat]]
+            return buys, legal.exchanges(tuple(track)), choices
+        if phase == HUNTERS:
+            return (legal.hunters(tuple(self._hunter_counts(seat))),)
+        if phase == GAIN:
+            return (legal.GAINS,)
+        if phase == PAY:
+            cost = ACTION_COST[self.count]
+            b, f, t = self.tracks[seat]
+            return (legal.payments(cost, min(b, cost), min(f, cost), min(t, cost)),)
         if phase == PLACE:
-            return [
-                {"type": "place", "position": p, "orientation": o}
-                for p in self.board.open_positions()
-                for o in range(ORIENTATIONS)
-            ]
+            runs = legal.PLACEMENTS
+            return tuple([runs[p] for p in self.board.open_tuple()])
         if phase == DEPLOY:
-            return [
-                {"type": "deploy", "space": space_of(self.target, t)}
-                for t in (GRASSLAND, RIVER, MOUNTAIN)
-            ]
+            return (legal.DEPLOYMENTS[self.target],)
+        # The rest depend on where the pieces stand, which rarely repeats: fresh lists.
         if phase == SHELTER:
             kind = ACTION_KINDS[self.action]
-            return [
-                {"type": kind, "space": space, "size": size}
-                for space, size, _ in self._shelter_changes(seat)
-            ]
+            return (
+                [
+                    {"type": kind, "space": space, "size": size}
+                    for space, size, _ in self._shelter_changes(seat)
+                ],
+            )
         if phase == GATHER_AT:
-            return [{"type": "gather_at", "space": s} for s in self._gather_targets(seat)]
+            return ([{"type": "gather_at", "space": s} for s in self._gather_targets(seat)],)
         if phase == GATHER_FROM:
-            target = self.target
-            return [
-                {"type": "gather", "from": s}
+            target, hunters = self.target, self.hunters
+            return (
+                [
+                    {"type": "gather", "from": s}
+                    for s in self._own_spaces(seat)
+                    if s != target and hunters[s]
+                ],
+            )
+        # MOVE: every hunter not moved yet, from each space, to where it may go.
+        moved = self.moved
+        return (
+            [
+                {"type": "move", "from": s, "to": d}
                 for s in self._own_spaces(seat)
-                if s != target and self.hunters[s]
-            ]
-        # MOVE
-        return [{"type": "move", "from": a, "to": b} for a, b in self._moves(seat)]
+                if self.hunters[s] - moved.count(s) > 0
+                for d in self._destinations(seat, s)
+            ],
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
         if action["type"] == "action":
@@ -433,34 +452,6 @@ class BisonState(State):
         return (self.round - 1) * ACTIONS_PER_ROUND * self.players + self.turn
 
     # --- choosing an action, and the free actions ---------------------------------
-
-    def _choices(self, seat: int) -> list[Action]:
-        track = self.tracks[seat]
-        cheapest = min(track)
-        actions: list[Action] = []
-        if self.market_hunters[seat] and cheapest >= HUNTER_PRICE:
-            actions.append({"type": "buy_hunter"})
-        for size in SHELTER_SIZES:
-            if cheapest >= shelter_price(size):
-                if self.market_tents[seat][size]:
-                    actions.append({"type": "buy_tent", "size": size})
-                if self.market_canoes[seat][size]:
-                    actions.append({"type": "buy_canoe", "size": size})
-        for give, have in enumerate(track):
-            if have >= EXCHANGE_RATE:
-                for get, other in enumerate(track):
-                    if get != give and other < TRACK_MAX:
-                        actions.append(
-                            {"type": "exchange", "give": ANIMALS[give], "get": ANIMALS[get]}
-                        )
-        used = self.used[seat]
-        if self.hands[seat] != EMPTY and self.turn // self.players == ACTIONS_PER_ROUND - 1:
-            # The tile must be placed this round (この行動は毎ラウンド必ず行わなければなりません).
-            kinds = [TILE]
-        else:
-            kinds = [k for k in range(len(ACTION_KINDS)) if not used >> k & 1]
-        actions.extend({"type": "action", "action": ACTION_KINDS[k]} for k in kinds)
-        return actions
 
     def _apply_choice(self, seat: int, action: Action) -> None:
         kind = action["type"]
@@ -728,14 +719,6 @@ class BisonState(State):
             for s in self._own_spaces(seat)
             if hunters[s] and any(owner[d] == -1 or owner[d] == seat for d in within(s, points))
         )
-
-    def _moves(self, seat: int) -> list[tuple[int, int]]:
-        """Every (from, to) for the next hunter; a hunter moves at most once an action."""
-        found: list[tuple[int, int]] = []
-        for s in self._own_spaces(seat):
-            if self.hunters[s] - self.moved.count(s) > 0:
-                found.extend((s, d) for d in self._destinations(seat, s))
-        return found
 
     # --- the end of a round ---------------------------------------------------------
 
