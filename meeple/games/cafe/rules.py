@@ -21,7 +21,7 @@ chair is looked up from its tables' "mixes" of men and women
 (:mod:`meeple.games.cafe.seating`) rather than worked out, the chairs where jokers sit
 are kept up to date rather than searched for, legal actions are made once per
 position, and a view shares with the state and with other views whatever is never
-changed (the board, event dicts, the chairs and bar lists while they stay).
+changed (the board, event dicts, the chairs, bar and each hand's lists while they stay).
 ``tests/games/cafe/test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
@@ -123,6 +123,7 @@ class CafeState(State):
     __slots__ = (
         "_bar_shown",
         "_chairs_shown",
+        "_hands_shown",
         "_legal",
         "bag",
         "bar",
@@ -180,6 +181,7 @@ class CafeState(State):
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
     _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
     _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
+    _hands_shown: list[list[str] | None]  # view["hands"][seat], kept while that hand stays
 
     # --- contract -----------------------------------------------------------------
 
@@ -240,7 +242,7 @@ class CafeState(State):
             self.check_seat(seat, allow_none=True)  # raises
         # Hands are open in Café International: every seat sees the same. The view shares what
         # never changes (the board, event dicts) and what the state replaces rather than
-        # changes (the chairs and bar lists); the rest is made anew.
+        # changes (the chairs, bar and hand lists); the rest is made anew.
         over = self.over
         return {
             "game": "cafe",
@@ -253,7 +255,7 @@ class CafeState(State):
             "turn": self.turn,
             "chairs": self._chairs_json(),
             "bar": self._bar_json(),
-            "hands": [[GUEST_CODES[g] for g in hand] for hand in self.hands],
+            "hands": self._hands_json(),
             "hand_sizes": self.hand_sizes[:],
             "chips": self.chips[:],
             "scores": self.scores,
@@ -272,6 +274,21 @@ class CafeState(State):
         if self._chairs_shown is None:
             self._chairs_shown = [_CODE_OR_NONE[g] for g in self.guests]
         return self._chairs_shown
+
+    def _hands_json(self) -> list[list[str]]:
+        """``view["hands"]``: a new list of each seat's hand list, kept while that hand stays
+        (most hands stay from one turn of their owner to the next, and ``observe`` can tell);
+        whatever changes a hand drops its list (:meth:`_hand_changed`), never changing it."""
+        shown = self._hands_shown
+        if None in shown:
+            for seat, hand in enumerate(self.hands):
+                if shown[seat] is None:
+                    shown[seat] = [GUEST_CODES[g] for g in hand]
+        return shown[:]  # type: ignore[return-value]  # no None left
+
+    def _hand_changed(self, seat: int) -> None:
+        """Drop the seat's kept hand list (:meth:`_hands_json`): its hand is changing."""
+        self._hands_shown[seat] = None
 
     def _bar_json(self) -> list[str]:
         """``view["bar"]``, made again only after a guest goes to the bar (:meth:`_to_bar`)."""
@@ -333,6 +350,7 @@ class CafeState(State):
         other._legal = self._legal  # never mutated: legal_actions hands out copies
         other._chairs_shown = self._chairs_shown  # never mutated: replaced on a change
         other._bar_shown = self._bar_shown
+        other._hands_shown = self._hands_shown[:]  # the lists are replaced, never changed
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CafeState:
@@ -392,6 +410,7 @@ class CafeState(State):
     def _to_bar(self, seat: int, kind: int) -> None:
         """カウンター席の空いている次のマスにおかなければなりません — and win or pay its points."""
         self.hands[seat].remove(kind)
+        self._hand_changed(seat)
         self.bar.append(kind)
         self._bar_shown = None
         points = BAR_POINTS[len(self.bar) - 1]
@@ -428,6 +447,7 @@ class CafeState(State):
         hand = self.hands[seat]
         hand.remove(kind)
         insort(hand, joker)
+        self._hand_changed(seat)
         self.events.append(
             {"event": "swap", "seat": seat, "chair": chair, "guest": GUEST_CODES[kind]}
         )
@@ -504,6 +524,7 @@ class CafeState(State):
             insort(hand, self.bag.pop())
             drawn += 1
         if drawn:
+            self._hand_changed(seat)
             self.events.append({"event": "draw", "seat": seat, "count": drawn})
 
     # --- legal actions --------------------------------------------------------------
@@ -607,9 +628,10 @@ class CafeState(State):
         """Seatings among ``chairs``, each tried on the board and judged."""
         guests = self.guests
         actions: list[Action] = []
-        # Every try is undone: the views' chairs list stays right, and is set aside meanwhile
-        # so that the tries do not copy it.
+        # Every try is undone: the views' chairs and hand lists stay right, and are set aside
+        # meanwhile so that the tries do not copy them.
         shown, self._chairs_shown = self._chairs_shown, None
+        hand_shown = self._hands_shown[seat]
         for kind in kinds:
             allowed = COUNTRY_CHAIRS[kind >> 1]
             for chair in chairs:
@@ -621,6 +643,7 @@ class CafeState(State):
                 if verdict != DEAD:
                     actions.append(_SEATINGS[kind][chair])
         self._chairs_shown = shown
+        self._hands_shown[seat] = hand_shown
         return actions
 
     def _swaps(self, kinds: list[int]) -> list[Action]:
@@ -794,6 +817,7 @@ class CafeState(State):
     def _sit(self, seat: int, kind: int, chair: int) -> None:
         """Move a guest from the seat's hand to a chair, as part of this turn."""
         self.hands[seat].remove(kind)
+        self._hand_changed(seat)
         self._put(chair, kind)
         self.placed.append(chair)
 
@@ -801,6 +825,7 @@ class CafeState(State):
         """Undo :meth:`_sit` (used to try a seating out)."""
         self.placed.pop()
         insort(self.hands[seat], self._unseat(chair))
+        self._hand_changed(seat)
 
     def _put(self, chair: int, kind: int) -> None:
         self.guests[chair] = kind
@@ -949,6 +974,7 @@ class Cafe(Game[CafeState]):
         state._legal = None
         state._chairs_shown = None
         state._bar_shown = None
+        state._hands_shown = [None] * players
         for seat in range(players):
             state._draw(seat, HAND_SIZE)
         state.events = []
@@ -962,6 +988,7 @@ class Cafe(Game[CafeState]):
             state.rng = Rng(_int(data["rng"]))
             state.bag = [guest_kind(g) for g in data["bag"]]
             state.hands = [sorted(guest_kind(g) for g in hand) for hand in data["hands"]]
+            state._hands_shown = [None] * len(state.hands)
             state.hand_sizes = [_int(n) for n in data["hand_sizes"]]
             state.chips = [_int(n) for n in data["chips"]]
             state.out = [_bool(b) for b in data["out"]]

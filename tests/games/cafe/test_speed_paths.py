@@ -101,6 +101,7 @@ def _fresh_view(state: CafeState, seat: int | None) -> object:
     """The view built with nothing shared: a copy of the state with every cache dropped."""
     other = state.clone()
     other._chairs_shown = other._bar_shown = None
+    other._hands_shown = [None] * state.players
     return other.view(seat)
 
 
