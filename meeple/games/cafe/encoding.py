@@ -11,14 +11,14 @@ are open in Café International (the view shows them all).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from itertools import compress
 from operator import is_not
 from typing import Any
 
 from meeple.core.encoding import ActionSpace, Features, Kind
-from meeple.core.game import JSON, OptionValue
+from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.cafe.board import BAR_XY, CHAIRS
 from meeple.games.cafe.data import FULL_BAG, GUEST_CODES, HAND_SIZE
 
@@ -73,6 +73,30 @@ class _CafeSpace(ActionSpace):
         except (KeyError, TypeError):
             pass  # not such an action after all: the general way says why
         return super().index(action)
+
+    def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
+        """As :meth:`ActionSpace.legal`, with the seat and bar look-ups of :meth:`index`
+        written into the loop (a dozen actions a step: a call each cost a third more).
+        Anything else goes through :meth:`index`; anything unexpected, or two actions on one
+        index, goes the general way, which says what is wrong."""
+        actions = legal_actions if isinstance(legal_actions, list) else list(legal_actions)
+        seats = self._seats
+        bars = self._bars
+        out: dict[int, Action] = {}
+        try:
+            for action in actions:
+                kind = action["type"]
+                if kind == "seat" and len(action) == 3:
+                    out[seats[action["guest"]][action["chair"]]] = action
+                elif kind == "bar" and len(action) == 2:
+                    out[bars[action["guest"]]] = action
+                else:
+                    out[self.index(action)] = action
+        except (KeyError, TypeError):
+            return super().legal(actions)
+        if len(out) != len(actions):
+            return super().legal(actions)  # raises: two actions share an index
+        return out
 
 
 _SPACE = _CafeSpace(

@@ -198,3 +198,24 @@ def test_handed_out_actions_are_copies_of_the_shared_ones() -> None:
             action.pop("guest", None)
         assert json.dumps(state.legal_actions(seat)) == expected
         assert json.dumps(other.legal_actions(seat)) == expected
+
+
+@pytest.mark.parametrize(("players", "circles"), [(2, False), (4, True)])
+def test_quick_legal_map_is_the_general_one(players: int, circles: bool) -> None:
+    """The space's own ``legal`` gives :class:`ActionSpace`'s map (indices, actions, order)
+    at every position of random games, and refuses what it refuses."""
+    space = ENCODING.action_space(players, {"coffee_circle": circles})
+    for state in _positions(players, circles, games=4):
+        actions = state.legal_actions(state.current)
+        fast = space.legal(actions)
+        assert list(fast.items()) == list(ActionSpace.legal(space, actions).items())
+        assert all(fast[i] is a for i, a in zip(fast, actions, strict=True))
+    seat = {"type": "seat", "guest": "AFR-M", "chair": 0}
+    for bad in (
+        [seat, dict(seat)],  # two actions on one index
+        [{"type": "seat", "guest": "XXX-M", "chair": 0}],
+        [{"type": "bar", "guest": ["AFR-M"]}],
+        [{"type": "fly"}],
+    ):
+        with pytest.raises(ValueError):
+            space.legal(bad)
