@@ -17,7 +17,7 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
-from meeple.core.encoding import ActionSpace, Features, Kind, Segment
+from meeple.core.encoding import ActionSpace, Features, Kind
 from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.cafe.board import BAR_XY, CHAIRS
 from meeple.games.cafe.data import FULL_BAG, GUEST_CODES, HAND_SIZE
@@ -114,18 +114,19 @@ _SPACE = _CafeSpace(
 class CafeEncoding:
     """The :class:`~meeple.core.encoding.Encoding` of Café International.
 
-    It remembers the entries of the last chairs and bar it encoded (:class:`_Board`), by the
-    identity of the view's lists: a state hands the same lists to the views of positions in a
-    row while its chairs (bar) stay as they are, and views are read-only snapshots, so the
-    same list means the same entries. Holding the lists keeps their ``id`` from being reused.
-    (The hands are worked out every time: remembering them by content measured slower in an
-    agent's loop, the look-ups in a large dictionary missing the processor's caches; by the
-    identity of the per-hand lists the state keeps, no quicker: at most a few tiles each,
-    their entries cost about what the look-up and the positions' offsets cost.)
+    It remembers the positions of the last chairs (the taken ones, by chair) and bar it
+    encoded, by the identity of the view's lists: a state hands the same lists to the views
+    of positions in a row while its chairs (bar) stay as they are, and views are read-only
+    snapshots, so the same list means the same entries. Holding the list keeps its ``id``
+    from being reused. (The hands are worked out every time: remembering them by content
+    measured slower in an agent's loop, the look-ups in a large dictionary missing the
+    processor's caches; by the identity of per-hand lists kept by the state, slower too, as
+    the hand of the seat to move has nearly always changed since its last turn.)
     """
 
     def __init__(self) -> None:
-        self._board = _Board.made([None] * _CHAIRS, [])
+        self._chairs: tuple[object, dict[int, int]] = (None, {})
+        self._bar: tuple[object, list[int]] = (None, [])
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
         """The same 3,566 actions for any player count and options."""
@@ -180,16 +181,35 @@ class CafeEncoding:
             values.append(1.0)
         ones = len(index)
         chairs = view["chairs"]
-        bar = view["bar"]
-        board = self._board
-        if chairs is not board.chairs_seen or bar is not board.bar_seen:
-            board = self._board = board.follow(chairs, bar)
-        if board.segment.positions:
-            f.segments.append((0, board.segment))
-        index.extend(board.fresh)
+        seen, positions = self._chairs
+        if seen is not chairs:
+            if type(seen) is list and len(seen) == len(chairs):
+                # Most often one chair changed since: find it by identity (in C, touching no
+                # code) and patch a copy of the last positions.
+                positions = positions.copy()
+                for chair in compress(CHAIRS, map(is_not, chairs, seen)):
+                    code = chairs[chair]
+                    if code is None:  # emptied (never in play, but views may come in any order)
+                        positions.pop(chair, None)
+                    else:
+                        positions[chair] = _CHAIR_BASES[chair] + _GUEST[code]
+            else:
+                positions = {
+                    chair: base + _GUEST[code]
+                    for chair, base, code in zip(CHAIRS, _CHAIR_BASES, chairs, strict=True)
+                    if code is not None
+                }
+            self._chairs = (chairs, positions)
+        index.extend(positions.values())
         placed = view["placed"]
         if placed:  # (most decisions begin a turn: no generator to make for nothing)
             index.extend(_PLACED_AT + chair for chair in set(placed))
+        guests = view["bar"]
+        seen_bar, bar = self._bar
+        if seen_bar is not guests:
+            bar = [base + _GUEST[code] for base, code in zip(_BAR_BASES, guests, strict=False)]
+            self._bar = (guests, bar)
+        index.extend(bar)
         values.extend(_ONES[: len(index) - ones])
         # The seats, listed from the observer: the k-th is the seat k places after ``seat``.
         for s in view["to_move"]:
@@ -216,81 +236,6 @@ class CafeEncoding:
             index.extend(held)
             values.extend(held.values())
         return f
-
-
-class _Board:
-    """The entries of the chairs and the bar in the last observation: those of an earlier
-    board frozen into a shared segment (converted to numpy once), and fresh ones for the
-    guests seated and sent to the bar since.
-
-    Guests only come (a chair keeps its guest but for a joker swapped out, the bar only
-    grows), so a few fresh entries a step follow the frozen ones, and every :data:`REFREEZE`
-    or so a new segment takes them in. Whatever does not merely add guests to the frozen
-    board (a swap, a chair emptied, a view of another game) freezes the board anew. Chairs
-    are compared by identity first (the state shares its lists, and its codes are the same
-    strings): an equal code that is another string object counts as a change, which costs
-    time, never correctness.
-    """
-
-    __slots__ = ("bar", "bar_seen", "chairs", "chairs_seen", "fresh", "segment")
-
-    def __init__(
-        self,
-        chairs: list[str | None],
-        bar: list[str],
-        segment: Segment,
-        *,
-        seen: tuple[list[str | None], list[str]],
-        fresh: list[int],
-    ) -> None:
-        self.chairs = chairs  # the chairs and bar frozen into ``segment`` (held: lists of
-        self.bar = bar  # views, never changed)
-        self.segment = segment
-        self.chairs_seen, self.bar_seen = seen  # the last view's lists, and their entries
-        self.fresh = fresh  # beyond the segment's
-
-    @classmethod
-    def made(cls, chairs: list[str | None], bar: list[str]) -> _Board:
-        """Every entry of ``chairs`` and ``bar`` frozen."""
-        positions = [
-            base + _GUEST[code]
-            for base, code in zip(_CHAIR_BASES, chairs, strict=True)
-            if code is not None
-        ]
-        positions += [base + _GUEST[code] for base, code in zip(_BAR_BASES, bar, strict=False)]
-        segment = Segment(tuple(positions), _ONES[: len(positions)])
-        return cls(chairs, bar, segment, seen=(chairs, bar), fresh=[])
-
-    def follow(self, chairs: list[str | None], bar: list[str]) -> _Board:
-        """The board of a view showing ``chairs`` and ``bar``: this one's segment with the
-        guests added since as fresh entries, or a new one."""
-        seen = self.chairs_seen
-        if len(chairs) != _CHAIRS:
-            raise ValueError(f"{len(chairs)} chairs, not {_CHAIRS}")
-        fresh = self.fresh[:]
-        # Found by identity, in C: most often one chair changed since the last view (which
-        # shows every guest of the frozen board, and the fresh ones).
-        for chair in compress(CHAIRS, map(is_not, chairs, seen)):
-            code = chairs[chair]
-            if code is None or seen[chair] is not None:
-                return _Board.made(chairs, bar)  # a guest gone or replaced
-            fresh.append(_CHAIR_BASES[chair] + _GUEST[code])
-        shown = self.bar_seen
-        if bar is not shown:
-            n = len(shown)
-            if bar[:n] != shown:
-                return _Board.made(chairs, bar)
-            fresh += [
-                base + _GUEST[code] for base, code in zip(_BAR_BASES[n:], bar[n:], strict=False)
-            ]
-        if len(fresh) > REFREEZE:
-            return _Board.made(chairs, bar)
-        return _Board(self.chairs, self.bar, self.segment, seen=(chairs, bar), fresh=fresh)
-
-
-REFREEZE = 12
-"""Fresh board entries (guests come since the frozen board) that make a new frozen segment:
-each one costs an agent's array a conversion; a new segment one conversion of them all."""
 
 
 @cache

@@ -21,7 +21,7 @@ from meeple.core.encoding import ActionSpace, Features
 from meeple.games.cafe import GAME
 from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES, JOKER
-from meeple.games.cafe.encoding import ENCODING, REFREEZE, CafeEncoding
+from meeple.games.cafe.encoding import ENCODING, CafeEncoding
 from meeple.games.cafe.rules import DONE, CafeState
 from meeple.games.cafe.seating import (
     CHAIR_VERDICTS,
@@ -142,16 +142,13 @@ def test_observations_in_any_order_equal_cold_ones() -> None:
             cold = CafeEncoding().observe(json.loads(json.dumps(view)), seat, 3, options)
             assert _entries(got) == _entries(cold)
             taken = sum(code is not None for code in view["chairs"])
-            positions, _ = got.entries()
-            chairs = [i for i in positions if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
+            chairs = [i for i in got.index if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
             assert len(chairs) == taken
 
 
 def _entries(f: Features) -> list[tuple[int, float]]:
-    """Every entry, fresh or in a shared segment, sorted."""
-    index, values = f.entries()
-    assert len(set(index)) == len(index), "a position written twice"
-    return sorted(zip(index, values, strict=True))
+    assert len(set(f.index)) == len(f.index), "a position written twice"
+    return sorted(zip(f.index, f.values, strict=True))
 
 
 def test_hand_entries_count_each_guest() -> None:
@@ -222,29 +219,3 @@ def test_quick_legal_map_is_the_general_one(players: int, circles: bool) -> None
     ):
         with pytest.raises(ValueError):
             space.legal(bad)
-
-
-def test_the_frozen_board_is_shared_and_follows_every_change() -> None:
-    """The chairs' and bar's entries come mostly from a segment shared by observations in a
-    row (converted to numpy once), with the guests come since as fresh entries; swaps and
-    views of other games make a new one, and every observation equals a cold one."""
-    warm = CafeEncoding()
-    options = {"coffee_circle": True}
-    kept = same = 0
-    last: object = None
-    states = _positions(4, True, games=4)
-    for state in states + states[::7]:  # then jumps back: boards that are not extensions
-        seat = state.current
-        view = state.view(seat)
-        got = warm.observe(view, seat, 4, options)
-        cold = CafeEncoding().observe(json.loads(json.dumps(view)), seat, 4, options)
-        assert _entries(got) == _entries(cold)
-        board = [segment for _, segment in got.segments]
-        assert len(board) <= 1
-        fresh = [i for i in got.index if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
-        assert len(fresh) <= REFREEZE
-        if board:
-            kept += 1
-            same += board[0] is last
-            last = board[0]
-    assert same > kept // 2
