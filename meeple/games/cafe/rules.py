@@ -84,6 +84,7 @@ from meeple.games.cafe.seating import (
     MIXES,
     NATIVE_TABLES,
     NEVER,
+    PARTNER_SPOTS,
     TABLE_SPOTS,
     TAKES_ONE_MORE,
 )
@@ -596,12 +597,18 @@ class CafeState(State):
                     if not exempt:
                         if hand is None:
                             hand = _HandFacts(self.hands[seat])
-                        for t in CHAIR_TABLES[chair]:
-                            joining = hand.mates.get(t * 2 + sex)
-                            if joining is None:
-                                joining = hand.mates[t * 2 + sex] = self._mates(t, sex, hand)
-                            if joining and joining != 1 << chair:
-                                break  # a guest can join on another chair of this table
+                        # A guest from hand of the other sex on another chair of one of its
+                        # (empty) tables: of a country that chair allows, and its other table
+                        # taking one more. The first such ends the search.
+                        countries = hand.countries[1 - sex]
+                        takes = TAKES_ONE_MORE[1 - sex]
+                        for partner, allowed, other in PARTNER_SPOTS[chair]:
+                            if (
+                                countries & allowed
+                                and takes[mix[other]]
+                                and guests[partner] == _EMPTY
+                            ):
+                                break  # a guest can join it
                         else:  # nobody to join it: only a coffee circle might allow it
                             if not (circles and self._circle_allows(chair, kind, verdict, hand)):
                                 continue
@@ -732,11 +739,6 @@ class CafeState(State):
         return any(
             self._partners(t, 1 - sex, countries) & ~(1 << first) for t in CHAIR_TABLES[first]
         )
-
-    def _mates(self, table: int, sex: int, hand: _HandFacts) -> int:
-        """The chairs (bit mask) where a guest from ``hand`` could join one of ``sex`` alone at
-        the empty ``table``: :meth:`_partners` of the other sex."""
-        return self._partners(table, 1 - sex, hand.countries[1 - sex])
 
     def _partners(self, table: int, sex: int, countries: int) -> int:
         """The empty chairs of ``table`` that a guest of ``sex`` from hand (of ``countries``,
@@ -889,15 +891,13 @@ class CafeState(State):
 
 class _HandFacts:
     """What :meth:`CafeState._open_seatings` asks of a hand, worked out once: the guests of each
-    sex (``count``), their countries as bit masks (``countries``, a joker sets every bit), and
-    :meth:`CafeState._mates` remembered by ``table * 2 + sex``."""
+    sex (``count``), their countries as bit masks (``countries``, a joker sets every bit)."""
 
-    __slots__ = ("count", "countries", "mates")
+    __slots__ = ("count", "countries")
 
     def __init__(self, hand: list[int]) -> None:
         self.count = [0, 0]
         self.countries = [0, 0]
-        self.mates: dict[int, int] = {}
         for kind in hand:
             sex = kind & 1
             self.count[sex] += 1

@@ -19,7 +19,7 @@ import pytest
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.games.cafe import GAME
-from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
+from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLE_CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES, JOKER
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
 from meeple.games.cafe.rules import DONE, CafeState
@@ -27,6 +27,8 @@ from meeple.games.cafe.seating import (
     CHAIR_VERDICTS,
     MIX_MAN,
     MIXES,
+    PARTNER_SPOTS,
+    TABLE_SPOTS,
     TAKES_ONE_MORE,
     chair_verdict,
 )
@@ -219,3 +221,13 @@ def test_quick_legal_map_is_the_general_one(players: int, circles: bool) -> None
     ):
         with pytest.raises(ValueError):
             space.legal(bad)
+
+
+def test_partner_spots_are_the_other_chairs_of_a_chairs_tables() -> None:
+    """Where a guest could join one alone on a chair: every other chair of its tables, once."""
+    for chair, tables in enumerate(CHAIR_TABLES):
+        partners = [spot[0] for spot in PARTNER_SPOTS[chair]]
+        others = sorted(c for t in tables for c in TABLE_CHAIRS[t] if c != chair)
+        assert sorted(partners) == others and len(set(partners)) == len(partners)
+        assert all(any(spot in TABLE_SPOTS[t] for t in tables) for spot in PARTNER_SPOTS[chair])
+        assert len(partners) == 3 * len(tables)
