@@ -546,6 +546,9 @@ class CafeState(State):
         if verdict == DONE:
             # The first guest, or a second after a first that scored: any chair may do.
             actions = self._open_seatings(seat, kinds, first=not placed)
+        elif not self.circles and len(placed) == 1:
+            # A lone first guest, whom the next must join.
+            actions = self._partner_seatings(placed[0], kinds)
         else:
             # The turn is not finished: the next guest must join a table it touched.
             near = {c for p in placed for t in CHAIR_TABLES[p] for c in TABLE_CHAIRS[t]}
@@ -630,6 +633,32 @@ class CafeState(State):
         spare = hand.count[kind & 1] - 1  # the other guests of that sex in hand
         needs = CIRCLE_GUESTS - 1 if verdict == ALONE else verdict - CIRCLE
         return spare >= needs and self._circle_possible(chair, kind)
+
+    def _partner_seatings(self, first: int, kinds: list[int]) -> list[Action]:
+        """Seatings that join the lone first guest on chair ``first`` (coffee circles off): a
+        guest of the other sex on another chair of its tables, of a country that chair allows,
+        that chair's other table taking one more. These are the seatings that trying every
+        guest on the chairs near it and judging the turn (:meth:`_tried_seatings`) finds, in
+        the same order, without the tries."""
+        sex = 1 - (self.guests[first] & 1)
+        takes = TAKES_ONE_MORE[sex]
+        guests = self.guests
+        mix = self.mix
+        spots = [
+            (chair, allowed)
+            for chair, allowed, other in PARTNER_SPOTS[first]
+            if guests[chair] == _EMPTY and takes[mix[other]]
+        ]
+        actions: list[Action] = []
+        for kind in kinds:
+            if kind & 1 != sex:
+                continue
+            country = _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
+            seatings = _SEATINGS[kind]
+            for chair, allowed in spots:
+                if country & allowed:
+                    actions.append(seatings[chair])
+        return actions
 
     def _tried_seatings(self, seat: int, kinds: list[int], chairs: list[int]) -> list[Action]:
         """Seatings among ``chairs``, each tried on the board and judged."""

@@ -84,12 +84,12 @@ TABLE_SPOTS: Final = tuple(
 """``(chair, countries allowed as a bit mask, the chair's other table or NO_TABLE)`` for the
 four chairs of each table."""
 PARTNER_SPOTS: Final = tuple(
-    tuple(spot for t in tables for spot in TABLE_SPOTS[t] if spot[0] != chair)
+    tuple(sorted(spot for t in tables for spot in TABLE_SPOTS[t] if spot[0] != chair))
     for chair, tables in enumerate(CHAIR_TABLES)
 )
 """``PARTNER_SPOTS[chair]``: the :data:`TABLE_SPOTS` of the other chairs of the chair's tables
 (three or six: two tables share no chair but this one), where a guest could join one sitting
-alone on ``chair``."""
+alone on ``chair``; in chair order."""
 COUNTRY_SPOTS: Final = tuple(
     tuple((chair, *CHAIR_PAIRS[chair]) for chair in chairs) for chairs in COUNTRY_CHAIRS
 )

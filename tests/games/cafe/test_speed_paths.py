@@ -22,7 +22,7 @@ from meeple.games.cafe import GAME
 from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLE_CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES, JOKER
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
-from meeple.games.cafe.rules import DONE, CafeState
+from meeple.games.cafe.rules import DONE, MORE, CafeState
 from meeple.games.cafe.seating import (
     CHAIR_VERDICTS,
     MIX_MAN,
@@ -231,3 +231,21 @@ def test_partner_spots_are_the_other_chairs_of_a_chairs_tables() -> None:
         assert sorted(partners) == others and len(set(partners)) == len(partners)
         assert all(any(spot in TABLE_SPOTS[t] for t in tables) for spot in PARTNER_SPOTS[chair])
         assert len(partners) == 3 * len(tables)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_partner_seatings_are_the_tried_ones(players: int) -> None:
+    """After a lone first guest (coffee circles off), the seatings that join it are exactly
+    those that trying every guest near it and judging the turn finds, in the same order."""
+    checked = 0
+    for state in _positions(players, False, games=12):
+        if len(state.placed) != 1 or state._judge() != MORE:
+            continue
+        seat = state.current
+        kinds = sorted(set(state.hands[seat]))
+        near = sorted({c for t in CHAIR_TABLES[state.placed[0]] for c in TABLE_CHAIRS[t]})
+        fast = state._partner_seatings(state.placed[0], kinds)
+        assert fast == state._tried_seatings(seat, kinds, near), state.to_json()
+        assert fast  # the verdict says a guest can join
+        checked += 1
+    assert checked > 20
