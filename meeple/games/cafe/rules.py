@@ -85,7 +85,6 @@ from meeple.games.cafe.seating import (
     NATIVE_TABLES,
     NEVER,
     PARTNER_SPOTS,
-    TABLE_SPOTS,
     TAKES_ONE_MORE,
 )
 
@@ -600,8 +599,9 @@ class CafeState(State):
                     if not exempt:
                         if hand is None:
                             hand = _HandFacts(self.hands[seat])
-                        # A guest from hand of the other sex on another chair of one of its
-                        # (empty) tables: of a country that chair allows, and its other table
+                        # :meth:`_can_pair`, written out (with the hand's facts made once): a
+                        # guest from hand of the other sex on another chair of one of its
+                        # (empty) tables, of a country that chair allows, and its other table
                         # taking one more. The first such ends the search.
                         countries = hand.countries[1 - sex]
                         takes = TAKES_ONE_MORE[1 - sex]
@@ -763,26 +763,17 @@ class CafeState(State):
     def _can_pair(self, first: int, sex: int) -> bool:
         """Could a guest from hand pair up with a first guest of ``sex`` that sits alone on chair
         ``first`` (…同じ手番で直ちにそのテーブルの2枚目のタイルを置かなければなりません)? The
-        first guest need not be seated yet; the second must be of the other sex."""
+        first guest need not be seated yet; the second must be of the other sex, on another
+        chair of its tables, of a country that chair allows, leaving that chair's other table
+        allowed. (:meth:`_open_seatings` writes this out for every lone chair it looks at.)"""
         countries = self._hand_mask(1 - sex)
-        return any(
-            self._partners(t, 1 - sex, countries) & ~(1 << first) for t in CHAIR_TABLES[first]
-        )
-
-    def _partners(self, table: int, sex: int, countries: int) -> int:
-        """The empty chairs of ``table`` that a guest of ``sex`` from hand (of ``countries``,
-        :meth:`_hand_mask`) could take, leaving the chair's other table allowed, as a bit mask
-        of chairs (bit ``chair``)."""
-        chairs = 0
-        if not countries:
-            return chairs
+        takes = TAKES_ONE_MORE[1 - sex]
         guests = self.guests
         mix = self.mix
-        takes = TAKES_ONE_MORE[sex]
-        for chair, allowed, other in TABLE_SPOTS[table]:
-            if guests[chair] == _EMPTY and countries & allowed and takes[mix[other]]:
-                chairs |= 1 << chair
-        return chairs
+        for partner, allowed, other in PARTNER_SPOTS[first]:
+            if countries & allowed and takes[mix[other]] and guests[partner] == _EMPTY:
+                return True
+        return False
 
     def _hand_mask(self, sex: int) -> int:
         """The countries of the guests of ``sex`` in the current hand, as a bit mask; a joker
