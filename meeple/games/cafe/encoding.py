@@ -229,20 +229,42 @@ class CafeEncoding:
             if sizes[s]:
                 index.append(size_at)
                 values.append(sizes[s] / HAND_SIZE)
-            held: dict[int, float] = {}  # 0.5 per tile of each guest: 0.5 for one, 1.0 for two…
+            # 0.5 per tile of each guest: 0.5 for one, 1.0 for two… A game's hands are in
+            # guest order, so tiles alike come together: each adds to the entry just written.
+            start = len(index)
+            last = -1
             for code in hands[s]:
-                guest = hand_at + _GUEST[code]
-                held[guest] = held.get(guest, 0.0) + 0.5
-            index.extend(held)
-            values.extend(held.values())
+                guest = hand_at[code]
+                if guest > last:
+                    index.append(guest)
+                    values.append(0.5)
+                    last = guest
+                elif guest == last:
+                    values[-1] += 0.5
+                else:  # not in order (not a game's view): count them the plain way
+                    del index[start:], values[start:]
+                    _count_hand(hands[s], hand_at, index, values)
+                    break
         return f
 
 
+def _count_hand(hand: list[str], at: dict[str, int], index: list[int], values: list[float]) -> None:
+    """The entries of a hand in any order: 0.5 per tile at each guest's position (``at``)."""
+    held: dict[int, float] = {}
+    for code in hand:
+        guest = at[code]
+        held[guest] = held.get(guest, 0.0) + 0.5
+    index.extend(held)
+    values.extend(held.values())
+
+
 @cache
-def _seat_tables(players: int, seat: int) -> tuple[int, tuple[tuple[int, int, int, int, int], ...]]:
+def _seat_tables(
+    players: int, seat: int
+) -> tuple[int, tuple[tuple[int, int, int, int, dict[str, int]], ...]]:
     """The observation's size for ``players``, and for each seat in the order ``seat`` sees
-    them (the ``k``-th after it): the seat, and where its out flag, chips, hand size and hand
-    slice are."""
+    them (the ``k``-th after it): the seat, where its out flag, chips and hand size are, and
+    the position of each guest (by code) in its hand slice."""
     size = _SEATS_AT + 4 * players + players * _GUESTS
     seats = tuple(
         (
@@ -250,7 +272,7 @@ def _seat_tables(players: int, seat: int) -> tuple[int, tuple[tuple[int, int, in
             _SEATS_AT + players + k,
             _SEATS_AT + 2 * players + k,
             _SEATS_AT + 3 * players + k,
-            _SEATS_AT + 4 * players + k * _GUESTS,
+            {code: _SEATS_AT + 4 * players + k * _GUESTS + guest for code, guest in _GUEST.items()},
         )
         for k in range(players)
     )
