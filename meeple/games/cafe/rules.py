@@ -111,6 +111,24 @@ _SEATINGS: tuple[tuple[Action, ...], ...] = tuple(
 )
 """Every seating action, by kind and chair, made once: the cached legal actions hold these
 (never changed: :meth:`CafeState.legal_actions` hands out copies)."""
+_SWAPS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "swap", "chair": chair, "guest": code} for code in GUEST_CODES)
+    for chair in CHAIRS
+)
+"""Every swap action, by chair and kind, made once (as ``_SEATINGS``)."""
+_SWAPPABLE: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(
+        frozenset(
+            kind
+            for kind in range(len(GUEST_CODES))
+            if kind >> 1 in CHAIR_COUNTRIES[chair] and kind & 1 == sex
+        )
+        for sex in (MAN, WOMAN)
+    )
+    for chair in CHAIRS
+)
+"""The kinds that may replace a joker of each sex on each chair (ruling JOKER_SWAP_SAME_SEX:
+of a country of the chair's tables and of the joker's sex; never a joker)."""
 _BARS: tuple[Action, ...] = tuple({"type": "bar", "guest": code} for code in GUEST_CODES)
 """Every bar action, by kind, made once (as ``_SEATINGS``; the jokers' are never offered)."""
 _CODE_OR_NONE = (*GUEST_CODES, None)
@@ -686,6 +704,14 @@ class CafeState(State):
         """Jokers at tables that a guest of one of these kinds may replace."""
         swaps: list[Action] = []
         guests = self.guests
+        if JOKER_SWAP_SAME_SEX:  # the ruling in force: the kinds each joker takes, made once
+            for chair in self.jokers:
+                takes = _SWAPPABLE[chair][guests[chair] & 1]
+                row = _SWAPS[chair]
+                for kind in kinds:
+                    if kind in takes:
+                        swaps.append(row[kind])
+            return swaps
         for chair in self.jokers:
             joker = guests[chair]
             for kind in kinds:

@@ -19,7 +19,7 @@ import pytest
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.games.cafe import GAME
-from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLE_CHAIRS, TABLES
+from meeple.games.cafe.board import CHAIR_COUNTRIES, CHAIR_TABLES, CHAIRS, TABLE_CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES, JOKER
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
 from meeple.games.cafe.rules import DONE, MORE, CafeState
@@ -263,3 +263,22 @@ def test_hands_in_any_order_give_the_same_entries() -> None:
         got = CafeEncoding().observe(shuffled, state.current, 4, {"coffee_circle": False})
         want = CafeEncoding().observe(view, state.current, 4, {"coffee_circle": False})
         assert _entries(got) == _entries(want)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_swaps_are_the_ruling(players: int) -> None:
+    """The swaps read from the kinds each joker takes are the ruling's (a guest of a country
+    of the chair's tables and of the joker's sex), in chair then guest order."""
+    checked = 0
+    for state in _positions(players, False, games=8):
+        kinds = sorted(set(state.hands[state.current]))
+        plain = [
+            {"type": "swap", "chair": chair, "guest": GUEST_CODES[kind]}
+            for chair, joker in enumerate(state.guests)
+            if joker >> 1 == JOKER
+            for kind in kinds
+            if kind >> 1 in CHAIR_COUNTRIES[chair] and kind & 1 == joker & 1
+        ]
+        assert state._swaps(kinds) == plain
+        checked += bool(plain)
+    assert checked > 20
