@@ -185,8 +185,10 @@ class CafeEncoding:
         if seen is not chairs:
             if type(seen) is list and len(seen) == len(chairs):
                 # Most often one chair changed since: find it by identity (in C, touching no
-                # code) and patch a copy of the last positions.
-                positions = positions.copy()
+                # code) and patch the last positions, which nothing else holds (they are
+                # copied into the observations). Forgotten meanwhile, so that a malformed
+                # view leaves none half patched.
+                self._chairs = (None, {})
                 for chair in compress(CHAIRS, map(is_not, chairs, seen)):
                     code = chairs[chair]
                     if code is None:  # emptied (never in play, but views may come in any order)

@@ -282,3 +282,24 @@ def test_swaps_are_the_ruling(players: int) -> None:
         assert state._swaps(kinds) == plain
         checked += bool(plain)
     assert checked > 20
+
+
+def test_a_malformed_view_leaves_no_half_patched_chairs() -> None:
+    """A chair naming no guest raises; the observations after it are still the cold ones."""
+    warm = CafeEncoding()
+    options = {"coffee_circle": False}
+    states = _positions(3, False, games=1)
+    for state in states[:20]:
+        warm.observe(state.view(state.current), state.current, 3, options)
+    bad = json.loads(json.dumps(states[20].view(states[20].current)))
+    chairs = bad["chairs"]
+    taken = next(c for c, code in enumerate(chairs) if code is not None)
+    chairs[taken] = "JKR-W" if chairs[taken] != "JKR-W" else "JKR-M"  # patched first…
+    chairs[chairs.index(None, taken)] = "XXX-M"  # … then this raises
+    with pytest.raises(KeyError):
+        warm.observe(bad, states[20].current, 3, options)
+    for state in states[20:]:
+        view = state.view(state.current)
+        got = warm.observe(view, state.current, 3, options)
+        cold = CafeEncoding().observe(json.loads(json.dumps(view)), state.current, 3, options)
+        assert _entries(got) == _entries(cold)
