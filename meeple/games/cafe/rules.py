@@ -76,15 +76,17 @@ from meeple.games.cafe.data import (
 )
 from meeple.games.cafe.seating import (
     ALONE,
-    CHAIR_VERDICTS,
     CIRCLE,
-    COUNTRY_SPOTS,
+    EMPTY_PAIRS,
     FITS,
     MIX_MAN,
     MIXES,
     NATIVE_TABLES,
     NEVER,
+    PAIR_WEIGHTS,
     PARTNER_SPOTS,
+    SEAT_VERDICTS,
+    TAKEN,
     TAKES_ONE_MORE,
 )
 
@@ -161,6 +163,7 @@ class CafeState(State):
         "options",
         "out",
         "over",
+        "pairs",
         "passes",
         "placed",
         "players",
@@ -194,6 +197,7 @@ class CafeState(State):
     women: list[int]
     natives: list[int]  # per table, guests of its country or jokers
     mix: list[int]  # per table, men * 5 + women; then seating.MIXES for "no table" (see seating)
+    pairs: list[int]  # per chair, its tables' mixes as a pair, + TAKEN if taken (see seating)
     filled: int  # chairs taken
     jokers: list[int]  # the chairs where jokers sit, in order
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
@@ -363,6 +367,7 @@ class CafeState(State):
         other.women = self.women[:]
         other.natives = self.natives[:]
         other.mix = self.mix[:]
+        other.pairs = self.pairs[:]
         other.filled = self.filled
         other.jokers = self.jokers[:]
         other._legal = self._legal  # never mutated: legal_actions hands out copies
@@ -587,13 +592,14 @@ class CafeState(State):
         """Seatings of a guest that may sit anywhere it scores: the turn's first guest, or a
         second after a first that scored — the hot path of the engine.
 
-        The verdict on a chair for a guest of a sex is looked up from its tables' mixes
-        (:data:`~meeple.games.cafe.seating.CHAIR_VERDICTS`); where it depends on the hand
-        (a guest alone, a coffee circle), it is settled here."""
+        The verdict on a chair for a guest of a sex is looked up from the pair of its tables'
+        mixes, which the state keeps per chair (:data:`~meeple.games.cafe.seating.
+        SEAT_VERDICTS`: a taken chair's says NEVER); where it depends on the hand (a guest
+        alone, a coffee circle), it is settled here."""
         guests = self.guests
         mix = self.mix
-        by_sex = CHAIR_VERDICTS[self.circles]
-        width = MIXES + 1  # locals: the loop below runs some thirty times per decision
+        pairs = self.pairs  # locals: the loop below runs some forty times per decision
+        by_sex = SEAT_VERDICTS[self.circles]
         circles = self.circles
         exempt = first and self._exempt()
         hand = None  # _HandFacts, made when first needed
@@ -602,10 +608,10 @@ class CafeState(State):
             sex = kind & 1
             verdicts = by_sex[sex]
             seatings = _SEATINGS[kind]
-            for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
-                if guests[chair] != _EMPTY:
+            for chair in COUNTRY_CHAIRS[kind >> 1]:
+                verdict = verdicts[pairs[chair]]
+                if verdict == NEVER:  # half the chairs are taken: the most common answer
                     continue
-                verdict = verdicts[mix[a] * width + mix[b]]
                 if verdict == FITS:
                     pass
                 elif verdict == ALONE:
@@ -633,8 +639,6 @@ class CafeState(State):
                         else:  # nobody to join it: only a coffee circle might allow it
                             if not (circles and self._circle_allows(chair, kind, verdict, hand)):
                                 continue
-                elif verdict == NEVER:
-                    continue
                 else:
                     if hand is None:
                         hand = _HandFacts(self.hands[seat])
@@ -877,6 +881,7 @@ class CafeState(State):
 
     def _put(self, chair: int, kind: int) -> None:
         self.guests[chair] = kind
+        self.pairs[chair] += TAKEN
         if self._chairs_shown is not None:
             shown = self._chairs_shown[:]
             shown[chair] = GUEST_CODES[kind]
@@ -887,6 +892,7 @@ class CafeState(State):
     def _unseat(self, chair: int) -> int:
         kind = self.guests[chair]
         self.guests[chair] = _EMPTY
+        self.pairs[chair] -= TAKEN
         if self._chairs_shown is not None:
             shown = self._chairs_shown[:]
             shown[chair] = None
@@ -906,9 +912,12 @@ class CafeState(State):
             counts = self.men
             mix_step = step * MIX_MAN
         mix = self.mix
+        pairs = self.pairs
         for t in tables:
             counts[t] += step
             mix[t] += mix_step
+            for other, weight in PAIR_WEIGHTS[t]:
+                pairs[other] += weight * mix_step
         natives = self.natives
         for t in NATIVE_TABLES[chair][kind >> 1]:
             natives[t] += step
@@ -1015,6 +1024,7 @@ class Cafe(Game[CafeState]):
         state.women = [0] * len(TABLES)
         state.natives = [0] * len(TABLES)
         state.mix = [0] * len(TABLES) + [MIXES]
+        state.pairs = list(EMPTY_PAIRS)
         state.filled = 0
         state.jokers = []
         state._legal = None

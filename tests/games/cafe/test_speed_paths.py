@@ -27,8 +27,11 @@ from meeple.games.cafe.seating import (
     CHAIR_VERDICTS,
     MIX_MAN,
     MIXES,
+    NEVER,
     PARTNER_SPOTS,
+    SEAT_VERDICTS,
     TABLE_SPOTS,
+    TAKEN,
     TAKES_ONE_MORE,
     chair_verdict,
 )
@@ -51,9 +54,14 @@ def _positions(players: int, circles: bool, games: int = 6) -> list[CafeState]:
 
 
 def test_the_verdict_table_is_the_rule() -> None:
-    """Every entry of ``CHAIR_VERDICTS`` is :func:`chair_verdict` of its mixes."""
+    """Every entry of ``CHAIR_VERDICTS`` is :func:`chair_verdict` of its mixes, and
+    ``SEAT_VERDICTS`` is the same, then NEVER for every taken chair."""
     for circles in (False, True):
         table = CHAIR_VERDICTS[circles]
+        for sex in (0, 1):
+            seat = SEAT_VERDICTS[circles][sex]
+            assert seat[:TAKEN] == table[sex] and set(seat[TAKEN:]) == {NEVER}
+            assert len(seat) == 2 * TAKEN
         for a in range(MIXES):
             for b in range(MIXES + 1):
                 second = None if b == MIXES else (b // MIX_MAN, b % MIX_MAN)
@@ -91,6 +99,13 @@ def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
                 for t in CHAIR_TABLES[chair]:
                     mix[t] += 1 if kind & 1 else MIX_MAN
         assert state.mix == [*mix, MIXES]
+        # Each chair's pair: its tables' mixes (the second "no table" for a chair of one
+        # table), plus TAKEN while a guest sits there.
+        for chair, tables in enumerate(CHAIR_TABLES):
+            second = mix[tables[1]] if len(tables) == 2 else MIXES
+            pair = mix[tables[0]] * (MIXES + 1) + second
+            assert state.pairs[chair] == pair + (TAKEN if state.guests[chair] >= 0 else 0)
+        assert GAME.from_json(state.to_json()).pairs == state.pairs
         jokers = [chair for chair, kind in enumerate(state.guests) if kind >> 1 == JOKER]
         assert state.jokers == jokers
         assert GAME.from_json(state.to_json()).jokers == jokers
