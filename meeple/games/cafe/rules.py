@@ -145,6 +145,8 @@ class CafeState(State):
         "_chairs_shown",
         "_hands_shown",
         "_legal",
+        "_out_shown",
+        "_sizes_shown",
         "bag",
         "bar",
         "chips",
@@ -204,6 +206,8 @@ class CafeState(State):
     _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
     _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
     _hands_shown: list[list[str] | None]  # view["hands"][seat], kept while that hand stays
+    _sizes_shown: list[int] | None  # view["hand_sizes"], kept while no hand size changes
+    _out_shown: list[bool] | None  # view["out"], kept while nobody leaves
 
     # --- contract -----------------------------------------------------------------
 
@@ -278,10 +282,10 @@ class CafeState(State):
             "chairs": self._chairs_json(),
             "bar": self._bar_json(),
             "hands": self._hands_json(),
-            "hand_sizes": self.hand_sizes[:],
+            "hand_sizes": self._sizes_shown or self._kept_sizes(),
             "chips": self.chips[:],
             "scores": self.scores,
-            "out": self.out[:],
+            "out": self._out_shown or self._kept_out(),
             "bag": len(self.bag),
             "placed": self.placed[:],
             "choosing_refill": self.choosing_refill,
@@ -307,6 +311,17 @@ class CafeState(State):
                 if shown[seat] is None:
                     shown[seat] = [GUEST_CODES[g] for g in hand]
         return shown[:]  # type: ignore[return-value]  # no None left
+
+    def _kept_sizes(self) -> list[int]:
+        """``view["hand_sizes"]``, kept (shared by the views) until a hand size changes: a
+        one-country table is rare, and ``observe`` can tell the list is the same."""
+        self._sizes_shown = self.hand_sizes[:]
+        return self._sizes_shown
+
+    def _kept_out(self) -> list[bool]:
+        """``view["out"]``, kept (shared by the views) until a player leaves."""
+        self._out_shown = self.out[:]
+        return self._out_shown
 
     def _hand_changed(self, seat: int) -> None:
         """Drop the seat's kept hand list (:meth:`_hands_json`): its hand is changing."""
@@ -374,6 +389,8 @@ class CafeState(State):
         other._chairs_shown = self._chairs_shown  # never mutated: replaced on a change
         other._bar_shown = self._bar_shown
         other._hands_shown = self._hands_shown[:]  # the lists are replaced, never changed
+        other._sizes_shown = self._sizes_shown
+        other._out_shown = self._out_shown
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CafeState:
@@ -416,6 +433,7 @@ class CafeState(State):
                 # 同一国籍4人のテーブル…を完成させた場合には…1枚少ない枚数だけ補充します
                 # (ruling HAND_SIZE_DROPS_FOR_GOOD).
                 self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+                self._sizes_shown = None
                 self.events.append(
                     {
                         "event": "one_country",
@@ -450,6 +468,7 @@ class CafeState(State):
             # 失うポイントを支払うことができない場合は、直ちにゲームから抜けます。
             event["points"] = 0
             self.out[seat] = True
+            self._out_shown = None
             if not LEAVER_KEEPS_CHIPS:
                 self.chips[seat] = 0
             self.events.append({"event": "leave", "seat": seat})
@@ -489,6 +508,7 @@ class CafeState(State):
         self.choosing_refill = False
         if fewer:
             self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+            self._sizes_shown = None
         self.events.append(
             {"event": "refill_choice", "seat": seat, "fewer": fewer,
              "hand_size": self.hand_sizes[seat]}
@@ -1031,6 +1051,8 @@ class Cafe(Game[CafeState]):
         state._chairs_shown = None
         state._bar_shown = None
         state._hands_shown = [None] * players
+        state._sizes_shown = None
+        state._out_shown = None
         for seat in range(players):
             state._draw(seat, HAND_SIZE)
         state.events = []
@@ -1045,6 +1067,7 @@ class Cafe(Game[CafeState]):
             state.bag = [guest_kind(g) for g in data["bag"]]
             state.hands = [sorted(guest_kind(g) for g in hand) for hand in data["hands"]]
             state._hands_shown = [None] * len(state.hands)
+            state._sizes_shown = state._out_shown = None
             state.hand_sizes = [_int(n) for n in data["hand_sizes"]]
             state.chips = [_int(n) for n in data["chips"]]
             state.out = [_bool(b) for b in data["out"]]

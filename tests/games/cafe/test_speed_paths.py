@@ -119,6 +119,7 @@ def _fresh_view(state: CafeState, seat: int | None) -> object:
     other = state.clone()
     other._chairs_shown = other._bar_shown = None
     other._hands_shown = [None] * state.players
+    other._sizes_shown = other._out_shown = None
     return other.view(seat)
 
 
