@@ -83,7 +83,7 @@ from meeple.games.cafe.seating import (
     MIXES,
     NATIVE_TABLES,
     NEVER,
-    PAIR_WEIGHTS,
+    PAIR_STEPS,
     PARTNER_SPOTS,
     SEAT_VERDICTS,
     TAKEN,
@@ -932,12 +932,12 @@ class CafeState(State):
             counts = self.men
             mix_step = step * MIX_MAN
         mix = self.mix
-        pairs = self.pairs
         for t in tables:
             counts[t] += step
             mix[t] += mix_step
-            for other, weight in PAIR_WEIGHTS[t]:
-                pairs[other] += weight * mix_step
+        pairs = self.pairs
+        for other, change in PAIR_STEPS[chair][kind & 1]:
+            pairs[other] += change * step
         natives = self.natives
         for t in NATIVE_TABLES[chair][kind >> 1]:
             natives[t] += step

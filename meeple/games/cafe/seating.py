@@ -168,6 +168,24 @@ PAIR_WEIGHTS: Final = tuple(
 )
 """``PAIR_WEIGHTS[table]``: each chair of the table, with what one step of the table's mix
 changes the chair's pair by (26 for the chair's first table, 1 for its second)."""
+
+
+def _pair_steps(chair: int, sex: int) -> tuple[tuple[int, int], ...]:
+    """What a guest of ``sex`` sitting on ``chair`` adds to the pairs of the chairs of its
+    tables (the chair itself serves both: its two steps are one here)."""
+    step = MIX_MAN if sex == MAN else 1
+    steps: dict[int, int] = {}
+    for t in CHAIR_TABLES[chair]:
+        for other, weight in PAIR_WEIGHTS[t]:
+            steps[other] = steps.get(other, 0) + weight * step
+    return tuple(sorted(steps.items()))
+
+
+PAIR_STEPS: Final = tuple(
+    tuple(_pair_steps(chair, sex) for sex in (MAN, WOMAN)) for chair in range(len(CHAIR_TABLES))
+)
+"""``PAIR_STEPS[chair][sex]``: (chair, step) for every chair whose pair a guest of ``sex``
+on ``chair`` changes (:data:`PAIR_WEIGHTS` of its tables, summed)."""
 EMPTY_PAIRS: Final = tuple(MIXES if b == NO_TABLE else 0 for _, b in CHAIR_PAIRS)
 """Every chair's pair on the empty board (a chair of one table: no second table)."""
 TAKEN: Final = PAIRS
