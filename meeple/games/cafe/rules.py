@@ -971,12 +971,20 @@ class _HandFacts:
     __slots__ = ("count", "countries")
 
     def __init__(self, hand: list[int]) -> None:
-        self.count = [0, 0]
-        self.countries = [0, 0]
-        for kind in hand:
+        count = [0, 0]
+        countries = [0, 0]
+        for kind in hand:  # (locals: made at nearly every turn start)
             sex = kind & 1
-            self.count[sex] += 1
-            self.countries[sex] |= _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
+            count[sex] += 1
+            countries[sex] |= _COUNTRY_BITS[kind]
+        self.count = count
+        self.countries = countries
+
+
+_COUNTRY_BITS = tuple(
+    _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1) for kind in range(len(GUEST_CODES))
+)
+"""A kind's country as a bit mask (:meth:`CafeState._hand_mask`); a joker's sets every bit."""
 
 
 def _can_fill(chairs: list[int], tiles: list[int]) -> bool:
