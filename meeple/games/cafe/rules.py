@@ -21,7 +21,7 @@ chair is looked up from its tables' "mixes" of men and women
 (:mod:`meeple.games.cafe.seating`) rather than worked out, the chairs where jokers sit
 are kept up to date rather than searched for, legal actions are made once per
 position, and a view shares with the state and with other views whatever is never
-changed (the board, event dicts, the chairs and bar lists while they stay).
+changed (the board, event dicts, the chairs, bar and each hand's lists while they stay).
 ``tests/games/cafe/test_speed_paths.py`` checks each shortcut against the plain way.
 """
 
@@ -76,15 +76,17 @@ from meeple.games.cafe.data import (
 )
 from meeple.games.cafe.seating import (
     ALONE,
-    CHAIR_VERDICTS,
     CIRCLE,
-    COUNTRY_SPOTS,
+    EMPTY_PAIRS,
     FITS,
     MIX_MAN,
     MIXES,
     NATIVE_TABLES,
     NEVER,
-    TABLE_SPOTS,
+    PAIR_STEPS,
+    PARTNER_SPOTS,
+    SEAT_VERDICTS,
+    TAKEN,
     TAKES_ONE_MORE,
 )
 
@@ -111,6 +113,24 @@ _SEATINGS: tuple[tuple[Action, ...], ...] = tuple(
 )
 """Every seating action, by kind and chair, made once: the cached legal actions hold these
 (never changed: :meth:`CafeState.legal_actions` hands out copies)."""
+_SWAPS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "swap", "chair": chair, "guest": code} for code in GUEST_CODES)
+    for chair in CHAIRS
+)
+"""Every swap action, by chair and kind, made once (as ``_SEATINGS``)."""
+_SWAPPABLE: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(
+        frozenset(
+            kind
+            for kind in range(len(GUEST_CODES))
+            if kind >> 1 in CHAIR_COUNTRIES[chair] and kind & 1 == sex
+        )
+        for sex in (MAN, WOMAN)
+    )
+    for chair in CHAIRS
+)
+"""The kinds that may replace a joker of each sex on each chair (ruling JOKER_SWAP_SAME_SEX:
+of a country of the chair's tables and of the joker's sex; never a joker)."""
 _BARS: tuple[Action, ...] = tuple({"type": "bar", "guest": code} for code in GUEST_CODES)
 """Every bar action, by kind, made once (as ``_SEATINGS``; the jokers' are never offered)."""
 _CODE_OR_NONE = (*GUEST_CODES, None)
@@ -123,7 +143,10 @@ class CafeState(State):
     __slots__ = (
         "_bar_shown",
         "_chairs_shown",
+        "_hands_shown",
         "_legal",
+        "_out_shown",
+        "_sizes_shown",
         "bag",
         "bar",
         "chips",
@@ -142,6 +165,7 @@ class CafeState(State):
         "options",
         "out",
         "over",
+        "pairs",
         "passes",
         "placed",
         "players",
@@ -175,11 +199,15 @@ class CafeState(State):
     women: list[int]
     natives: list[int]  # per table, guests of its country or jokers
     mix: list[int]  # per table, men * 5 + women; then seating.MIXES for "no table" (see seating)
+    pairs: list[int]  # per chair, its tables' mixes as a pair, + TAKEN if taken (see seating)
     filled: int  # chairs taken
     jokers: list[int]  # the chairs where jokers sit, in order
     _legal: list[Action] | None  # legal actions of the current seat, computed once per state
     _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
     _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
+    _hands_shown: list[list[str] | None]  # view["hands"][seat], kept while that hand stays
+    _sizes_shown: list[int] | None  # view["hand_sizes"], kept while no hand size changes
+    _out_shown: list[bool] | None  # view["out"], kept while nobody leaves
 
     # --- contract -----------------------------------------------------------------
 
@@ -240,7 +268,7 @@ class CafeState(State):
             self.check_seat(seat, allow_none=True)  # raises
         # Hands are open in Café International: every seat sees the same. The view shares what
         # never changes (the board, event dicts) and what the state replaces rather than
-        # changes (the chairs and bar lists); the rest is made anew.
+        # changes (the chairs, bar and hand lists); the rest is made anew.
         over = self.over
         return {
             "game": "cafe",
@@ -253,11 +281,11 @@ class CafeState(State):
             "turn": self.turn,
             "chairs": self._chairs_json(),
             "bar": self._bar_json(),
-            "hands": [[GUEST_CODES[g] for g in hand] for hand in self.hands],
-            "hand_sizes": self.hand_sizes[:],
+            "hands": self._hands_json(),
+            "hand_sizes": self._sizes_shown or self._kept_sizes(),
             "chips": self.chips[:],
             "scores": self.scores,
-            "out": self.out[:],
+            "out": self._out_shown or self._kept_out(),
             "bag": len(self.bag),
             "placed": self.placed[:],
             "choosing_refill": self.choosing_refill,
@@ -272,6 +300,32 @@ class CafeState(State):
         if self._chairs_shown is None:
             self._chairs_shown = [_CODE_OR_NONE[g] for g in self.guests]
         return self._chairs_shown
+
+    def _hands_json(self) -> list[list[str]]:
+        """``view["hands"]``: a new list of each seat's hand list, kept while that hand stays
+        (most hands stay from one turn of their owner to the next, and ``observe`` can tell);
+        whatever changes a hand drops its list (:meth:`_hand_changed`), never changing it."""
+        shown = self._hands_shown
+        if None in shown:
+            for seat, hand in enumerate(self.hands):
+                if shown[seat] is None:
+                    shown[seat] = [GUEST_CODES[g] for g in hand]
+        return shown[:]  # type: ignore[return-value]  # no None left
+
+    def _kept_sizes(self) -> list[int]:
+        """``view["hand_sizes"]``, kept (shared by the views) until a hand size changes: a
+        one-country table is rare, and ``observe`` can tell the list is the same."""
+        self._sizes_shown = self.hand_sizes[:]
+        return self._sizes_shown
+
+    def _kept_out(self) -> list[bool]:
+        """``view["out"]``, kept (shared by the views) until a player leaves."""
+        self._out_shown = self.out[:]
+        return self._out_shown
+
+    def _hand_changed(self, seat: int) -> None:
+        """Drop the seat's kept hand list (:meth:`_hands_json`): its hand is changing."""
+        self._hands_shown[seat] = None
 
     def _bar_json(self) -> list[str]:
         """``view["bar"]``, made again only after a guest goes to the bar (:meth:`_to_bar`)."""
@@ -328,11 +382,15 @@ class CafeState(State):
         other.women = self.women[:]
         other.natives = self.natives[:]
         other.mix = self.mix[:]
+        other.pairs = self.pairs[:]
         other.filled = self.filled
         other.jokers = self.jokers[:]
         other._legal = self._legal  # never mutated: legal_actions hands out copies
         other._chairs_shown = self._chairs_shown  # never mutated: replaced on a change
         other._bar_shown = self._bar_shown
+        other._hands_shown = self._hands_shown[:]  # the lists are replaced, never changed
+        other._sizes_shown = self._sizes_shown
+        other._out_shown = self._out_shown
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CafeState:
@@ -375,6 +433,7 @@ class CafeState(State):
                 # 同一国籍4人のテーブル…を完成させた場合には…1枚少ない枚数だけ補充します
                 # (ruling HAND_SIZE_DROPS_FOR_GOOD).
                 self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+                self._sizes_shown = None
                 self.events.append(
                     {
                         "event": "one_country",
@@ -392,6 +451,7 @@ class CafeState(State):
     def _to_bar(self, seat: int, kind: int) -> None:
         """カウンター席の空いている次のマスにおかなければなりません — and win or pay its points."""
         self.hands[seat].remove(kind)
+        self._hand_changed(seat)
         self.bar.append(kind)
         self._bar_shown = None
         points = BAR_POINTS[len(self.bar) - 1]
@@ -408,6 +468,7 @@ class CafeState(State):
             # 失うポイントを支払うことができない場合は、直ちにゲームから抜けます。
             event["points"] = 0
             self.out[seat] = True
+            self._out_shown = None
             if not LEAVER_KEEPS_CHIPS:
                 self.chips[seat] = 0
             self.events.append({"event": "leave", "seat": seat})
@@ -428,6 +489,7 @@ class CafeState(State):
         hand = self.hands[seat]
         hand.remove(kind)
         insort(hand, joker)
+        self._hand_changed(seat)
         self.events.append(
             {"event": "swap", "seat": seat, "chair": chair, "guest": GUEST_CODES[kind]}
         )
@@ -446,6 +508,7 @@ class CafeState(State):
         self.choosing_refill = False
         if fewer:
             self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+            self._sizes_shown = None
         self.events.append(
             {"event": "refill_choice", "seat": seat, "fewer": fewer,
              "hand_size": self.hand_sizes[seat]}
@@ -504,6 +567,7 @@ class CafeState(State):
             insort(hand, self.bag.pop())
             drawn += 1
         if drawn:
+            self._hand_changed(seat)
             self.events.append({"event": "draw", "seat": seat, "count": drawn})
 
     # --- legal actions --------------------------------------------------------------
@@ -524,6 +588,9 @@ class CafeState(State):
         if verdict == DONE:
             # The first guest, or a second after a first that scored: any chair may do.
             actions = self._open_seatings(seat, kinds, first=not placed)
+        elif not self.circles and len(placed) == 1:
+            # A lone first guest, whom the next must join.
+            actions = self._partner_seatings(placed[0], kinds)
         else:
             # The turn is not finished: the next guest must join a table it touched.
             near = {c for p in placed for t in CHAIR_TABLES[p] for c in TABLE_CHAIRS[t]}
@@ -545,13 +612,14 @@ class CafeState(State):
         """Seatings of a guest that may sit anywhere it scores: the turn's first guest, or a
         second after a first that scored — the hot path of the engine.
 
-        The verdict on a chair for a guest of a sex is looked up from its tables' mixes
-        (:data:`~meeple.games.cafe.seating.CHAIR_VERDICTS`); where it depends on the hand
-        (a guest alone, a coffee circle), it is settled here."""
+        The verdict on a chair for a guest of a sex is looked up from the pair of its tables'
+        mixes, which the state keeps per chair (:data:`~meeple.games.cafe.seating.
+        SEAT_VERDICTS`: a taken chair's says NEVER); where it depends on the hand (a guest
+        alone, a coffee circle), it is settled here."""
         guests = self.guests
         mix = self.mix
-        by_sex = CHAIR_VERDICTS[self.circles]
-        width = MIXES + 1  # locals: the loop below runs some thirty times per decision
+        pairs = self.pairs  # locals: the loop below runs some forty times per decision
+        by_sex = SEAT_VERDICTS[self.circles]
         circles = self.circles
         exempt = first and self._exempt()
         hand = None  # _HandFacts, made when first needed
@@ -560,10 +628,10 @@ class CafeState(State):
             sex = kind & 1
             verdicts = by_sex[sex]
             seatings = _SEATINGS[kind]
-            for chair, a, b in COUNTRY_SPOTS[kind >> 1]:
-                if guests[chair] != _EMPTY:
+            for chair in COUNTRY_CHAIRS[kind >> 1]:
+                verdict = verdicts[pairs[chair]]
+                if verdict == NEVER:  # half the chairs are taken: the most common answer
                     continue
-                verdict = verdicts[mix[a] * width + mix[b]]
                 if verdict == FITS:
                     pass
                 elif verdict == ALONE:
@@ -575,17 +643,22 @@ class CafeState(State):
                     if not exempt:
                         if hand is None:
                             hand = _HandFacts(self.hands[seat])
-                        for t in CHAIR_TABLES[chair]:
-                            joining = hand.mates.get(t * 2 + sex)
-                            if joining is None:
-                                joining = hand.mates[t * 2 + sex] = self._mates(t, sex, hand)
-                            if joining and joining != 1 << chair:
-                                break  # a guest can join on another chair of this table
+                        # :meth:`_can_pair`, written out (with the hand's facts made once): a
+                        # guest from hand of the other sex on another chair of one of its
+                        # (empty) tables, of a country that chair allows, and its other table
+                        # taking one more. The first such ends the search.
+                        countries = hand.countries[1 - sex]
+                        takes = TAKES_ONE_MORE[1 - sex]
+                        for partner, allowed, other in PARTNER_SPOTS[chair]:
+                            if (
+                                countries & allowed
+                                and takes[mix[other]]
+                                and guests[partner] == _EMPTY
+                            ):
+                                break  # a guest can join it
                         else:  # nobody to join it: only a coffee circle might allow it
                             if not (circles and self._circle_allows(chair, kind, verdict, hand)):
                                 continue
-                elif verdict == NEVER:
-                    continue
                 else:
                     if hand is None:
                         hand = _HandFacts(self.hands[seat])
@@ -603,13 +676,40 @@ class CafeState(State):
         needs = CIRCLE_GUESTS - 1 if verdict == ALONE else verdict - CIRCLE
         return spare >= needs and self._circle_possible(chair, kind)
 
+    def _partner_seatings(self, first: int, kinds: list[int]) -> list[Action]:
+        """Seatings that join the lone first guest on chair ``first`` (coffee circles off): a
+        guest of the other sex on another chair of its tables, of a country that chair allows,
+        that chair's other table taking one more. These are the seatings that trying every
+        guest on the chairs near it and judging the turn (:meth:`_tried_seatings`) finds, in
+        the same order, without the tries."""
+        sex = 1 - (self.guests[first] & 1)
+        takes = TAKES_ONE_MORE[sex]
+        guests = self.guests
+        mix = self.mix
+        spots = [
+            (chair, allowed)
+            for chair, allowed, other in PARTNER_SPOTS[first]
+            if guests[chair] == _EMPTY and takes[mix[other]]
+        ]
+        actions: list[Action] = []
+        for kind in kinds:
+            if kind & 1 != sex:
+                continue
+            country = _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
+            seatings = _SEATINGS[kind]
+            for chair, allowed in spots:
+                if country & allowed:
+                    actions.append(seatings[chair])
+        return actions
+
     def _tried_seatings(self, seat: int, kinds: list[int], chairs: list[int]) -> list[Action]:
         """Seatings among ``chairs``, each tried on the board and judged."""
         guests = self.guests
         actions: list[Action] = []
-        # Every try is undone: the views' chairs list stays right, and is set aside meanwhile
-        # so that the tries do not copy it.
+        # Every try is undone: the views' chairs and hand lists stay right, and are set aside
+        # meanwhile so that the tries do not copy them.
         shown, self._chairs_shown = self._chairs_shown, None
+        hand_shown = self._hands_shown[seat]
         for kind in kinds:
             allowed = COUNTRY_CHAIRS[kind >> 1]
             for chair in chairs:
@@ -621,12 +721,21 @@ class CafeState(State):
                 if verdict != DEAD:
                     actions.append(_SEATINGS[kind][chair])
         self._chairs_shown = shown
+        self._hands_shown[seat] = hand_shown
         return actions
 
     def _swaps(self, kinds: list[int]) -> list[Action]:
         """Jokers at tables that a guest of one of these kinds may replace."""
         swaps: list[Action] = []
         guests = self.guests
+        if JOKER_SWAP_SAME_SEX:  # the ruling in force: the kinds each joker takes, made once
+            for chair in self.jokers:
+                takes = _SWAPPABLE[chair][guests[chair] & 1]
+                row = _SWAPS[chair]
+                for kind in kinds:
+                    if kind in takes:
+                        swaps.append(row[kind])
+            return swaps
         for chair in self.jokers:
             joker = guests[chair]
             for kind in kinds:
@@ -704,31 +813,17 @@ class CafeState(State):
     def _can_pair(self, first: int, sex: int) -> bool:
         """Could a guest from hand pair up with a first guest of ``sex`` that sits alone on chair
         ``first`` (…同じ手番で直ちにそのテーブルの2枚目のタイルを置かなければなりません)? The
-        first guest need not be seated yet; the second must be of the other sex."""
+        first guest need not be seated yet; the second must be of the other sex, on another
+        chair of its tables, of a country that chair allows, leaving that chair's other table
+        allowed. (:meth:`_open_seatings` writes this out for every lone chair it looks at.)"""
         countries = self._hand_mask(1 - sex)
-        return any(
-            self._partners(t, 1 - sex, countries) & ~(1 << first) for t in CHAIR_TABLES[first]
-        )
-
-    def _mates(self, table: int, sex: int, hand: _HandFacts) -> int:
-        """The chairs (bit mask) where a guest from ``hand`` could join one of ``sex`` alone at
-        the empty ``table``: :meth:`_partners` of the other sex."""
-        return self._partners(table, 1 - sex, hand.countries[1 - sex])
-
-    def _partners(self, table: int, sex: int, countries: int) -> int:
-        """The empty chairs of ``table`` that a guest of ``sex`` from hand (of ``countries``,
-        :meth:`_hand_mask`) could take, leaving the chair's other table allowed, as a bit mask
-        of chairs (bit ``chair``)."""
-        chairs = 0
-        if not countries:
-            return chairs
+        takes = TAKES_ONE_MORE[1 - sex]
         guests = self.guests
         mix = self.mix
-        takes = TAKES_ONE_MORE[sex]
-        for chair, allowed, other in TABLE_SPOTS[table]:
-            if guests[chair] == _EMPTY and countries & allowed and takes[mix[other]]:
-                chairs |= 1 << chair
-        return chairs
+        for partner, allowed, other in PARTNER_SPOTS[first]:
+            if countries & allowed and takes[mix[other]] and guests[partner] == _EMPTY:
+                return True
+        return False
 
     def _hand_mask(self, sex: int) -> int:
         """The countries of the guests of ``sex`` in the current hand, as a bit mask; a joker
@@ -794,6 +889,7 @@ class CafeState(State):
     def _sit(self, seat: int, kind: int, chair: int) -> None:
         """Move a guest from the seat's hand to a chair, as part of this turn."""
         self.hands[seat].remove(kind)
+        self._hand_changed(seat)
         self._put(chair, kind)
         self.placed.append(chair)
 
@@ -801,9 +897,11 @@ class CafeState(State):
         """Undo :meth:`_sit` (used to try a seating out)."""
         self.placed.pop()
         insort(self.hands[seat], self._unseat(chair))
+        self._hand_changed(seat)
 
     def _put(self, chair: int, kind: int) -> None:
         self.guests[chair] = kind
+        self.pairs[chair] += TAKEN
         if self._chairs_shown is not None:
             shown = self._chairs_shown[:]
             shown[chair] = GUEST_CODES[kind]
@@ -814,6 +912,7 @@ class CafeState(State):
     def _unseat(self, chair: int) -> int:
         kind = self.guests[chair]
         self.guests[chair] = _EMPTY
+        self.pairs[chair] -= TAKEN
         if self._chairs_shown is not None:
             shown = self._chairs_shown[:]
             shown[chair] = None
@@ -836,6 +935,9 @@ class CafeState(State):
         for t in tables:
             counts[t] += step
             mix[t] += mix_step
+        pairs = self.pairs
+        for other, change in PAIR_STEPS[chair][kind & 1]:
+            pairs[other] += change * step
         natives = self.natives
         for t in NATIVE_TABLES[chair][kind >> 1]:
             natives[t] += step
@@ -864,19 +966,25 @@ class CafeState(State):
 
 class _HandFacts:
     """What :meth:`CafeState._open_seatings` asks of a hand, worked out once: the guests of each
-    sex (``count``), their countries as bit masks (``countries``, a joker sets every bit), and
-    :meth:`CafeState._mates` remembered by ``table * 2 + sex``."""
+    sex (``count``), their countries as bit masks (``countries``, a joker sets every bit)."""
 
-    __slots__ = ("count", "countries", "mates")
+    __slots__ = ("count", "countries")
 
     def __init__(self, hand: list[int]) -> None:
-        self.count = [0, 0]
-        self.countries = [0, 0]
-        self.mates: dict[int, int] = {}
-        for kind in hand:
+        count = [0, 0]
+        countries = [0, 0]
+        for kind in hand:  # (locals: made at nearly every turn start)
             sex = kind & 1
-            self.count[sex] += 1
-            self.countries[sex] |= _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
+            count[sex] += 1
+            countries[sex] |= _COUNTRY_BITS[kind]
+        self.count = count
+        self.countries = countries
+
+
+_COUNTRY_BITS = tuple(
+    _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1) for kind in range(len(GUEST_CODES))
+)
+"""A kind's country as a bit mask (:meth:`CafeState._hand_mask`); a joker's sets every bit."""
 
 
 def _can_fill(chairs: list[int], tiles: list[int]) -> bool:
@@ -944,11 +1052,15 @@ class Cafe(Game[CafeState]):
         state.women = [0] * len(TABLES)
         state.natives = [0] * len(TABLES)
         state.mix = [0] * len(TABLES) + [MIXES]
+        state.pairs = list(EMPTY_PAIRS)
         state.filled = 0
         state.jokers = []
         state._legal = None
         state._chairs_shown = None
         state._bar_shown = None
+        state._hands_shown = [None] * players
+        state._sizes_shown = None
+        state._out_shown = None
         for seat in range(players):
             state._draw(seat, HAND_SIZE)
         state.events = []
@@ -962,6 +1074,8 @@ class Cafe(Game[CafeState]):
             state.rng = Rng(_int(data["rng"]))
             state.bag = [guest_kind(g) for g in data["bag"]]
             state.hands = [sorted(guest_kind(g) for g in hand) for hand in data["hands"]]
+            state._hands_shown = [None] * len(state.hands)
+            state._sizes_shown = state._out_shown = None
             state.hand_sizes = [_int(n) for n in data["hand_sizes"]]
             state.chips = [_int(n) for n in data["chips"]]
             state.out = [_bool(b) for b in data["out"]]

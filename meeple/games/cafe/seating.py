@@ -6,7 +6,9 @@ A table's *mix* is ``men * 5 + women`` (0–24: four chairs, so neither count ex
 the state for every table, with one more entry, :data:`NO_TABLE`, standing for the missing
 second table of a chair that serves one table only. :data:`CHAIR_VERDICTS` then answers for
 every pair of mixes and each sex at once, computed here when the module loads by
-:func:`chair_verdict`, the rule itself.
+:func:`chair_verdict`, the rule itself. The state keeps each chair's *pair* of mixes as one
+number (:data:`PAIR_WEIGHTS`), raised by :data:`TAKEN` while a guest sits there, so that
+:data:`SEAT_VERDICTS` answers for a chair, taken or not, in one look-up.
 
 >>> chair_verdict(((1, 0), None), WOMAN, circles=False) == FITS  # joins a man: a pair
 True
@@ -23,7 +25,6 @@ from typing import Final
 from meeple.games.cafe.board import (
     CHAIR_COUNTRY_MASK,
     CHAIR_TABLES,
-    COUNTRY_CHAIRS,
     OTHER_TABLE,
     TABLE_CHAIRS,
     TABLE_COUNTRY,
@@ -83,11 +84,13 @@ TABLE_SPOTS: Final = tuple(
 )
 """``(chair, countries allowed as a bit mask, the chair's other table or NO_TABLE)`` for the
 four chairs of each table."""
-COUNTRY_SPOTS: Final = tuple(
-    tuple((chair, *CHAIR_PAIRS[chair]) for chair in chairs) for chairs in COUNTRY_CHAIRS
+PARTNER_SPOTS: Final = tuple(
+    tuple(sorted(spot for t in tables for spot in TABLE_SPOTS[t] if spot[0] != chair))
+    for chair, tables in enumerate(CHAIR_TABLES)
 )
-"""``(chair, table, second table)`` for each chair a guest of each country may take (the
-jokers' entry: every chair), in chair order."""
+"""``PARTNER_SPOTS[chair]``: the :data:`TABLE_SPOTS` of the other chairs of the chair's tables
+(three or six: two tables share no chair but this one), where a guest could join one sitting
+alone on ``chair``; in chair order."""
 
 
 def chair_verdict(
@@ -155,3 +158,42 @@ CHAIR_VERDICTS: Final = tuple(
 """``CHAIR_VERDICTS[circles][sex][mix_a * 26 + mix_b]``: :func:`chair_verdict` for a guest
 of ``sex`` on a chair whose tables seat mixes ``mix_a`` and ``mix_b`` (``mix_b`` =
 :data:`MIXES` for none)."""
+
+PAIRS: Final = MIXES * (MIXES + 1)
+"""The entries of a :data:`CHAIR_VERDICTS` table: one per pair of mixes of a chair's tables,
+``mix_a * 26 + mix_b`` (a chair's *pair*)."""
+PAIR_WEIGHTS: Final = tuple(
+    tuple((chair, MIXES + 1 if CHAIR_PAIRS[chair][0] == t else 1) for chair in TABLE_CHAIRS[t])
+    for t in TABLES
+)
+"""``PAIR_WEIGHTS[table]``: each chair of the table, with what one step of the table's mix
+changes the chair's pair by (26 for the chair's first table, 1 for its second)."""
+
+
+def _pair_steps(chair: int, sex: int) -> tuple[tuple[int, int], ...]:
+    """What a guest of ``sex`` sitting on ``chair`` adds to the pairs of the chairs of its
+    tables (the chair itself serves both: its two steps are one here)."""
+    step = MIX_MAN if sex == MAN else 1
+    steps: dict[int, int] = {}
+    for t in CHAIR_TABLES[chair]:
+        for other, weight in PAIR_WEIGHTS[t]:
+            steps[other] = steps.get(other, 0) + weight * step
+    return tuple(sorted(steps.items()))
+
+
+PAIR_STEPS: Final = tuple(
+    tuple(_pair_steps(chair, sex) for sex in (MAN, WOMAN)) for chair in range(len(CHAIR_TABLES))
+)
+"""``PAIR_STEPS[chair][sex]``: (chair, step) for every chair whose pair a guest of ``sex``
+on ``chair`` changes (:data:`PAIR_WEIGHTS` of its tables, summed)."""
+EMPTY_PAIRS: Final = tuple(MIXES if b == NO_TABLE else 0 for _, b in CHAIR_PAIRS)
+"""Every chair's pair on the empty board (a chair of one table: no second table)."""
+TAKEN: Final = PAIRS
+"""Added to a chair's pair while a guest sits on it: past :data:`PAIRS`, where
+:data:`SEAT_VERDICTS` says :data:`NEVER`."""
+SEAT_VERDICTS: Final = tuple(
+    tuple(table + (NEVER,) * PAIRS for table in by_sex) for by_sex in CHAIR_VERDICTS
+)
+""":data:`CHAIR_VERDICTS` for a chair by its pair, taken chairs included: ``SEAT_VERDICTS
+[circles][sex][pair]``, where the state keeps each chair's pair (plus :data:`TAKEN` while
+it is taken) up to date, so that one look-up tells whether a guest may sit there."""

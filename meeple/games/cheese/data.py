@@ -65,7 +65,10 @@ HAND_LIMIT: Final = 6
 """Rulebook: このゲームの手札上限は6枚です。既に手札が6枚ある場合、この行動はできません。"""
 PLACE_COUNT: Final = 3
 """Rulebook: 自分手札から動物カードを自由に3枚選んで、チーズカードの横に置きます。"""
-TURNS_PER_PLAYER: Final = (DECK_SIZE - OPENING_HAND) // DRAW_COUNT + DECK_SIZE // PLACE_COUNT
+PLACEMENTS_PER_PLAYER: Final = DECK_SIZE // PLACE_COUNT
+"""5: a player places their 15 cards three at a time, one at each of three cheeses in a row
+(:data:`NEXT_CHEESE_STEP`), so a queue never holds more than 5 cards of one player."""
+TURNS_PER_PLAYER: Final = (DECK_SIZE - OPENING_HAND) // DRAW_COUNT + PLACEMENTS_PER_PLAYER
 """4 draws and 5 placements: 9. Rulebook: ※全員9回ずつ手番が回っているはず。"""
 
 START_SEAT: Final = 0

@@ -5,20 +5,28 @@ cheese (cheese-major: index ``cheese * 6 + animal``), then ``draw``. The observa
 built from ``view(seat)`` only; seats are listed from the observer. Its layout, slice by
 slice, is in ``docs/rl.md``.
 
+Every card in a queue has a slot: a player places at most one card per cheese a turn
+(the three cards of a turn go to three cheeses in a row) and five placements a game, so a
+queue holds at most five cards per player (:func:`queue_slots`).
+
 Speed: learning runs build an observation at every step, and most of it describes the
 queues, which only grow. So the cheeses' entries of each seat's last observation are kept
 (:class:`_Circle`) and extended with the cards placed since; each card sets three ones in
 its slot, which never change again and are shared, a few dozen at a time, as ready-made
-segments (converted to numpy once). Everything is still computed from the view passed in:
-a kept part is used only for a queue equal to (or starting with) the one it was made from
-(a cheese dict seen before, by identity, or an equal queue), so any view, even one read back
-from JSON, gives the same tensor.
+segments (converted to numpy once). (Counts per cheese — cards per seat, animals seen,
+queue lengths — would change at every step; they are left out, as the slots hold them.)
+Everything is still computed from the view passed in: a kept part is used only for a queue
+equal to (or starting with) the one it was made from (a cheese dict seen before, by
+identity, or an equal queue), so any view, even one read back from JSON, gives the same
+tensor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from itertools import compress
+from operator import is_not
 
 from meeple.core.encoding import ActionSpace, Features, Segment
 from meeple.core.game import JSON, Action, OptionValue
@@ -28,14 +36,20 @@ from meeple.games.cheese.data import (
     DECK_SIZE,
     HAND_LIMIT,
     PLACE_COUNT,
+    PLACEMENTS_PER_PLAYER,
 )
 from meeple.games.cheese.resolution import ATE, CAUGHT, CHASED
 
 PHASES = ("play", "over")
 HOWS = (ATE, CAUGHT, CHASED)
-QUEUE_SLOTS = 20
-"""Cards of a cheese's queue shown one by one, from its head; later ones only in the counts.
-(Random games seldom queue more than 16 cards at one cheese.)"""
+
+
+def queue_slots(players: int) -> int:
+    """Slots per cheese, one per card a queue can hold: each player's placements, one card at
+    a cheese each (15 / 20 / 25 for 3 / 4 / 5 players)."""
+    return PLACEMENTS_PER_PLAYER * players
+
+
 _ANIMAL = {name: i for i, name in enumerate(ANIMAL_NAMES)}
 _ANIMALS = len(ANIMAL_NAMES)
 _HOW = {how: i for i, how in enumerate(HOWS)}
@@ -111,10 +125,7 @@ class CheeseEncoding:
             ("seat_score", players),
             ("seat_pile", players * _ANIMALS * len(HOWS)),
             ("cheese_value", cheeses),
-            ("cheese_queue_length", cheeses),
-            ("cheese_seat_cards", cheeses * players),
-            ("cheese_seen_animals", cheeses * _ANIMALS),
-            ("cheese_queue", cheeses * QUEUE_SLOTS * _slot_size(players)),
+            ("cheese_queue", cheeses * queue_slots(players) * _slot_size(players)),
         ]
 
     def new_history(self, players: int, options: Mapping[str, OptionValue]) -> None:
@@ -178,17 +189,15 @@ class CheeseEncoding:
                     piles[i] = piles.get(i, 0.0) + 0.2
             for i, value in piles.items():
                 f.put(at.pile + i, value)
-        # The cheeses' slices (values, lengths, counts, queue slots) come from this seat's
-        # last observation, with the cards placed since added (see _Circle). The circle is
-        # taken out of the cache while it changes, so an error leaves none half changed.
+        # The cheeses' slices (values, queue slots) come from this seat's last observation,
+        # with the cards placed since added (see _Circle). The circle is taken out of the
+        # cache while it changes, so an error leaves none half changed.
         key = (players, seat)
         circle = _CIRCLES.pop(key, None)
         table = view["cheeses"]
         if circle is None or not circle.extend(at, seat, table):
             circle = _Circle.of(at, seat, table)
         _CIRCLES[key] = circle
-        index.extend(circle.index)
-        values.extend(circle.values)
         index.extend(circle.tail_index)
         values.extend(circle.tail_values)
         f.segments.extend(circle.chunks)
@@ -220,10 +229,8 @@ class _Offsets:
         self.score = starts["seat_score"]
         self.pile = starts["seat_pile"]
         self.cheese_value = starts["cheese_value"]
-        self.queue_length = starts["cheese_queue_length"]
-        self.seat_cards = starts["cheese_seat_cards"]
-        self.seen = starts["cheese_seen_animals"]
         self.queue = starts["cheese_queue"]
+        self.slots = queue_slots(players)
         self.slot = _slot_size(players)
         self.cards: list[dict[int, CardOffsets]] = [{} for _ in range(players)]
         """Per seat, the cards it has seen, by identity (:func:`_card_offsets`)."""
@@ -276,37 +283,20 @@ class _Circle:
     """The cheeses' entries in one seat's last observation, kept to build its next one.
 
     Queues only grow at their back (until the reveal turns every card over), so a seat's
-    next view usually shows a few more cards: their entries are added, the counts they
-    change updated, and the rest is reused as it is. A view whose queues do not extend the
-    kept ones (another game, the reveal) builds a new circle.
+    next view usually shows a few more cards: their slots' entries are added and the rest is
+    reused as it is. A view whose queues do not extend the kept ones (another game, the
+    reveal) builds a new circle.
 
-    The entries are kept in two parts, as they change:
-
-    - the cheeses' values and the queue slots never change once written, as the queues only
-      grow: they are appended to ``tail`` and, once it holds :data:`CHUNK` entries or more,
-      frozen into a :class:`~meeple.core.encoding.Segment` (``chunks``). Every later
-      observation of this seat shares the same segments, which :mod:`meeple.rl` converts to
-      numpy once, instead of copying and converting a hundred or more entries at each step;
-    - the counts (cards per seat and animals seen per cheese, queue lengths) change as cards
-      come: they stay plain entries (``index``, ``values``), updated in place.
+    The entries (the cheeses' values, the queue slots) never change once written: they are
+    appended to ``tail`` and, once it holds :data:`CHUNK` entries or more, frozen into a
+    :class:`~meeple.core.encoding.Segment` (``chunks``). Every later observation of this seat
+    shares the same segments, which :mod:`meeple.rl` converts to numpy once, instead of
+    copying and converting a hundred or more entries at each step.
     """
 
-    __slots__ = (
-        "chunks",
-        "counted",
-        "index",
-        "numbers",
-        "queues",
-        "shown",
-        "tail_index",
-        "tail_values",
-        "values",
-    )
+    __slots__ = ("chunks", "numbers", "queues", "shown", "tail_index", "tail_values")
 
     def __init__(self, cheeses: int) -> None:
-        self.index: list[int] = []  # the counts' positions …
-        self.values: list[float] = []  # … and their values
-        self.counted: dict[int, int] = {}  # a count's position -> where it is in the lists
         self.tail_index: list[int] = []  # unchanging entries not yet frozen
         self.tail_values: list[float] = []
         self.chunks: list[tuple[int, Segment]] = []  # frozen ones, as Features.segments holds them
@@ -337,9 +327,10 @@ class _Circle:
         shown = self.shown
         if len(table) != len(shown):
             return False
-        for i, cheese in enumerate(table):
-            if cheese is shown[i]:
-                continue  # the usual case: no card placed here since
+        # Most cheeses got no card since (the same dict): the others are found by identity,
+        # in C, without a step of Python per cheese.
+        for i in compress(range(len(table)), map(is_not, table, shown)):
+            cheese = table[i]
             queue = cheese["queue"]
             known = self.queues[i]
             n = len(known)
@@ -361,67 +352,38 @@ class _Circle:
             self.tail_values = []
 
     def add(self, at: _Offsets, seat: int, i: int, queue: list[JSON]) -> None:
-        """Add the entries of the cards of cheese ``i``'s ``queue`` not yet kept."""
-        index = self.index
-        values = self.values
-        counted = self.counted
+        """Add the slots of the cards of cheese ``i``'s ``queue`` not yet kept: owner
+        (one-hot), animal or hidden (one-hot), how it lies (one-hot)."""
         slots = self.tail_index
         ones = self.tail_values
         seen_by = at.cards[seat]
         size = at.slot
-        seat_cards = at.seat_cards + i * at.players
-        seen = at.seen + i * _ANIMALS
-        for j in range(len(self.queues[i]), len(queue)):
-            card = queue[j]
+        first = len(self.queues[i])
+        base = at.queue + (i * at.slots + first) * size
+        # Cards past the last slot come only in a malformed view (a queue holds at most
+        # ``queue_slots`` cards): they are left out.
+        for card in queue[first : at.slots]:
             known = seen_by.get(id(card))
             if known is None or known[0] is not card:
                 known = _card_offsets(at, seat, card)
-            _, owner, animal, lies = known
-            # The counts: cards of the owner, and the animal if seen. n cards add up as n
-            # additions of 0.2, as the observation has always summed them (0.2 + 0.2 + 0.2
-            # is not 3 * 0.2 in floating point).
-            counts = (
-                (seat_cards + owner,)
-                if animal == _ANIMALS
-                else (
-                    seat_cards + owner,
-                    seen + animal,
-                )
-            )
-            for position in counts:
-                k = counted.get(position)
-                if k is None:
-                    counted[position] = len(index)
-                    index.append(position)
-                    values.append(0.2)
-                else:
-                    values[k] += 0.2
-            if j >= QUEUE_SLOTS:
-                continue  # only in the counts
-            # The slot: owner (one-hot), animal or hidden (one-hot), how it lies (one-hot).
-            base = at.queue + (i * QUEUE_SLOTS + j) * size
-            if lies is None:
-                slots += (base + owner, base + at.players + animal)
-                ones += (1.0, 1.0)
+            offsets = known[1]
+            if len(offsets) == 3:  # every card of a well-formed view (written out: quicker)
+                owner, animal, lies = offsets
+                slots += (base + owner, base + animal, base + lies)
+                ones += _ONES
             else:
-                slots += (base + owner, base + at.players + animal, base + lies)
-                ones += (1.0, 1.0, 1.0)
-        if queue:
-            length = at.queue_length + i
-            k = counted.get(length)
-            if k is None:
-                counted[length] = len(index)
-                index.append(length)
-                values.append(len(queue) / 10.0)
-            else:
-                values[k] = len(queue) / 10.0
+                slots += [base + offset for offset in offsets]
+                ones += _ONES[: len(offsets)]
+            base += size
         self.queues[i] = queue[:]
 
 
-CardOffsets = tuple[JSON, int, int, int | None]
-"""A queued card as one seat's observation shows it: the card dict itself, its owner (seen
-from the seat), its animal (``_ANIMALS``: hidden) and where in its slot the one for how it
-lies goes (``None`` for a card placed out of turn order, which only a malformed view has)."""
+_ONES = (1.0, 1.0, 1.0)
+
+CardOffsets = tuple[JSON, tuple[int, ...]]
+"""A queued card as one seat's observation shows it: the card dict itself, and the places of
+its ones within its slot: its owner (seen from the seat), its animal (or hidden) and how it
+lies (left out for a card placed out of turn order, which only a malformed view has)."""
 
 
 def _card_offsets(at: _Offsets, seat: int, card: JSON) -> CardOffsets:
@@ -436,15 +398,14 @@ def _card_offsets(at: _Offsets, seat: int, card: JSON) -> CardOffsets:
     players = at.players
     name = card["card"]
     placed = card["placed"]
-    lies = None
+    offsets: tuple[int, ...] = (
+        (card["seat"] - seat) % players,
+        players + (_ANIMALS if name is None else _ANIMAL[name]),  # or hidden
+    )
     if 1 <= placed <= PLACE_COUNT:
         lies = players + _ANIMALS + 1 + placed - 1 + (PLACE_COUNT if card["face_up"] else 0)
-    known = (
-        card,
-        (card["seat"] - seat) % players,
-        _ANIMALS if name is None else _ANIMAL[name],  # or hidden
-        lies,
-    )
+        offsets += (lies,)
+    known = (card, offsets)
     kept = at.cards[seat]
     if len(kept) >= _CARDS_KEPT:
         kept.clear()

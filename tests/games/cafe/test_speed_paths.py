@@ -19,14 +19,19 @@ import pytest
 
 from meeple.core.encoding import ActionSpace, Features
 from meeple.games.cafe import GAME
-from meeple.games.cafe.board import CHAIR_TABLES, CHAIRS, TABLES
+from meeple.games.cafe.board import CHAIR_COUNTRIES, CHAIR_TABLES, CHAIRS, TABLE_CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES, JOKER
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
-from meeple.games.cafe.rules import DONE, CafeState
+from meeple.games.cafe.rules import DONE, MORE, CafeState
 from meeple.games.cafe.seating import (
     CHAIR_VERDICTS,
     MIX_MAN,
     MIXES,
+    NEVER,
+    PARTNER_SPOTS,
+    SEAT_VERDICTS,
+    TABLE_SPOTS,
+    TAKEN,
     TAKES_ONE_MORE,
     chair_verdict,
 )
@@ -49,9 +54,14 @@ def _positions(players: int, circles: bool, games: int = 6) -> list[CafeState]:
 
 
 def test_the_verdict_table_is_the_rule() -> None:
-    """Every entry of ``CHAIR_VERDICTS`` is :func:`chair_verdict` of its mixes."""
+    """Every entry of ``CHAIR_VERDICTS`` is :func:`chair_verdict` of its mixes, and
+    ``SEAT_VERDICTS`` is the same, then NEVER for every taken chair."""
     for circles in (False, True):
         table = CHAIR_VERDICTS[circles]
+        for sex in (0, 1):
+            seat = SEAT_VERDICTS[circles][sex]
+            assert seat[:TAKEN] == table[sex] and set(seat[TAKEN:]) == {NEVER}
+            assert len(seat) == 2 * TAKEN
         for a in range(MIXES):
             for b in range(MIXES + 1):
                 second = None if b == MIXES else (b // MIX_MAN, b % MIX_MAN)
@@ -89,6 +99,13 @@ def test_table_mixes_follow_the_chairs(players: int, circles: bool) -> None:
                 for t in CHAIR_TABLES[chair]:
                     mix[t] += 1 if kind & 1 else MIX_MAN
         assert state.mix == [*mix, MIXES]
+        # Each chair's pair: its tables' mixes (the second "no table" for a chair of one
+        # table), plus TAKEN while a guest sits there.
+        for chair, tables in enumerate(CHAIR_TABLES):
+            second = mix[tables[1]] if len(tables) == 2 else MIXES
+            pair = mix[tables[0]] * (MIXES + 1) + second
+            assert state.pairs[chair] == pair + (TAKEN if state.guests[chair] >= 0 else 0)
+        assert GAME.from_json(state.to_json()).pairs == state.pairs
         jokers = [chair for chair, kind in enumerate(state.guests) if kind >> 1 == JOKER]
         assert state.jokers == jokers
         assert GAME.from_json(state.to_json()).jokers == jokers
@@ -101,6 +118,8 @@ def _fresh_view(state: CafeState, seat: int | None) -> object:
     """The view built with nothing shared: a copy of the state with every cache dropped."""
     other = state.clone()
     other._chairs_shown = other._bar_shown = None
+    other._hands_shown = [None] * state.players
+    other._sizes_shown = other._out_shown = None
     return other.view(seat)
 
 
@@ -197,3 +216,106 @@ def test_handed_out_actions_are_copies_of_the_shared_ones() -> None:
             action.pop("guest", None)
         assert json.dumps(state.legal_actions(seat)) == expected
         assert json.dumps(other.legal_actions(seat)) == expected
+
+
+@pytest.mark.parametrize(("players", "circles"), [(2, False), (4, True)])
+def test_quick_legal_map_is_the_general_one(players: int, circles: bool) -> None:
+    """The space's own ``legal`` gives :class:`ActionSpace`'s map (indices, actions, order)
+    at every position of random games, and refuses what it refuses."""
+    space = ENCODING.action_space(players, {"coffee_circle": circles})
+    for state in _positions(players, circles, games=4):
+        actions = state.legal_actions(state.current)
+        fast = space.legal(actions)
+        assert list(fast.items()) == list(ActionSpace.legal(space, actions).items())
+        assert all(fast[i] is a for i, a in zip(fast, actions, strict=True))
+    seat = {"type": "seat", "guest": "AFR-M", "chair": 0}
+    for bad in (
+        [seat, dict(seat)],  # two actions on one index
+        [{"type": "seat", "guest": "XXX-M", "chair": 0}],
+        [{"type": "bar", "guest": ["AFR-M"]}],
+        [{"type": "fly"}],
+    ):
+        with pytest.raises(ValueError):
+            space.legal(bad)
+
+
+def test_partner_spots_are_the_other_chairs_of_a_chairs_tables() -> None:
+    """Where a guest could join one alone on a chair: every other chair of its tables, once."""
+    for chair, tables in enumerate(CHAIR_TABLES):
+        partners = [spot[0] for spot in PARTNER_SPOTS[chair]]
+        others = sorted(c for t in tables for c in TABLE_CHAIRS[t] if c != chair)
+        assert sorted(partners) == others and len(set(partners)) == len(partners)
+        assert all(any(spot in TABLE_SPOTS[t] for t in tables) for spot in PARTNER_SPOTS[chair])
+        assert len(partners) == 3 * len(tables)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_partner_seatings_are_the_tried_ones(players: int) -> None:
+    """After a lone first guest (coffee circles off), the seatings that join it are exactly
+    those that trying every guest near it and judging the turn finds, in the same order."""
+    checked = 0
+    for state in _positions(players, False, games=12):
+        if len(state.placed) != 1 or state._judge() != MORE:
+            continue
+        seat = state.current
+        kinds = sorted(set(state.hands[seat]))
+        near = sorted({c for t in CHAIR_TABLES[state.placed[0]] for c in TABLE_CHAIRS[t]})
+        fast = state._partner_seatings(state.placed[0], kinds)
+        assert fast == state._tried_seatings(seat, kinds, near), state.to_json()
+        assert fast  # the verdict says a guest can join
+        checked += 1
+    assert checked > 20
+
+
+def test_hands_in_any_order_give_the_same_entries() -> None:
+    """A game's hands come in guest order (tiles alike together, which the encoder relies
+    on); a view whose hands are shuffled gives the same observation."""
+    rng = random.Random(11)
+    for state in _positions(4, False, games=2)[::5]:
+        view = state.view(state.current)
+        shuffled = json.loads(json.dumps(view))
+        for hand in shuffled["hands"]:
+            rng.shuffle(hand)
+        got = CafeEncoding().observe(shuffled, state.current, 4, {"coffee_circle": False})
+        want = CafeEncoding().observe(view, state.current, 4, {"coffee_circle": False})
+        assert _entries(got) == _entries(want)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_swaps_are_the_ruling(players: int) -> None:
+    """The swaps read from the kinds each joker takes are the ruling's (a guest of a country
+    of the chair's tables and of the joker's sex), in chair then guest order."""
+    checked = 0
+    for state in _positions(players, False, games=8):
+        kinds = sorted(set(state.hands[state.current]))
+        plain = [
+            {"type": "swap", "chair": chair, "guest": GUEST_CODES[kind]}
+            for chair, joker in enumerate(state.guests)
+            if joker >> 1 == JOKER
+            for kind in kinds
+            if kind >> 1 in CHAIR_COUNTRIES[chair] and kind & 1 == joker & 1
+        ]
+        assert state._swaps(kinds) == plain
+        checked += bool(plain)
+    assert checked > 20
+
+
+def test_a_malformed_view_leaves_no_half_patched_chairs() -> None:
+    """A chair naming no guest raises; the observations after it are still the cold ones."""
+    warm = CafeEncoding()
+    options = {"coffee_circle": False}
+    states = _positions(3, False, games=1)
+    for state in states[:20]:
+        warm.observe(state.view(state.current), state.current, 3, options)
+    bad = json.loads(json.dumps(states[20].view(states[20].current)))
+    chairs = bad["chairs"]
+    taken = next(c for c, code in enumerate(chairs) if code is not None)
+    chairs[taken] = "JKR-W" if chairs[taken] != "JKR-W" else "JKR-M"  # patched first…
+    chairs[chairs.index(None, taken)] = "XXX-M"  # … then this raises
+    with pytest.raises(KeyError):
+        warm.observe(bad, states[20].current, 3, options)
+    for state in states[20:]:
+        view = state.view(state.current)
+        got = warm.observe(view, state.current, 3, options)
+        cold = CafeEncoding().observe(json.loads(json.dumps(view)), state.current, 3, options)
+        assert _entries(got) == _entries(cold)

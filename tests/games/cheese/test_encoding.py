@@ -16,7 +16,7 @@ import meeple
 from meeple.core.encoding import relative
 from meeple.games.cheese import CheeseState, encoding
 from meeple.games.cheese.data import ANIMAL_NAMES, CHEESES_BY_PLAYERS, DECK_SIZE, HAND_LIMIT
-from meeple.games.cheese.encoding import ENCODING, HOWS, PHASES, QUEUE_SLOTS
+from meeple.games.cheese.encoding import ENCODING, HOWS, PHASES, queue_slots
 
 GAME = meeple.load("cheese")
 ANIMAL = {name: i for i, name in enumerate(ANIMAL_NAMES)}
@@ -51,26 +51,18 @@ def plain_observation(view: dict[str, Any], seat: int, players: int) -> list[flo
     out.extend(piles)
     table = view["cheeses"]
     out.extend(c["cheese"] / 5.0 for c in table)
-    out.extend(len(c["queue"]) / 10.0 for c in table)
-    seat_cards = [0.0] * (cheeses * players)
-    seen = [0.0] * (cheeses * len(ANIMAL_NAMES))
     slot = players + len(ANIMAL_NAMES) + 1 + 6
-    slots = [0.0] * (cheeses * QUEUE_SLOTS * slot)
+    per_cheese = queue_slots(players)
+    slots = [0.0] * (cheeses * per_cheese * slot)
     for i, cheese in enumerate(table):
         for j, card in enumerate(cheese["queue"]):
-            owner = relative(seat, card["seat"], players)
-            seat_cards[i * players + owner] += 0.2
-            if card["card"] is not None:
-                seen[i * len(ANIMAL_NAMES) + ANIMAL[card["card"]]] += 0.2
-            if j < QUEUE_SLOTS:
-                base = (i * QUEUE_SLOTS + j) * slot
-                animal = len(ANIMAL_NAMES) if card["card"] is None else ANIMAL[card["card"]]
-                slots[base + owner] = 1.0
-                slots[base + players + animal] = 1.0
-                lies = card["placed"] - 1 + (3 if card["face_up"] else 0)
-                slots[base + players + len(ANIMAL_NAMES) + 1 + lies] = 1.0
-    out.extend(seat_cards)
-    out.extend(seen)
+            assert j < per_cheese, "every card has a slot"
+            base = (i * per_cheese + j) * slot
+            animal = len(ANIMAL_NAMES) if card["card"] is None else ANIMAL[card["card"]]
+            slots[base + relative(seat, card["seat"], players)] = 1.0
+            slots[base + players + animal] = 1.0
+            lies = card["placed"] - 1 + (3 if card["face_up"] else 0)
+            slots[base + players + len(ANIMAL_NAMES) + 1 + lies] = 1.0
     out.extend(slots)
     return out
 
@@ -185,3 +177,23 @@ def test_unchanging_entries_are_shared_segments() -> None:
         assert observed(view, seat, 5) == plain_observation(view, seat, 5)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert shared > 50
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_queue_holds_at_most_five_cards_per_player(players: int) -> None:
+    """Why every card has a slot: a turn's three cards go to three different cheeses, and a
+    player places five times, so no queue ever holds more than five cards of one seat —
+    even when every player puts every card at the same few cheeses."""
+    limit = queue_slots(players) // players
+    for seed in range(30):
+        state: CheeseState = GAME.new(players, seed=seed)
+        rng = random.Random(seed)
+        crowd = rng.randrange(CHEESES_BY_PLAYERS[players])  # the cheese everyone aims at
+        while not state.is_over:
+            seat = state.to_move[0]
+            for cheese in state.view(None)["cheeses"]:
+                for owner in range(players):
+                    assert sum(card["seat"] == owner for card in cheese["queue"]) <= limit
+            actions = state.legal_actions(seat)
+            aimed = [a for a in actions if a.get("cheese") == crowd]
+            state.apply(seat, rng.choice(aimed or actions))
