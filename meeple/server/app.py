@@ -39,6 +39,7 @@ from meeple.server.storage import (
     Store,
     UsernameTaken,
 )
+from meeple.server.trace import MoveTrace, received_at
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The static browser client (no build step)."""
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics = Metrics(hub)
     hub.on_action.append(metrics.action)
     hub.on_latency.append(metrics.latency_of)
+    hub.on_move.append(metrics.move)
     limiter = LoginLimiter(
         settings.login_tries_per_address,
         settings.login_failures_per_account,
@@ -393,7 +395,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             player_id=player.id if player else None,
             tokens=settings.rate_burst,
         )
-        sender = asyncio.create_task(_send_all(websocket, connection))
+        sender = asyncio.create_task(_send_all(websocket, connection, hub))
         # From here on the connection is let go of however this ends (a client gone while
         # the history is read, a server stopping), or its seat would count it forever.
         try:
@@ -402,7 +404,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             connection.push(encode({"type": "chat_history", "messages": history}))
             while True:
                 text = await websocket.receive_text()
-                reply = await _handle(hub, chat, table, connection, text, settings=settings)
+                trace = MoveTrace(received_at(websocket.scope))
+                reply = await _handle(
+                    hub, chat, table, connection, text, settings=settings, trace=trace
+                )
                 if reply is not None:
                     connection.push(reply)
         except (WebSocketDisconnect, RuntimeError):
@@ -502,9 +507,14 @@ async def _handle(
     text: str,
     *,
     settings: Settings,
+    trace: MoveTrace | None = None,
 ) -> str | None:
-    """Answer one message from a client: ``None`` when the answer is a broadcast state."""
+    """Answer one message from a client: ``None`` when the answer is a broadcast state.
+
+    ``trace``: the message's timestamps so far; an action fills in the rest of its stages."""
     arrived = time.perf_counter()
+    if trace is not None:
+        trace.handled = arrived
     if len(text.encode()) > settings.max_message:
         return _error("too_large", f"messages are at most {settings.max_message} bytes")
     if not connection.allow(settings.rate_per_second, settings.rate_burst):
@@ -540,17 +550,23 @@ async def _handle(
     if connection.seat is None:
         return _error("not_seated", "you have no seat at this table")
     try:
-        await hub.act(table, connection.seat, action, by="human", version=version, arrived=arrived)
+        await hub.act(
+            table, connection.seat, action, by="human", version=version, arrived=arrived,
+            trace=trace,
+        )  # fmt: skip
     except Refused as err:
         if err.code == "stale":
             async with table.lock:
                 connection.push(_error(err.code, err.message))
                 return table.state_message(connection, settings.grace)
         return _error(err.code, err.message)
+    if trace is not None:
+        # The answer is the message broadcast queued last for this connection.
+        connection.tracing = (trace, connection.pushed)
     return None
 
 
-async def _send_all(websocket: WebSocket, connection: Connection) -> None:
+async def _send_all(websocket: WebSocket, connection: Connection, hub: Hub) -> None:
     """Write the connection's queued messages in order; ``None`` in the queue closes it."""
     try:
         while True:
@@ -561,6 +577,14 @@ async def _send_all(websocket: WebSocket, connection: Connection) -> None:
             if websocket.client_state != WebSocketState.CONNECTED:
                 return
             await websocket.send_text(message)
+            connection.written += 1
+            tracing = connection.tracing
+            if tracing is not None and connection.written >= tracing[1]:
+                connection.tracing = None
+                trace = tracing[0]
+                trace.sent = time.perf_counter()
+                for observe in hub.on_move:
+                    observe(trace)
     except (WebSocketDisconnect, RuntimeError):
         return
 
