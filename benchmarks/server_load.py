@@ -553,8 +553,6 @@ def served(
         admin.dispose()
         db = postgres.rsplit("/", 1)[0] + "/" + name
     delay = str(SLOW if args.pace else 0.0)
-    # Bots' waits vary around the delay (the server's default), except in the herd.
-    jitter = "0" if args.herd else "0.5"
     servers: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
     try:
@@ -562,8 +560,11 @@ def served(
             port = free_port()
             command = [
                 sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db,
-                "--bot-delay", delay, "--bot-jitter", jitter,
+                "--bot-delay", delay,
             ]  # fmt: skip
+            if args.pace:
+                # Bots' waits vary around the delay (the server's default), except in the herd.
+                command += ["--bot-jitter", "0" if args.herd else "0.5"]
             if redis is not None:
                 command += ["--redis", redis]
             if args.sqlite_sync is not None:

@@ -410,6 +410,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 )
                 if reply is not None:
                     connection.push(reply)
+                if not await _flush(websocket, connection, hub):
+                    break
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -571,22 +573,60 @@ async def _send_all(websocket: WebSocket, connection: Connection, hub: Hub) -> N
     try:
         while True:
             message = await connection.outbox.get()
-            if message is None:
-                await websocket.close(code=4408)
-                return
-            if websocket.client_state != WebSocketState.CONNECTED:
-                return
-            await websocket.send_text(message)
-            connection.written += 1
-            tracing = connection.tracing
-            if tracing is not None and connection.written >= tracing[1]:
-                connection.tracing = None
-                trace = tracing[0]
-                trace.sent = time.perf_counter()
-                for observe in hub.on_move:
-                    observe(trace)
+            # Taken: from now on nobody may write what is queued behind it (see _flush).
+            connection.holding = True
+            try:
+                async with connection.writing:
+                    if not await _write(websocket, connection, message, hub):
+                        return
+            finally:
+                connection.holding = False
     except (WebSocketDisconnect, RuntimeError):
         return
+
+
+async def _flush(websocket: WebSocket, connection: Connection, hub: Hub) -> bool:
+    """Write what is queued for this connection now, from the task that read the client's
+    message; ``False`` when the connection is to be closed.
+
+    The answer to a person's move is queued for the connection's sender, a task of its own
+    that then waits for its turn of the event loop: under load, one more turn behind
+    everything else that became ready meanwhile (bots' moves, other tables), for every move.
+    Written here, it goes out as soon as it is made. Only when the sender is idle: a message
+    it has taken goes first, and everything behind it then waits for it, so that the
+    client receives them in the order they were queued."""
+    if connection.holding or connection.writing.locked():
+        return True
+    try:
+        async with connection.writing:
+            while not connection.holding and not connection.outbox.empty():
+                if not await _write(websocket, connection, connection.outbox.get_nowait(), hub):
+                    return False
+    except (WebSocketDisconnect, RuntimeError):
+        return False
+    return True
+
+
+async def _write(
+    websocket: WebSocket, connection: Connection, message: str | None, hub: Hub
+) -> bool:
+    """Write one queued message (``None``: close the socket); ``False`` when the connection is
+    closed (or is to be) and nothing more is to be written."""
+    if message is None:
+        await websocket.close(code=4408)
+        return False
+    if websocket.client_state != WebSocketState.CONNECTED:
+        return False
+    await websocket.send_text(message)
+    connection.written += 1
+    tracing = connection.tracing
+    if tracing is not None and connection.written >= tracing[1]:
+        connection.tracing = None
+        trace = tracing[0]
+        trace.sent = time.perf_counter()
+        for observe in hub.on_move:
+            observe(trace)
+    return True
 
 
 def _json(content: Any) -> Response:

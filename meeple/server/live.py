@@ -88,6 +88,12 @@ class Connection:
     tracing: tuple[MoveTrace, int] | None = None
     """The client's latest move being timed, and the count of messages queued up to its
     answer: its ``sent`` is noted when that many are written."""
+    writing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by whoever writes to the socket (its sender, or the task that read the client's
+    message and flushes its answer at once): one writer at a time, in the queue's order."""
+    holding: bool = False
+    """The sender has taken a message from the queue and not written it yet: whatever is
+    queued behind it must wait for it (nobody else may flush)."""
 
     def push(self, message: str) -> bool:
         """Queue a message; ``False`` if the client is too far behind (it will be dropped)."""
