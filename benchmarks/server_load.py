@@ -10,9 +10,9 @@ Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, wi
 start them), then for each table count opens that many tables — the five games in turn, seat 0
 a scripted client over a real websocket, the other seats bots; a client whose game ends starts
 another — and plays for the given time. Clients are spread over the processes in turn. The
-guests' sign-in and each one's first table and websocket are made before the clock starts (this
-one client process opening 500 at once measured its own start-up, not the server); the tables
-made when a game ends are made during the round.
+guests' sign-in and (except with ``--pace``, below) each one's first table and websocket are
+made before the clock starts (this one client process opening 500 at once measured its own
+start-up, not the server); the tables made when a game ends are made during the round.
 
 * Full speed (the default): bots play without delay and the scripted person moves at most ten
   times a second (a quick human; the server allows 20 messages a second).
@@ -42,8 +42,10 @@ the server's CPU time per action stored (``cpu/act``, ms: what the work costs, w
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
 part of every latency that is the load generator's, not the server's). Under each row, the
 server's garbage collections during the round, by generation: how many and their summed pause
-(``meeple_gc_pause_seconds``). ``--sqlite-sync`` passes ``meeple serve --sqlite-sync`` on
-(``normal``, the default, or ``full``: a disk sync in every move's path). Figures vary with the
+(``meeple_gc_pause_seconds``), and the mean of each stage of a person's move inside the
+server (``meeple_move_stage_seconds``: meeple/server/trace.py). ``--sqlite-sync`` passes
+``meeple serve --sqlite-sync`` on (``normal``, the default, or ``full``: a disk sync in every
+move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
 """
 

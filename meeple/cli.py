@@ -404,7 +404,6 @@ def serve(
 
     from meeple.server.app import create_app  # noqa: PLC0415
     from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
-    from meeple.server.trace import StampingProtocol  # noqa: PLC0415
 
     settings = Settings(
         db_url=db or default_db_url(),
@@ -421,6 +420,15 @@ def serve(
             "several processes need one database server: give --db postgresql://…",
             param_hint="--redis",
         )
+    ws: Any = "auto"
+    try:
+        # uvicorn's own websocket protocol, noting when each frame is read (the first stage
+        # of a person's move in /metrics: meeple/server/trace.py); uvicorn's choice otherwise.
+        from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+
+        ws = StampingProtocol
+    except ImportError:
+        pass
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     console.print(
         f"[bold]meeple[/] serving on [link]http://{shown}:{port}/[/] (database {settings.db_url})"
@@ -430,9 +438,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=64 * 1024,
-        # uvicorn's own websocket protocol, noting when each frame is read (the first stage
-        # of a person's move in /metrics: meeple/server/trace.py).
-        ws=StampingProtocol,
+        ws=ws,
         # Compressing every state (uvicorn's permessage-deflate, a 4 KB window) took a fifth
         # of the server's time under load: off unless asked for (docs/deploy.md).
         ws_per_message_deflate=ws_compression,

@@ -31,11 +31,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from starlette.types import Scope
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.frames import Frame
 
 STAGES = ("receive", "lock", "apply", "queued", "commit", "resume", "views", "send")
 """The stages of a person's move, in order (see the module's text)."""
@@ -84,17 +81,6 @@ class MoveTrace:
 
 def received_at(scope: Scope) -> float:
     """When the websocket's latest text frame was read from its socket (now, if unknown: a
-    server run without :class:`StampingProtocol`, as in tests)."""
+    server run without :class:`meeple.server.stamping.StampingProtocol`, as in tests)."""
     stamp = scope.get(RECEIVED)
     return stamp if isinstance(stamp, float) else time.perf_counter()
-
-
-class StampingProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websocket protocol, noting in the connection's scope when each text frame was
-    read (the ``receive`` stage: how long the frame then waited for the event loop)."""
-
-    def handle_text(self, event: Frame) -> None:
-        """Stamp, then hand the frame on as uvicorn does."""
-        scope: dict[str, Any] = self.scope  # type: ignore[assignment]
-        scope[RECEIVED] = time.perf_counter()
-        super().handle_text(event)

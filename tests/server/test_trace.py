@@ -3,9 +3,13 @@ order, and the stages add up to the whole move; bots' moves are not traced."""
 
 from __future__ import annotations
 
-from prometheus_client.parser import text_string_to_metric_families
+import asyncio
+import time
 
-from meeple.server.trace import STAGES, MoveTrace
+from prometheus_client.parser import text_string_to_metric_families
+from websockets.frames import Frame, Opcode
+
+from meeple.server.trace import RECEIVED, STAGES, MoveTrace, received_at
 from tests.server.conftest import Server, play_out, wait_for
 
 
@@ -57,3 +61,22 @@ def test_every_persons_move_is_timed_stage_by_stage_and_no_bots(server: Server) 
     # The stages add up to the whole moves (summed over every move; float rounding aside).
     stages = sum(samples[("meeple_move_stage_seconds_sum", (("stage", s),))] for s in STAGES)
     assert abs(stages - samples[("meeple_move_seconds_sum", ())]) < 1e-6
+
+
+def test_the_stamping_protocol_notes_each_frame_and_hands_it_on() -> None:
+    """``meeple serve``'s websocket protocol (meeple/server/stamping.py) stamps the scope
+    and then does what the installed uvicorn does with a text frame: queue it for the app."""
+    from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+
+    protocol = StampingProtocol.__new__(StampingProtocol)  # only what handle_text touches
+    protocol.scope = {"type": "websocket"}  # type: ignore[typeddict-item]
+    protocol.close_sent = False
+    protocol.read_paused = True  # (no transport to pause here)
+    protocol.queue = asyncio.Queue()
+    before = time.perf_counter()
+    protocol.handle_text(Frame(Opcode.TEXT, b'{"type": "ping"}'))
+    stamp = protocol.scope[RECEIVED]  # type: ignore[literal-required]
+    assert isinstance(stamp, float) and before <= stamp <= time.perf_counter()
+    assert received_at(protocol.scope) == stamp
+    assert protocol.queue.get_nowait() == {"type": "websocket.receive", "text": '{"type": "ping"}'}
+    assert before <= received_at({"type": "websocket"}) <= time.perf_counter()  # no stamp: now
