@@ -8,6 +8,10 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
 
 from meeple.server.hub import Hub
 from meeple.server.pacing import BotGate
@@ -175,3 +179,30 @@ def test_a_bots_wait_varies_around_the_delay_unless_told_not_to(tmp_path: Path) 
         assert {none.bot_wait() for _ in range(100)} == {0.0}
     finally:
         store.close()
+
+
+def test_meeple_serve_passes_the_jitter_on_and_refuses_a_wrong_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``meeple serve --bot-jitter`` reaches the server's settings (with its websocket
+    protocol that stamps frames); a jitter outside 0–1 is refused with a clear message
+    before anything starts."""
+    import uvicorn  # noqa: PLC0415
+
+    from meeple.cli import app  # noqa: PLC0415
+    from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+
+    started: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda served, **kw: started.append((served, kw)))
+    db = f"sqlite:///{tmp_path / 'meeple.sqlite'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--db", db, "--bot-delay", "2", "--bot-jitter", "0.2"]
+    )
+    assert result.exit_code == 0, result.output
+    [(served, options)] = started
+    settings: Settings = served.state.settings
+    assert (settings.bot_delay, settings.bot_jitter) == (2.0, 0.2)
+    assert options["ws"] is StampingProtocol
+    refused = CliRunner().invoke(app, ["serve", "--db", db, "--bot-jitter", "1.5"])
+    assert refused.exit_code == 2 and "--bot-jitter" in refused.output
+    assert len(started) == 1  # nothing started the second time
