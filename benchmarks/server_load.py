@@ -1,7 +1,8 @@
 """Load on the game server: many tables at once, each a scripted person among bots.
 
     python benchmarks/server_load.py [--tables 50 200 500] [--seconds 15] [--level random]
-    python benchmarks/server_load.py --pace [--tables 2000]
+    python benchmarks/server_load.py --pace [--tables 2000] [--ramp 20] [--think 1 3]
+    python benchmarks/server_load.py --pace --herd      # the old, unrealistic herd (below)
     python benchmarks/server_load.py --processes 3 [--tables 50 200]   # PostgreSQL + Redis
 
 Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, with
@@ -9,14 +10,25 @@ Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, wi
 start them), then for each table count opens that many tables — the five games in turn, seat 0
 a scripted client over a real websocket, the other seats bots; a client whose game ends starts
 another — and plays for the given time. Clients are spread over the processes in turn. The
-guests' sign-in and each one's first table and websocket are made before the clock starts (this
-one client process opening 500 at once measured its own start-up, not the server); the tables
-made when a game ends are made during the round.
+guests' sign-in and (except with ``--pace``, below) each one's first table and websocket are
+made before the clock starts (this one client process opening 500 at once measured its own
+start-up, not the server); the tables made when a game ends are made during the round.
 
 * Full speed (the default): bots play without delay and the scripted person moves at most ten
   times a second (a quick human; the server allows 20 messages a second).
-* ``--pace``: a realistic evening: bots wait 2 s before they move and the person thinks 2 s,
-  so that each table moves about every 2 s.
+* ``--pace``: a realistic evening, 60 s a row. People arrive over a ramp, as a load
+  tester's spawn rate makes them arrive (``--ramp``, default 100 people a second: 20 s for
+  2,000): each signs in before the clock, then at their moment opens their table and its
+  websocket and plays. A person thinks a time drawn evenly from 1–3 s on each decision
+  (``--think``); the server's bots wait 2 s on average, drawn evenly from 1–3 s (``meeple
+  serve --bot-delay 2 --bot-jitter 0.5``). So each table moves about every 2 s, and the
+  tables do not move in step. The row gives the whole run; the line under it the trips
+  after the ramp (everybody there).
+* ``--pace --herd``: what ``--pace`` measured before, kept so that it can be compared:
+  every table and websocket opened before the clock, every person's first move in the
+  first 2 s, people think exactly 2 s and bots wait exactly 2 s (``--bot-jitter 0``). The
+  2,000 tables then move in waves 2 s apart, and games that began together end together:
+  a herd no site sees, whose tail is the herd's.
 
 It prints, per table count: the actions the server(s) stored per second (from ``/metrics``);
 the time from sending an action to receiving the ``state`` it produced (p50, p99: checks,
@@ -30,8 +42,10 @@ the server's CPU time per action stored (``cpu/act``, ms: what the work costs, w
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
 part of every latency that is the load generator's, not the server's). Under each row, the
 server's garbage collections during the round, by generation: how many and their summed pause
-(``meeple_gc_pause_seconds``). ``--sqlite-sync`` passes ``meeple serve --sqlite-sync`` on
-(``normal``, the default, or ``full``: a disk sync in every move's path). Figures vary with the
+(``meeple_gc_pause_seconds``), and the mean of each stage of a person's move inside the
+server (``meeple_move_stage_seconds``: meeple/server/trace.py). ``--sqlite-sync`` passes
+``meeple serve --sqlite-sync`` on (``normal``, the default, or ``full``: a disk sync in every
+move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
 """
 
@@ -74,7 +88,10 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
 FAST = 0.1
 """Seconds between a scripted player's moves at full speed, at least."""
 SLOW = 2.0
-"""Seconds a scripted player thinks, and bots wait, in ``--pace`` mode."""
+"""Seconds bots wait in ``--pace`` mode (on average), and a scripted player thinks in
+``--pace --herd`` mode."""
+SPAWN = 100.0
+"""People arriving a second in ``--pace`` mode, unless ``--ramp`` says otherwise."""
 
 
 @dataclass
@@ -82,6 +99,18 @@ class Tally:
     """What one round measured."""
 
     latencies: list[float] = field(default_factory=list)
+    moments: list[float] = field(default_factory=list)
+    """When each trip of ``latencies`` was sent (``time.monotonic``)."""
+    started: float = 0.0
+    """When the round's clock started (``time.monotonic``)."""
+    ramp: float = 0.0
+    """Seconds over which the people arrived (0: all there from the start)."""
+
+    def after_ramp(self) -> list[float]:
+        """The trips sent once everybody had arrived."""
+        end = self.started + self.ramp
+        return [t for t, sent in zip(self.latencies, self.moments, strict=True) if sent >= end]
+
     rest: dict[str, list[float]] = field(default_factory=lambda: {"list": [], "table": []})
     errors: list[str] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
@@ -90,6 +119,8 @@ class Tally:
     """Server CPU seconds per action stored (every process's)."""
     gc: dict[str, tuple[float, float]] = field(default_factory=dict)
     """The servers' garbage collections during the round, by generation: (count, seconds)."""
+    stages: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The stages of people's moves inside the server(s) during the round: (count, seconds)."""
 
 
 SSL = ssl.create_default_context()
@@ -126,30 +157,67 @@ async def open_table(
     )
 
 
+@dataclass
+class Pacing:
+    """How a scripted person paces their moves."""
+
+    think: tuple[float, float] | None
+    """Seconds thought on each decision, drawn evenly from this range (``--pace``); ``None``:
+    at most one move every ``every`` seconds, counted from the previous move."""
+    every: float = FAST
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> Pacing:
+        """The pacing the command line asks for."""
+        if not args.pace:
+            return cls(None, FAST)
+        if args.herd:
+            return cls(None, SLOW)
+        return cls((args.think[0], args.think[1]))
+
+    def wait(self, rng: random.Random, last_sent: float) -> float:
+        """Seconds to wait before the move asked for now."""
+        if self.think is not None:
+            return rng.uniform(*self.think)
+        return max(0.0, last_sent + self.every - time.monotonic())
+
+
+def ramp_of(args: argparse.Namespace, tables: int) -> float:
+    """Seconds over which people arrive (0: their tables are opened before the clock)."""
+    if not args.pace or args.herd:
+        return 0.0
+    return args.ramp if args.ramp is not None else tables / SPAWN
+
+
 async def person(
     http: httpx.AsyncClient,
     cookie: str,
     index: int,
-    first: ClientConnection,
+    first: ClientConnection | None,
     *,
     args: argparse.Namespace,
     stop_at: float,
     tally: Tally,
+    arrive_at: float,
 ) -> None:
-    """One scripted player at the table ``first`` (opened before the clock started), starting
-    a new game whenever one ends, until ``stop_at``."""
+    """One scripted player, starting a new game whenever one ends, until ``stop_at``: at the
+    table ``first`` (opened before the clock started), or, without one, at a table they open
+    at ``arrive_at``."""
     rng = random.Random(index)
-    pace = SLOW if args.pace else FAST
+    pacing = Pacing.of(args)
     ws: ClientConnection | None = first
     try:
-        # Not every person starts at the same moment: the first move comes in the first
-        # seconds (as before the tables were opened ahead of the clock), as people arrive.
-        last_sent = time.monotonic() - pace + rng.random() * min(SLOW, args.seconds / 4)
+        # Not every person starts at the same moment: with tables opened before the clock,
+        # the first move comes in the first seconds; otherwise the person arrives at their
+        # moment of the ramp.
+        last_sent = time.monotonic() - pacing.every + rng.random() * min(SLOW, args.seconds / 4)
+        if first is None:
+            await asyncio.sleep(max(0.0, arrive_at - time.monotonic()))
         while time.monotonic() < stop_at:
             if ws is None:
                 ws = await open_table(http, cookie, index, args)
             async with ws:
-                await play(ws, rng, stop_at, tally.latencies, pace=pace, last_sent=last_sent)
+                await play(ws, rng, stop_at, tally, pacing=pacing, last_sent=last_sent)
             ws, last_sent = None, time.monotonic()
     except Exception as err:
         tally.errors.append(f"client {index}: {type(err).__name__}: {err}")
@@ -161,13 +229,14 @@ async def play(
     ws: ClientConnection,
     rng: random.Random,
     stop_at: float,
-    latencies: list[float],
+    tally: Tally,
     *,
-    pace: float,
+    pacing: Pacing,
     last_sent: float,
 ) -> None:
     """Play one table until its game ends or time is up."""
     sent_at: float | None = None
+    sent_moment = 0.0
     sent_version = -1
     while time.monotonic() < stop_at:
         try:
@@ -187,13 +256,14 @@ async def play(
             continue
         version = message["version"]
         if sent_at is not None and version > sent_version:
-            latencies.append(time.perf_counter() - sent_at)
+            tally.latencies.append(time.perf_counter() - sent_at)
+            tally.moments.append(sent_moment)
             sent_at = None
         if message["is_over"]:
             break
         if message["legal"] and version > sent_version and sent_at is None:
-            await asyncio.sleep(max(0.0, last_sent + pace - time.monotonic()))
-            last_sent = time.monotonic()
+            await asyncio.sleep(pacing.wait(rng, last_sent))
+            last_sent = sent_moment = time.monotonic()
             action = rng.choice(message["legal"])
             sent_version = version
             sent_at = time.perf_counter()
@@ -288,20 +358,35 @@ async def load_round(
             http, cookie = people[i]
             return await open_table(http, cookie, i, args)
 
-    # Each person's first table too, before the clock starts: a load generator opening
-    # hundreds of tables at once measures its own start-up (its httpx and handshakes), not
-    # the server's play. Later tables (a game ended) are made during the round, as people do.
-    firsts = await asyncio.gather(*(seated(i) for i in range(tables)))
+    # Each person's first table too, before the clock starts (unless they arrive over a
+    # ramp): a load generator opening hundreds of tables at once measures its own start-up
+    # (its httpx and handshakes), not the server's play. Later tables (a game ended) are made
+    # during the round, as people do.
+    tally.ramp = ramp_of(args, tables)
+    firsts: list[ClientConnection | None] = [None] * tables
+    if not tally.ramp:
+        firsts = list(await asyncio.gather(*(seated(i) for i in range(tables))))
     before = await asyncio.to_thread(actions_stored, bases)
     gc_before = await asyncio.to_thread(gc_pauses, bases)
+    stages_before = await asyncio.to_thread(move_stages, bases)
     cpu_before = cpu_seconds(pids)
-    started = time.monotonic()
+    started = tally.started = time.monotonic()
     stop_at = started + args.seconds
     await asyncio.gather(
         probe_elsewhere(bases, args.seconds, tally),
         watch_lag(stop_at, tally.lags),
         *(
-            person(http, cookie, i, firsts[i], args=args, stop_at=stop_at, tally=tally)
+            person(
+                http,
+                cookie,
+                i,
+                firsts[i],
+                args=args,
+                stop_at=stop_at,
+                tally=tally,
+                # Evenly over the ramp, as a load tester's spawn rate brings them.
+                arrive_at=started + tally.ramp * i / tables,
+            )
             for i, (http, cookie) in enumerate(people)
         ),
     )
@@ -309,20 +394,16 @@ async def load_round(
     cpu = cpu_seconds(pids) - cpu_before
     after = await asyncio.to_thread(actions_stored, bases)
     tally.cpu = cpu / max(1.0, after - before)
-    gc_after = await asyncio.to_thread(gc_pauses, bases)
-    tally.gc = {
-        generation: (count - gc_before.get(generation, (0, 0))[0],
-                     spent - gc_before.get(generation, (0, 0))[1])
-        for generation, (count, spent) in gc_after.items()
-    }  # fmt: skip
+    tally.gc = since(await asyncio.to_thread(gc_pauses, bases), gc_before)
+    tally.stages = since(await asyncio.to_thread(move_stages, bases), stages_before)
     return tally, (after - before) / seconds, seconds
 
 
 async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
-    """The same clients against a bare echo server: connected before the clock starts, then
-    a message out, wait for it back, at the same pace."""
-    tally = Tally()
-    pace = SLOW if args.pace else FAST
+    """The same clients against a bare echo server: connected before the clock starts, then,
+    from their moment of the ramp, a message out, wait for it back, at the same pace."""
+    tally = Tally(ramp=ramp_of(args, tables))
+    pacing = Pacing.of(args)
     message = json.dumps({"type": "action", "action": {"type": "pass"}, "version": 1})
     gate = asyncio.Semaphore(20)
 
@@ -331,19 +412,26 @@ async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
             return await connect(url, open_timeout=30, close_timeout=2)
 
     sockets = await asyncio.gather(*(opened() for _ in range(tables)))
-    stop_at = time.monotonic() + args.seconds
+    tally.started = time.monotonic()
+    stop_at = tally.started + args.seconds
 
     async def client(index: int, ws: ClientConnection) -> None:
         rng = random.Random(index)
         try:
-            await asyncio.sleep(rng.random() * pace)
+            if tally.ramp:
+                await asyncio.sleep(tally.ramp * index / tables)
+            else:
+                await asyncio.sleep(rng.random() * pacing.every)
             async with ws:
+                last_sent = time.monotonic()
                 while time.monotonic() < stop_at:
+                    last_sent = time.monotonic()
                     started = time.perf_counter()
                     await ws.send(message)
                     await ws.recv()
                     tally.latencies.append(time.perf_counter() - started)
-                    await asyncio.sleep(pace)
+                    tally.moments.append(last_sent)
+                    await asyncio.sleep(pacing.wait(rng, last_sent))
         except Exception as err:
             tally.errors.append(f"echo client {index}: {type(err).__name__}: {err}")
 
@@ -385,14 +473,35 @@ def actions_stored(bases: list[str]) -> float:
 def gc_pauses(bases: list[str]) -> dict[str, tuple[float, float]]:
     """The garbage collections so far, summed over the processes, by generation: (count,
     seconds) (``meeple_gc_pause_seconds``)."""
+    return summed(bases, "meeple_gc_pause_seconds", "generation")
+
+
+def move_stages(bases: list[str]) -> dict[str, tuple[float, float]]:
+    """The stages of people's moves so far, summed over the processes: (count, seconds)
+    (``meeple_move_stage_seconds``, meeple/server/trace.py)."""
+    return summed(bases, "meeple_move_stage_seconds", "stage")
+
+
+def summed(bases: list[str], histogram: str, label: str) -> dict[str, tuple[float, float]]:
+    """A labelled histogram's count and sum by label, summed over the processes."""
     found: dict[str, list[float]] = {}
     for base in bases:
         for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
             for suffix, index in (("_count{", 0), ("_sum{", 1)):
-                if line.startswith("meeple_gc_pause_seconds" + suffix):
-                    generation = line.split('generation="', 1)[1].split('"', 1)[0]
-                    found.setdefault(generation, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
-    return {generation: (count, spent) for generation, (count, spent) in found.items()}
+                if line.startswith(histogram + suffix):
+                    key = line.split(f'{label}="', 1)[1].split('"', 1)[0]
+                    found.setdefault(key, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
+    return {key: (count, spent) for key, (count, spent) in found.items()}
+
+
+def since(
+    after: dict[str, tuple[float, float]], before: dict[str, tuple[float, float]]
+) -> dict[str, tuple[float, float]]:
+    """What a histogram's (count, sum) by label grew by between two readings."""
+    return {
+        key: (count - before.get(key, (0, 0))[0], spent - before.get(key, (0, 0))[1])
+        for key, (count, spent) in after.items()
+    }
 
 
 def wait_up(url: str, seconds: float = 60) -> None:
@@ -455,6 +564,9 @@ def served(
                 sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db,
                 "--bot-delay", delay,
             ]  # fmt: skip
+            if args.pace:
+                # Bots' waits vary around the delay (the server's default), except in the herd.
+                command += ["--bot-jitter", "0" if args.herd else "0.5"]
             if redis is not None:
                 command += ["--redis", redis]
             if args.sqlite_sync is not None:
@@ -515,9 +627,19 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", help="default 50 200 500; 2000 --pace")
-    parser.add_argument("--seconds", type=float, help="time per row (default 15; 30 with --pace)")
+    parser.add_argument("--seconds", type=float, help="time per row (default 15; 60 with --pace)")
     parser.add_argument("--level", default="random", help="the bots' level")
-    parser.add_argument("--pace", action="store_true", help="every table moves every 2 s")
+    parser.add_argument("--pace", action="store_true", help="a realistic evening (see above)")
+    parser.add_argument(
+        "--ramp", type=float, help="--pace: seconds over which people arrive (tables / 100)"
+    )
+    parser.add_argument(
+        "--think", type=float, nargs=2, default=[1.0, 3.0], metavar=("LOW", "HIGH"),
+        help="--pace: a person thinks between LOW and HIGH seconds (evenly drawn)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--herd", action="store_true", help="--pace as it was: all at once, in step (see above)"
+    )
     parser.add_argument("--processes", type=int, default=1, help="on PostgreSQL + Redis if > 1")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL even for one process")
     parser.add_argument("--no-echo", action="store_true", help="skip the echo server's rows")
@@ -526,7 +648,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     args.tables = args.tables or ([2000] if args.pace else [50, 200, 500])
-    args.seconds = args.seconds or (30.0 if args.pace else 15.0)
+    args.seconds = args.seconds or (60.0 if args.pace else 15.0)
+    if args.herd and not args.pace:
+        parser.error("--herd is a kind of --pace")
     header(args)
     with services(args) as (postgres, redis):
         for number, tables in enumerate(args.tables):
@@ -543,7 +667,15 @@ def main() -> None:
 
 def header(args: argparse.Namespace) -> None:
     """What the figures were measured on."""
-    mode = f"paced (a move every {SLOW:.0f} s a table)" if args.pace else "full speed"
+    mode = "full speed"
+    if args.pace and args.herd:
+        mode = f"paced as a herd (all at once; people think and bots wait exactly {SLOW:.0f} s)"
+    elif args.pace:
+        ramp = f"{args.ramp:.0f} s" if args.ramp is not None else f"{SPAWN:.0f} a second"
+        mode = (
+            f"paced (people arrive over a ramp of {ramp} and think {args.think[0]:g}–"
+            f"{args.think[1]:g} s; bots wait {SLOW / 2:g}–{SLOW * 1.5:g} s)"
+        )
     where = (
         f"{args.processes} processes on PostgreSQL + Redis"
         if args.processes > 1
@@ -583,6 +715,27 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
             for generation, (count, spent) in sorted(tally.gc.items())
         )
         print(f"  garbage collections in the server(s): {collections}", flush=True)
+    if tally.stages:
+        # In the server's order (meeple/server/trace.py), each stage's mean.
+        order = ["receive", "lock", "apply", "queued", "commit", "resume", "views", "send"]
+        means = [
+            f"{stage} {spent / count * 1000:.2f}"
+            for stage in sorted(tally.stages, key=lambda s: order.index(s) if s in order else 99)
+            if (count := tally.stages[stage][0]) > 0 and (spent := tally.stages[stage][1]) >= 0
+        ]
+        print(f"  a person's move in the server(s), mean ms: {', '.join(means)}", flush=True)
+    if tally.ramp:
+        # Once everybody is there: the steady evening, without the arrivals.
+        steady, echo_steady = tally.after_ramp(), echo.after_ramp()
+        ratio = "-"
+        if steady and echo_steady:
+            ratio = f"{percentile(steady, 0.99) / percentile(echo_steady, 0.99):.1f}"
+        print(
+            f"  after the ramp (from {tally.ramp:.0f} s): {len(steady)} trips, p50 "
+            f"{ms(steady, 0.5)} ms, p99 {ms(steady, 0.99)} ms; echo p99 {ms(echo_steady, 0.99)} "
+            f"ms (×{ratio})",
+            flush=True,
+        )
     for error in (tally.errors + echo.errors)[:5]:
         print(f"  {error}", flush=True)
 

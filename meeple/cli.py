@@ -359,8 +359,17 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(min=0.0, help="Seconds a bot waits before it plays.")
+        float, typer.Option(min=0.0, help="Seconds a bot waits before it plays (on average).")
     ] = 0.6,
+    bot_jitter: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=1.0,
+            help="How much a bot's wait varies: drawn evenly from bot-delay × (1 ± this); "
+            "0: always exactly bot-delay.",
+        ),
+    ] = 0.5,
     grace: Annotated[
         float, typer.Option(min=0.0, help="Seconds without a connection before a bot stands in.")
     ] = 30.0,
@@ -399,6 +408,7 @@ def serve(
     settings = Settings(
         db_url=db or default_db_url(),
         bot_delay=bot_delay,
+        bot_jitter=bot_jitter,
         grace=grace,
         bot_workers=bot_workers,
         allow_origins=tuple(allow_origin or ()),
@@ -410,6 +420,15 @@ def serve(
             "several processes need one database server: give --db postgresql://…",
             param_hint="--redis",
         )
+    ws: Any = "auto"
+    try:
+        # uvicorn's own websocket protocol, noting when each frame is read (the first stage
+        # of a person's move in /metrics: meeple/server/trace.py); uvicorn's choice otherwise.
+        from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+
+        ws = StampingProtocol
+    except ImportError:
+        pass
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     console.print(
         f"[bold]meeple[/] serving on [link]http://{shown}:{port}/[/] (database {settings.db_url})"
@@ -419,6 +438,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=64 * 1024,
+        ws=ws,
         # Compressing every state (uvicorn's permessage-deflate, a 4 KB window) took a fifth
         # of the server's time under load: off unless asked for (docs/deploy.md).
         ws_per_message_deflate=ws_compression,

@@ -39,6 +39,7 @@ from meeple.server.storage import (
     Store,
     UsernameTaken,
 )
+from meeple.server.trace import MoveTrace, received_at
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The static browser client (no build step)."""
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics = Metrics(hub)
     hub.on_action.append(metrics.action)
     hub.on_latency.append(metrics.latency_of)
+    hub.on_move.append(metrics.move)
     limiter = LoginLimiter(
         settings.login_tries_per_address,
         settings.login_failures_per_account,
@@ -393,7 +395,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             player_id=player.id if player else None,
             tokens=settings.rate_burst,
         )
-        sender = asyncio.create_task(_send_all(websocket, connection))
+        sender = asyncio.create_task(_send_all(websocket, connection, hub))
         # From here on the connection is let go of however this ends (a client gone while
         # the history is read, a server stopping), or its seat would count it forever.
         try:
@@ -402,9 +404,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             connection.push(encode({"type": "chat_history", "messages": history}))
             while True:
                 text = await websocket.receive_text()
-                reply = await _handle(hub, chat, table, connection, text, settings=settings)
+                trace = MoveTrace(received_at(websocket.scope))
+                reply = await _handle(
+                    hub, chat, table, connection, text, settings=settings, trace=trace
+                )
                 if reply is not None:
                     connection.push(reply)
+                if not await _flush(websocket, connection, hub):
+                    break
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -502,9 +509,14 @@ async def _handle(
     text: str,
     *,
     settings: Settings,
+    trace: MoveTrace | None = None,
 ) -> str | None:
-    """Answer one message from a client: ``None`` when the answer is a broadcast state."""
+    """Answer one message from a client: ``None`` when the answer is a broadcast state.
+
+    ``trace``: the message's timestamps so far; an action fills in the rest of its stages."""
     arrived = time.perf_counter()
+    if trace is not None:
+        trace.handled = arrived
     if len(text.encode()) > settings.max_message:
         return _error("too_large", f"messages are at most {settings.max_message} bytes")
     if not connection.allow(settings.rate_per_second, settings.rate_burst):
@@ -540,29 +552,81 @@ async def _handle(
     if connection.seat is None:
         return _error("not_seated", "you have no seat at this table")
     try:
-        await hub.act(table, connection.seat, action, by="human", version=version, arrived=arrived)
+        await hub.act(
+            table, connection.seat, action, by="human", version=version, arrived=arrived,
+            trace=trace,
+        )  # fmt: skip
     except Refused as err:
         if err.code == "stale":
             async with table.lock:
                 connection.push(_error(err.code, err.message))
                 return table.state_message(connection, settings.grace)
         return _error(err.code, err.message)
+    if trace is not None:
+        # The answer is the message broadcast queued last for this connection.
+        connection.tracing = (trace, connection.pushed)
     return None
 
 
-async def _send_all(websocket: WebSocket, connection: Connection) -> None:
+async def _send_all(websocket: WebSocket, connection: Connection, hub: Hub) -> None:
     """Write the connection's queued messages in order; ``None`` in the queue closes it."""
     try:
         while True:
             message = await connection.outbox.get()
-            if message is None:
-                await websocket.close(code=4408)
-                return
-            if websocket.client_state != WebSocketState.CONNECTED:
-                return
-            await websocket.send_text(message)
+            # Taken: from now on nobody may write what is queued behind it (see _flush).
+            connection.holding = True
+            try:
+                async with connection.writing:
+                    if not await _write(websocket, connection, message, hub):
+                        return
+            finally:
+                connection.holding = False
     except (WebSocketDisconnect, RuntimeError):
         return
+
+
+async def _flush(websocket: WebSocket, connection: Connection, hub: Hub) -> bool:
+    """Write what is queued for this connection now, from the task that read the client's
+    message; ``False`` when the connection is to be closed.
+
+    The answer to a person's move is queued for the connection's sender, a task of its own
+    that then waits for its turn of the event loop: under load, one more turn behind
+    everything else that became ready meanwhile (bots' moves, other tables), for every move.
+    Written here, it goes out as soon as it is made. Only when the sender is idle: a message
+    it has taken goes first, and everything behind it then waits for it, so that the
+    client receives them in the order they were queued."""
+    if connection.holding or connection.writing.locked():
+        return True
+    try:
+        async with connection.writing:
+            while not connection.holding and not connection.outbox.empty():
+                if not await _write(websocket, connection, connection.outbox.get_nowait(), hub):
+                    return False
+    except (WebSocketDisconnect, RuntimeError):
+        return False
+    return True
+
+
+async def _write(
+    websocket: WebSocket, connection: Connection, message: str | None, hub: Hub
+) -> bool:
+    """Write one queued message (``None``: close the socket); ``False`` when the connection is
+    closed (or is to be) and nothing more is to be written."""
+    if message is None:
+        await websocket.close(code=4408)
+        return False
+    if websocket.client_state != WebSocketState.CONNECTED:
+        return False
+    await websocket.send_text(message)
+    connection.written += 1
+    tracing = connection.tracing
+    if tracing is not None and connection.written >= tracing[1]:
+        connection.tracing = None
+        trace = tracing[0]
+        trace.sent = time.perf_counter()
+        for observe in hub.on_move:
+            observe(trace)
+    return True
 
 
 def _json(content: Any) -> Response:

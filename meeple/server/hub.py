@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import threading
 import time
@@ -43,6 +44,7 @@ from meeple.server.storage import (
     digest_matches,
     utcnow,
 )
+from meeple.server.trace import MoveTrace
 from meeple.server.workers import bot_pool
 from meeple.server.writer import ActionWriter
 
@@ -77,6 +79,8 @@ class Hub:
         """Called with who acted (human, bot, timeout) after each applied action (metrics)."""
         self.on_latency: list[Callable[[float], None]] = []
         """Called with the seconds from a client's action arriving to its views being queued."""
+        self.on_move: list[Callable[[MoveTrace], None]] = []
+        """Called with each person's move timed stage by stage, once its answer is written."""
         self.writer = ActionWriter(store)
         self.gate = BotGate()
         """Admits bot moves a few at a time (people never wait behind them)."""
@@ -87,6 +91,8 @@ class Hub:
         """Runs the garbage collector on a clock of its own (:mod:`meeple.server.garbage`)."""
         self.gc_pauses = GcPauses()
         """Times the garbage collector's pauses while the server runs (metrics)."""
+        self._jitter = random.Random()
+        """Draws the bots' waits (:meth:`bot_wait`)."""
 
     # start and stop
 
@@ -405,15 +411,22 @@ class Hub:
         by: str,
         version: int | None = None,
         arrived: float | None = None,
+        trace: MoveTrace | None = None,
     ) -> None:
-        """Apply ``seat``'s action, store it, and tell everyone. Raises :class:`Refused`."""
+        """Apply ``seat``'s action, store it, and tell everyone. Raises :class:`Refused`.
+
+        ``trace``: a person's move, timed stage by stage (:mod:`meeple.server.trace`)."""
         async with table.lock:
-            await self._act(table, seat, action, by, version)
+            if trace is not None:
+                trace.locked = time.perf_counter()
+            await self._act(table, seat, action, by, version, trace=trace)
             if by == "human":
                 table.seats[seat].timed_out = False
             # Timers first, so that the state sent carries the deadline of the new decision.
             self.schedule(table)
             self.broadcast(table)
+            if trace is not None:
+                trace.queued = time.perf_counter()
             if arrived is not None:
                 seconds = time.perf_counter() - arrived
                 self.latencies.append(seconds)
@@ -421,7 +434,14 @@ class Hub:
                     observe(seconds)
 
     async def _act(
-        self, table: LiveTable, seat: int, action: Action, by: str, version: int | None
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action,
+        by: str,
+        version: int | None,
+        *,
+        trace: MoveTrace | None = None,
     ) -> None:
         if table.stale:
             await self.catch_up(table)
@@ -448,7 +468,11 @@ class Hub:
         try:
             # Off the event loop, in one transaction with the other tables' actions of the
             # moment (meeple.server.writer); this table waits, the others go on.
-            await self.writer.record(record, first=by == "human")
+            if trace is not None:
+                trace.submitted = time.perf_counter()
+            await self.writer.record(record, first=by == "human", trace=trace)
+            if trace is not None:
+                trace.resumed = time.perf_counter()
         except StaleVersion as err:
             # Another server process advanced this table: ours is out of date.
             await self.catch_up(table)
@@ -564,8 +588,17 @@ class Hub:
         except Exception:
             log.exception("bot move failed at table %s seat %s", table.id, seat)
 
+    def bot_wait(self) -> float:
+        """Seconds a bot waits before it plays this time (``bot_delay``, varied by
+        ``bot_jitter``: see :class:`Settings`)."""
+        delay, jitter = self.settings.bot_delay, self.settings.bot_jitter
+        if delay <= 0 or jitter <= 0:
+            return max(0.0, delay)
+        # Not a secret: the standard generator is enough.
+        return delay * self._jitter.uniform(1 - jitter, 1 + jitter)
+
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
-        await asyncio.sleep(self.settings.bot_delay)
+        await asyncio.sleep(self.bot_wait())
         level = table.seats[seat].level or self.settings.away_level
         if level in botwork.INLINE_LEVELS:
             # A move chosen in a moment: chosen and played in one turn of the gate (people's

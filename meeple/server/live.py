@@ -17,6 +17,7 @@ import orjson
 
 from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.storage import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
+from meeple.server.trace import MoveTrace
 
 SeatKey = int | None
 """A seat, or ``None`` for spectators: whose eyes a view is for."""
@@ -80,6 +81,19 @@ class Connection:
     """Whether :meth:`Hub.connect` counted it at its table (and disconnect must uncount it)."""
     tokens: float = 0.0
     refilled: float = field(default_factory=time.monotonic)
+    pushed: int = 0
+    """Messages queued so far."""
+    written: int = 0
+    """Messages written to the socket so far."""
+    tracing: tuple[MoveTrace, int] | None = None
+    """The client's latest move being timed, and the count of messages queued up to its
+    answer: its ``sent`` is noted when that many are written."""
+    writing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by whoever writes to the socket (its sender, or the task that read the client's
+    message and flushes its answer at once): one writer at a time, in the queue's order."""
+    holding: bool = False
+    """The sender has taken a message from the queue and not written it yet: whatever is
+    queued behind it must wait for it (nobody else may flush)."""
 
     def push(self, message: str) -> bool:
         """Queue a message; ``False`` if the client is too far behind (it will be dropped)."""
@@ -87,6 +101,7 @@ class Connection:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
             return False
+        self.pushed += 1
         return True
 
     def allow(self, rate: float, burst: int) -> bool:

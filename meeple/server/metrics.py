@@ -17,6 +17,7 @@ from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
     from meeple.server.hub import Hub
+    from meeple.server.trace import MoveTrace
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 """Prometheus's text exposition format."""
@@ -74,6 +75,20 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
+        self.stages = Histogram(
+            "meeple_move_stage_seconds",
+            "Seconds a person's move spent in each stage, from its frame read to its answer "
+            "written (meeple/server/trace.py says what each stage is)",
+            ["stage"],
+            buckets=(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25),
+            registry=self.registry,
+        )
+        self.moves = Histogram(
+            "meeple_move_seconds",
+            "Seconds from a person's move's frame read to its answer written to their socket",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
         self.writes = Histogram(
             "meeple_write_seconds",
             "Seconds of each transaction of the action writer (a group commit)",
@@ -104,6 +119,15 @@ class Metrics:
     def latency_of(self, seconds: float) -> None:
         """Time one client's action, from its arrival to every seat's state being queued."""
         self.latency.observe(seconds)
+
+    def move(self, trace: MoveTrace) -> None:
+        """Time one person's move, stage by stage."""
+        stages = trace.stages()
+        if not stages:
+            return
+        for stage, seconds in stages.items():
+            self.stages.labels(stage=stage).observe(seconds)
+        self.moves.observe(trace.total())
 
     def wrote(self, writes: int, seconds: float) -> None:
         """Time one transaction of the action writer (called from its thread)."""

@@ -24,7 +24,13 @@ class Settings:
     """When a SQLite commit waits for the disk: ``normal`` or ``full``
     (:data:`meeple.server.storage.SQLITE_SYNC`; PostgreSQL has its own settings)."""
     bot_delay: float = 0.6
-    """Seconds a bot waits before it plays, so that people can follow the game."""
+    """Seconds a bot waits before it plays, so that people can follow the game (on average:
+    see ``bot_jitter``)."""
+    bot_jitter: float = 0.5
+    """How much a bot's wait varies: each wait is drawn evenly from ``bot_delay`` × (1 ±
+    ``bot_jitter``); 0: always exactly ``bot_delay``. A bot that always answers after the
+    same time is not lifelike, and bots that began together stay together: a crowd of
+    tables whose bots all wait the same time keeps moving in waves."""
     grace: float = 30.0
     """Seconds without a connection before a seated player counts as away."""
     allow_origins: tuple[str, ...] = ()

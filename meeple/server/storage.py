@@ -580,13 +580,7 @@ def record_actions_in(conn: Connection, records: list[ActionRecord]) -> list[Sta
         params = [_action_params(records[i]) for i in plain]
         savepoint = conn.begin_nested()
         if _advance_all(conn, params) == len(params):
-            at = utcnow()
-            rows = [
-                {"table_id": p["table"], "number": p["number"], "seat": p["seat"],
-                 "action": p["action"], "by": p["by"], "at": at}
-                for p in params
-            ]  # fmt: skip
-            conn.execute(insert(ActionRow).values(rows))
+            _insert_all(conn, params)
             savepoint.commit()
             done = set(plain)
         else:
@@ -607,29 +601,67 @@ def _many_at_once(conn: Connection) -> bool:
 def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int:
     """Move every table of ``params`` from its version to the next (with its digest), each
     only if it is at that version, in one statement; how many moved."""
-    rows = ", ".join(f"(:t{i}, :n{i}, :x{i}, :d{i})" for i in range(len(params)))
-    values: dict[str, Any] = {}
-    for i, p in enumerate(params):
-        values |= {
-            f"t{i}": p["table"],
-            f"n{i}": p["number"],
-            f"x{i}": p["next"],
-            f"d{i}": p["digest"],
-        }
     if conn.dialect.name == "sqlite":
-        # SQLite names the columns of a list of values column1, column2, ...
+        # The driver's own SQL and values, not SQLAlchemy's: compiling a statement of a
+        # hundred bound values each time cost more than SQLite's work (0.7 ms for two
+        # actions, against 0.2 for one through a prepared statement), and all of it was
+        # the writer's thread holding Python's lock away from the event loop.
+        rows = ", ".join(["(?, ?, ?, ?)"] * len(params))
+        values = [v for p in params for v in (p["table"], p["number"], p["next"], p["digest"])]
         sql = (
             "UPDATE tables SET version = v.column3, digest = v.column4 "
             f"FROM (VALUES {rows}) AS v "
             "WHERE tables.id = v.column1 AND tables.version = v.column2"
         )
-    else:
-        sql = (
-            "UPDATE tables SET version = v.next, digest = v.digest "
-            f"FROM (VALUES {rows}) AS v (id, number, next, digest) "
-            "WHERE tables.id = v.id AND tables.version = v.number"
+        return int(conn.exec_driver_sql(sql, tuple(values)).rowcount)
+    placeholders = ", ".join(f"(:t{i}, :n{i}, :x{i}, :d{i})" for i in range(len(params)))
+    named: dict[str, Any] = {}
+    for i, p in enumerate(params):
+        named |= {
+            f"t{i}": p["table"],
+            f"n{i}": p["number"],
+            f"x{i}": p["next"],
+            f"d{i}": p["digest"],
+        }
+    sql = (
+        "UPDATE tables SET version = v.next, digest = v.digest "
+        f"FROM (VALUES {placeholders}) AS v (id, number, next, digest) "
+        "WHERE tables.id = v.id AND tables.version = v.number"
+    )
+    return int(conn.execute(text(sql), named).rowcount)
+
+
+def _insert_all(conn: Connection, params: list[dict[str, Any]]) -> None:
+    """Insert the actions of ``params`` (their tables just moved on), in one statement."""
+    at = utcnow()
+    if conn.dialect.name == "sqlite":
+        # As in _advance_all: the driver's SQL, each value turned into what SQLAlchemy's
+        # column types store (the same JSON text and time format as the ORM's rows).
+        action_of = _bind(conn, ActionRow.__table__.c.action)
+        stamp = _bind(conn, ActionRow.__table__.c.at)(at)
+        rows = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(params))
+        values = [
+            v
+            for p in params
+            for v in (p["table"], p["number"], p["seat"], action_of(p["action"]), p["by"], stamp)
+        ]
+        conn.exec_driver_sql(
+            f'INSERT INTO actions (table_id, number, seat, action, "by", at) VALUES {rows}',
+            tuple(values),
         )
-    return int(conn.execute(text(sql), values).rowcount)
+        return
+    rows_of = [
+        {"table_id": p["table"], "number": p["number"], "seat": p["seat"],
+         "action": p["action"], "by": p["by"], "at": at}
+        for p in params
+    ]  # fmt: skip
+    conn.execute(insert(ActionRow).values(rows_of))
+
+
+def _bind(conn: Connection, column: Any) -> Any:
+    """What SQLAlchemy does to a value of ``column`` before the driver gets it."""
+    process = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
+    return process if process is not None else (lambda value: value)
 
 
 def _action_params(record: ActionRecord) -> dict[str, Any]:

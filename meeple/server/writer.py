@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from sqlalchemy.engine import Connection
 
 from meeple.server.storage import ActionRecord, StaleVersion, Store, record_actions_in
+from meeple.server.trace import MoveTrace
 
 log = logging.getLogger("meeple.server")
 
@@ -46,6 +47,8 @@ class _Pending:
     """An action to store (instead of a job): the actions of a batch are stored together."""
     first: bool = False
     """Answered before the others of its batch (a person's action: see :meth:`record`)."""
+    trace: MoveTrace | None = None
+    """A person's move being timed: the thread notes when it took it and when it was stored."""
 
 
 class ActionWriter:
@@ -60,15 +63,19 @@ class ActionWriter:
         self.on_batch: list[Callable[[int, float], None]] = []
         """Called (in the writer's thread) with each transaction's writes and seconds."""
 
-    async def record(self, record: ActionRecord, *, first: bool = False) -> None:
+    async def record(
+        self, record: ActionRecord, *, first: bool = False, trace: MoveTrace | None = None
+    ) -> None:
         """Store one action; raises :class:`StaleVersion` when its table is not at its
         version any more (and then nothing was stored), or the database's error.
 
         ``first``: answer it before the other writes of its transaction. Tens of actions
         are stored at once under load, and each one's table then goes on (views, messages)
         on the event loop in the order they are answered: a person's action goes first, so
-        that it never waits behind the bots' moves of the same commit."""
-        await self._submit(None, record, first)
+        that it never waits behind the bots' moves of the same commit.
+
+        ``trace``: a person's move, whose ``taken`` and ``committed`` the thread notes."""
+        await self._submit(None, record, first, trace)
 
     async def run(self, job: Callable[[Connection], T | BaseException]) -> T:
         """Make one write (``job``, given the connection of the writer's transaction) with
@@ -82,11 +89,12 @@ class ActionWriter:
         job: Callable[[Connection], Any] | None,
         record: ActionRecord | None = None,
         first: bool = False,
+        trace: MoveTrace | None = None,
     ) -> Any:
         """Queue a write for the writer's thread and wait for its answer."""
         self._ensure_started()
         loop = asyncio.get_running_loop()
-        pending = _Pending(job, loop.create_future(), loop, record, first)
+        pending = _Pending(job, loop.create_future(), loop, record, first, trace)
         self._queue.put(pending)
         return await pending.future
 
@@ -122,6 +130,9 @@ class ActionWriter:
                 batch.append(more)
             outcomes: list[Any]
             started = time.perf_counter()
+            for pending in batch:
+                if pending.trace is not None:
+                    pending.trace.taken = started
             try:
                 with self.store.engine.begin() as conn:
                     outcomes = _write(conn, batch)
@@ -129,13 +140,24 @@ class ActionWriter:
                 # One bad write must not cost the others theirs: each on its own.
                 log.warning("storing %d writes at once failed: %s", len(batch), err)
                 outcomes = [self._alone(pending) for pending in batch]
+            ended = time.perf_counter()
+            for pending in batch:
+                if pending.trace is not None:
+                    pending.trace.committed = ended
             for observe in self.on_batch:
-                observe(len(batch), time.perf_counter() - started)
+                observe(len(batch), ended - started)
             answered = sorted(zip(batch, outcomes, strict=True), key=lambda p: not p[0].first)
+            # One call into each waiting event loop for the whole batch, not one per write:
+            # each call wakes the loop's thread, and on a busy machine every wake-up is a
+            # chance for the operating system to switch threads while this one holds
+            # Python's lock (py-spy saw a fifth of the server's time in such calls).
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
             for pending, outcome in answered:
+                by_loop.setdefault(pending.loop, []).append((pending.future, outcome))
+            for loop, settled in by_loop.items():
                 # RuntimeError: that loop is closed, nobody waits any more.
                 with contextlib.suppress(RuntimeError):
-                    pending.loop.call_soon_threadsafe(_settle, pending.future, outcome)
+                    loop.call_soon_threadsafe(_settle_all, settled)
             if stop:
                 return
 
@@ -158,6 +180,12 @@ def _write(conn: Connection, batch: list[_Pending]) -> list[Any]:
         if pending.job is not None:
             outcomes[i] = pending.job(conn)
     return outcomes
+
+
+def _settle_all(settled: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Answer a batch's writes in the event loop, in the order given (people's first)."""
+    for future, outcome in settled:
+        _settle(future, outcome)
 
 
 def _settle(future: asyncio.Future[Any], outcome: Any) -> None:

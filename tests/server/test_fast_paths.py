@@ -4,11 +4,13 @@ write, the lobby answered from memory, and the state fingerprint."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 import meeple
 from meeple.server.storage import (
@@ -76,6 +78,47 @@ def test_many_actions_stored_at_once_and_a_stale_one_alone_refused(db_url: str) 
             found = store.table(name)
             assert found is not None and found[0].version == version
             assert [a["n"] for _, a in store.actions(name)] == list(range(version))
+    finally:
+        store.close()
+
+
+def test_actions_stored_at_once_are_stored_as_one_at_a_time(db_url: str) -> None:
+    """The batch's statements (on SQLite the driver's own SQL, without SQLAlchemy's types)
+    store every column exactly as an action stored alone: the same JSON text, the same time
+    format, the same version and fingerprint."""
+    store = Store(db_url)
+    try:
+        names = ["t_one1", "t_one2", "t_many1", "t_many2"]
+        for name in names:
+            store.add_table(
+                TableRow(id=name, game="cafe", players=2, options={}, seed=1, status=RUNNING,
+                         turn_seconds=None, response_seconds=30, version=0),
+                [],
+            )  # fmt: skip
+        action = {"type": "take", "card": 3, "ü": [1.5, None, True], "say": 'a"b\\c'}
+
+        def at(table: str) -> ActionRecord:
+            return ActionRecord(table, 0, 1, action, "human", "f" * 32)
+
+        # Alone, one after the other (one statement each), then two at once (the batch's).
+        assert store.record_actions([at("t_one1")]) == [None]
+        assert store.record_actions([at("t_one2")]) == [None]
+        assert store.record_actions([at("t_many1"), at("t_many2")]) == [None, None]
+        with store.engine.connect() as conn:
+            # The time each was stored differs: its text's shape (runs of digits as 9) must not.
+            rows = {
+                row[0]: (*row[1:5], re.sub("[0-9]+", "9", row[5]), *row[6:])
+                for row in conn.execute(
+                    text(
+                        'SELECT a.table_id, a.number, a.seat, CAST(a.action AS TEXT), a."by", '
+                        "CAST(a.at AS TEXT), t.version, t.digest FROM actions a "
+                        "JOIN tables t ON t.id = a.table_id"
+                    )
+                )
+            }
+        assert set(rows) == set(names)
+        assert rows["t_many1"] == rows["t_many2"] == rows["t_one1"] == rows["t_one2"]
+        assert store.actions("t_many1") == store.actions("t_one1") == [(1, action)]
     finally:
         store.close()
 

@@ -7,8 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
+from typing import Any
 
+import pytest
+from typer.testing import CliRunner
+
+from meeple.server.hub import Hub
 from meeple.server.pacing import BotGate
+from meeple.server.settings import Settings
+from meeple.server.storage import Store
 from tests.server.conftest import Server, wait_for
 
 
@@ -151,3 +159,50 @@ def test_the_waiting_count_can_be_read_from_another_thread_while_the_queue_chang
     asyncio.run(churn())
     assert not failures, failures
     assert len(counts) == 300 and max(counts) > 0
+
+
+def test_a_bots_wait_varies_around_the_delay_unless_told_not_to(tmp_path: Path) -> None:
+    """Each wait is drawn evenly from bot_delay × (1 ± bot_jitter): never outside, spread over
+    the whole range (a crowd of bots that began together drifts apart); jitter 0 is exactly
+    the delay, and a delay of 0 stays 0."""
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    try:
+        hub = Hub(store, Settings(bot_delay=2.0, bot_jitter=0.5))
+        waits = [hub.bot_wait() for _ in range(2_000)]
+        assert all(1.0 <= w <= 3.0 for w in waits)
+        assert min(waits) < 1.1 and max(waits) > 2.9  # the whole range, not a few values
+        assert 1.9 < sum(waits) / len(waits) < 2.1  # on average the delay
+        assert len(set(waits)) > 1_900
+        steady = Hub(store, Settings(bot_delay=2.0, bot_jitter=0.0))
+        assert {steady.bot_wait() for _ in range(100)} == {2.0}
+        none = Hub(store, Settings(bot_delay=0.0, bot_jitter=0.5))
+        assert {none.bot_wait() for _ in range(100)} == {0.0}
+    finally:
+        store.close()
+
+
+def test_meeple_serve_passes_the_jitter_on_and_refuses_a_wrong_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``meeple serve --bot-jitter`` reaches the server's settings (with its websocket
+    protocol that stamps frames); a jitter outside 0–1 is refused with a clear message
+    before anything starts."""
+    import uvicorn  # noqa: PLC0415
+
+    from meeple.cli import app  # noqa: PLC0415
+    from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+
+    started: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda served, **kw: started.append((served, kw)))
+    db = f"sqlite:///{tmp_path / 'meeple.sqlite'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--db", db, "--bot-delay", "2", "--bot-jitter", "0.2"]
+    )
+    assert result.exit_code == 0, result.output
+    [(served, options)] = started
+    settings: Settings = served.state.settings
+    assert (settings.bot_delay, settings.bot_jitter) == (2.0, 0.2)
+    assert options["ws"] is StampingProtocol
+    refused = CliRunner().invoke(app, ["serve", "--db", db, "--bot-jitter", "1.5"])
+    assert refused.exit_code == 2 and "--bot-jitter" in refused.output
+    assert len(started) == 1  # nothing started the second time
