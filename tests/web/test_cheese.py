@@ -364,7 +364,9 @@ def test_on_a_phone_the_whole_table_is_a_map_and_a_tap_zooms_in_there(
     page.locator(".cheese-zoom").click()
     expect(page.locator(".cheese-ringbox.cheese-whole")).to_be_visible()
     expect(cheeses).to_have_count(0)
-    expect(page.locator(".cheese-tap-hint")).to_have_text("Tap the table to see it close up and play")
+    expect(page.locator(".cheese-tap-hint")).to_have_text(
+        "Tap the table to see it close up and play"
+    )
     assert small_on_board(page) == []
     page.locator(".cheese-ringbox").scroll_into_view_if_needed()
     screenshot(page, "cheese-phone-whole-map")
@@ -373,8 +375,10 @@ def test_on_a_phone_the_whole_table_is_a_map_and_a_tap_zooms_in_there(
     middle = (ring[0] + ring[2] / 2, ring[1] + ring[3] / 2)
     far = max(
         range(10),
-        key=lambda i: abs(placed(page, f".cheese-cheese[data-cheese='{i}']")[0] - middle[0])
-        + abs(placed(page, f".cheese-cheese[data-cheese='{i}']")[1] - middle[1]),
+        key=lambda i: (
+            abs(placed(page, f".cheese-cheese[data-cheese='{i}']")[0] - middle[0])
+            + abs(placed(page, f".cheese-cheese[data-cheese='{i}']")[1] - middle[1])
+        ),
     )
     page.locator(f".cheese-cheese[data-cheese='{far}']").click()
     expect(page.locator(".cheese-ringbox.cheese-whole")).to_have_count(0)
