@@ -236,6 +236,15 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
             box = page.locator(part).bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, part
             assert box["x"] + box["width"] <= 1280, part
+        # Whatever was dealt: a hand's most different values (nine) fit on one line, so the
+        # hand never wraps below the fold (a random deal of nine values once did, in CI).
+        fits: bool = page.evaluate(
+            """() => { const row = document.querySelector('.buffet-hand-row');
+              const card = row.querySelector('.buffet-card').getBoundingClientRect().width;
+              const gap = parseFloat(getComputedStyle(row).columnGap);
+              return 9 * card + 8 * gap <= row.clientWidth; }"""
+        )
+        assert fits, "nine different cards would wrap"
     screenshot(page, f"{name}-start")
     seen = play_to_the_end(page, name, phone, seed=players)
     assert seen.clicks > 10

@@ -321,7 +321,10 @@ def test_cafe_whole_game_by_the_drawn_pieces(
 
     played = play(page, players, phone=kind == "phone", name=name, seed=players * 7 + len(kind))
 
-    assert played.seated > 0 and played.decisions > 5
+    # (A game can end early: the bar full, or every player but one gone; with random bots
+    # about one 4-player game in 200 leaves a seat five decisions or fewer. Two are enough
+    # for the marks checked at every decision after the first.)
+    assert played.seated > 0 and played.decisions >= 2
     assert played.marked_turns > 0 and played.ringed > 0 and played.fresh_tiles > 0, played
     animations: list[dict[str, int]] = page.evaluate("window.__animations")
     if reduced:
