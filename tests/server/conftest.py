@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine, select, text
 from starlette.testclient import WebSocketTestSession
 
@@ -46,6 +47,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     admin.dispose()
 
 
+def metric_samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Every sample of a Prometheus text page, by its name and its sorted labels."""
+    return {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+
+
+def metric_total(samples: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: str) -> float:
+    """The sum of the samples called ``name``, whatever their labels."""
+    return sum(value for (sample, _), value in samples.items() if sample == name)
+
+
 @dataclass
 class Server:
     """A running app (in the test client's thread) and a way to make people."""
@@ -62,6 +77,10 @@ class Server:
             for sock in self.sockets:
                 sock.close()
             self.client.__exit__(None, None, None)
+
+    def metrics(self) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+        """Every sample of ``/metrics`` now (:func:`metric_samples`)."""
+        return metric_samples(self.client.get("/metrics").text)
 
     def in_loop(self, change: Callable[[], None]) -> None:
         """Run ``change`` in the app's event loop (timers and bots live there)."""

@@ -7,10 +7,8 @@ import asyncio
 import gc
 import json
 
-from prometheus_client.parser import text_string_to_metric_families
-
 from meeple.server.garbage import Collector, GcPauses
-from tests.server.conftest import Server, wait_for
+from tests.server.conftest import Server, metric_total, wait_for
 
 
 def test_collector_runs_collections_on_its_clock_and_gives_them_back() -> None:
@@ -60,13 +58,7 @@ def test_garbage_collections_are_timed_in_the_metrics(server: Server) -> None:
     """``meeple_gc_pause_seconds`` counts the collections the server ran, by generation."""
 
     def collections() -> float:
-        text = server.client.get("/metrics").text
-        return sum(
-            sample.value
-            for family in text_string_to_metric_families(text)
-            for sample in family.samples
-            if sample.name == "meeple_gc_pause_seconds_count"
-        )
+        return metric_total(server.metrics(), "meeple_gc_pause_seconds_count")
 
     before = collections()
     wait_for(lambda: collections() > before, seconds=5)

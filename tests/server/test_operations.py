@@ -12,11 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.exc import OperationalError
 
 from meeple.server.ratelimit import LoginLimiter, TooManyTries
-from tests.server.conftest import Server, wait_for
+from tests.server.conftest import Server, metric_samples, metric_total, wait_for
 from tests.services import free_port
 
 EVIL = {"origin": "http://evil.example"}
@@ -136,11 +135,7 @@ def test_metrics_count_actions_tables_and_clients(server: Server) -> None:
     version = aki.get(f"/api/tables/{table_id}").json()["version"]
     answer = server.client.get("/metrics")
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
-    samples = {
-        (s.name, tuple(sorted(s.labels.items()))): s.value
-        for family in text_string_to_metric_families(answer.text)
-        for s in family.samples
-    }
+    samples = metric_samples(answer.text)
     assert samples[("meeple_actions_total", (("by", "bot"),))] == version
     assert ("meeple_websocket_clients", ()) in samples
     assert ("meeple_bots_thinking", ()) in samples
@@ -151,13 +146,7 @@ def test_metrics_count_actions_tables_and_clients(server: Server) -> None:
     sock = ben.ws(table_id)
 
     def timed() -> float:
-        text = server.client.get("/metrics").text
-        return next(
-            s.value
-            for family in text_string_to_metric_families(text)
-            for s in family.samples
-            if s.name == "meeple_action_seconds_count"
-        )
+        return metric_total(server.metrics(), "meeple_action_seconds_count")
 
     # Ben acts on each state that asks him until one of his actions is accepted (a bot that
     # moves at the same moment may get in first, and his action is then refused as stale).

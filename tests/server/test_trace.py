@@ -6,20 +6,10 @@ from __future__ import annotations
 import asyncio
 import time
 
-from prometheus_client.parser import text_string_to_metric_families
 from websockets.frames import Frame, Opcode
 
 from meeple.server.trace import RECEIVED, STAGES, MoveTrace, received_at
 from tests.server.conftest import Server, play_out, wait_for
-
-
-def _samples(server: Server) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    text = server.client.get("/metrics").text
-    return {
-        (s.name, tuple(sorted(s.labels.items()))): s.value
-        for family in text_string_to_metric_families(text)
-        for s in family.samples
-    }
 
 
 def test_a_trace_splits_a_move_into_its_stages() -> None:
@@ -51,9 +41,9 @@ def test_every_persons_move_is_timed_stage_by_stage_and_no_bots(server: Server) 
     by_human = ("meeple_actions_total", (("by", "human"),))
     # The sender notes a move's end after its answer is written: wait for the last one.
     wait_for(
-        lambda: _samples(server)[("meeple_move_seconds_count", ())] == _samples(server)[by_human]
+        lambda: server.metrics()[("meeple_move_seconds_count", ())] == server.metrics()[by_human]
     )
-    samples = _samples(server)
+    samples = server.metrics()
     moves = samples[by_human]
     assert moves > 0 and samples[("meeple_actions_total", (("by", "bot"),))] > 0
     for stage in STAGES:
