@@ -39,10 +39,17 @@ class FakeHub:
         self.on_move: list[object] = []
 
 
-async def _idle_sender_then_flush() -> tuple[list[str], list[str], float]:
+async def _with_sender() -> tuple[FakeSocket, FakeHub, Connection, asyncio.Task[None]]:
+    """A fake socket, hub and connection, and the connection's sender running (it has
+    reached its wait for a message)."""
     socket, hub, connection = FakeSocket(), FakeHub(), Connection(seat=0, player_id="p")
     sender = asyncio.create_task(_send_all(socket, connection, hub))  # type: ignore[arg-type]
-    await asyncio.sleep(0)  # the sender waits for a message
+    await asyncio.sleep(0)
+    return socket, hub, connection, sender
+
+
+async def _idle_sender_then_flush() -> tuple[list[str], list[str], float]:
+    socket, hub, connection, sender = await _with_sender()  # the sender waits for a message
     trace = MoveTrace(received=1.0)
     moves: list[MoveTrace] = []
     hub.on_move.append(moves.append)
@@ -67,9 +74,7 @@ def test_an_idle_senders_messages_are_flushed_at_once_and_only_once() -> None:
 
 
 async def _busy_sender_then_flush() -> list[str]:
-    socket, hub, connection = FakeSocket(), FakeHub(), Connection(seat=0, player_id="p")
-    sender = asyncio.create_task(_send_all(socket, connection, hub))  # type: ignore[arg-type]
-    await asyncio.sleep(0)
+    socket, hub, connection, sender = await _with_sender()
     socket.hold = True
     connection.push("1")
     await asyncio.sleep(0.01)  # the sender took "1" and is held half-way through writing it
@@ -88,9 +93,7 @@ def test_a_flush_never_overtakes_the_message_the_sender_holds() -> None:
 
 
 async def _held_flush_then_sender() -> list[str]:
-    socket, hub, connection = FakeSocket(), FakeHub(), Connection(seat=0, player_id="p")
-    sender = asyncio.create_task(_send_all(socket, connection, hub))  # type: ignore[arg-type]
-    await asyncio.sleep(0)
+    socket, hub, connection, sender = await _with_sender()
     socket.hold = True
     connection.push("1")
     connection.push("2")
