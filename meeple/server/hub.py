@@ -14,7 +14,6 @@ import random
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
@@ -72,9 +71,6 @@ class Hub:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self.pool: Executor | None = None
-        self.latencies: deque[float] = deque(maxlen=10_000)
-        """Seconds from an action's arrival to its views being queued, the latest 10,000
-        (bounded: a server that runs for weeks must not grow with its traffic)."""
         self.on_action: list[Callable[[str], None]] = []
         """Called with who acted (human, bot, timeout) after each applied action (metrics)."""
         self.on_latency: list[Callable[[float], None]] = []
@@ -429,7 +425,6 @@ class Hub:
                 trace.queued = time.perf_counter()
             if arrived is not None:
                 seconds = time.perf_counter() - arrived
-                self.latencies.append(seconds)
                 for observe in self.on_latency:
                     observe(seconds)
 
