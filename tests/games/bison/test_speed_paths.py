@@ -221,7 +221,7 @@ def _plain_actions(state: BisonState, seat: int) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("advanced", [0, 1, 2])
 def test_legal_parts_equal_the_plain_statement(advanced: int) -> None:
     """``legal_actions`` (copies of shared runs, ``legal.py``) and the action space's
-    ``legal_of`` (each run's indices looked up once) against the plain lists and look-ups,
+    ``legal_of`` (each run's index → action dict made once) against the plain lists and look-ups,
     over random games that now and then go back; the runs stay as they were made."""
     space = ENCODING.action_space(2, {})
     phases: dict[str, int] = {}
@@ -242,10 +242,16 @@ def test_legal_parts_equal_the_plain_statement(advanced: int) -> None:
             for other in range(players):
                 if other != seat:
                     assert state.legal_parts(other) == () and space.legal_of(state, other) == {}
-            # What callers get are copies: changing them leaves the shared runs as they were.
-            for action in [*actions, *indexed.values()]:
+            # ``legal_actions`` gives copies: changing them leaves the shared runs as they were.
+            for action in actions:
                 action["type"] = "changed"
             assert [a for part in state.legal_parts(seat) for a in part] == plain
+            # ``legal_of`` gives a new dict each time (its actions are the shared ones, read
+            # only): emptying it changes nothing for the next caller.
+            indexed.clear()
+            assert list(space.legal_of(state, seat).items()) == list(
+                ActionSpace.legal(space, plain).items()
+            )
             phases[state.phase] = phases.get(state.phase, 0) + 1
             back = state.back is not None and rng.random() < 0.1
             state.apply(seat, {"type": "back"} if back else rng.choice(plain))
