@@ -176,14 +176,14 @@ class Table:
             return kept
         if len(self.segments) >= SEGMENTS_KEPT:
             self.segments.clear()
-        n = len(segment.positions)
-        values = np.fromiter(segment.values, _FLOAT32, n)
+        fresh = segment.values
+        n = len(fresh)
+        values = np.fromiter(fresh, _FLOAT32, n)
         # Checked in Python first, clipped only if needed: two numpy calls inside the env's
-        # loop cost more than the check (always clipping cost Bison ~2 µs a step).
-        if (
-            max(segment.values, default=0.0) > OBS_BOUND
-            or min(segment.values, default=0.0) < -OBS_BOUND
-        ):
+        # loop cost more than the check (always clipping cost Bison ~2 µs a step). Without
+        # ``default=``: a keyword makes ``max`` and ``min`` take their slow path (0.9 µs for
+        # both on 22 values, 0.6 without; Bison converts about one segment a step).
+        if n and (max(fresh) > OBS_BOUND or min(fresh) < -OBS_BOUND):
             np.minimum(values, _HIGH, out=values)  # as in ``array`` (``np.clip`` is slower)
             np.maximum(values, _LOW, out=values)
         arrays = (segment, np.fromiter(segment.positions, _INTP, n), values)
