@@ -94,7 +94,7 @@ class BisonActionSpace(ActionSpace):
         runs = self._runs
         out: dict[int, Action] = {}
         for run in state.legal_parts(seat):
-            if type(run) is list:  # made for this call: looked up as ``legal`` does
+            if isinstance(run, list):  # made for this call: looked up as ``legal`` does
                 indexed = self._look_up(run)
                 if not out:
                     out = indexed
