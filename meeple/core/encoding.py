@@ -165,7 +165,9 @@ class ActionSpace:
     def legal_of(self, state: State, seat: int) -> dict[int, Action]:
         """Index → legal action of ``seat`` in ``state``, ``back`` left out: :meth:`legal` of
         its ``legal_actions``. A game's space may find them its own way (the same dict,
-        faster: Bison's looks up each run of shared actions' indices once)."""
+        faster: Bison's looks up each run of shared actions' indices once, and its actions are
+        the game's shared dicts). The dict is the caller's; read its actions, never change
+        them (the envs only pass them to ``apply_unchecked``)."""
         return self.legal(without_back(state.legal_actions(seat)))
 
     def _look_up(self, actions: list[Action]) -> dict[int, Action]:
