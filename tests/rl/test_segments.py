@@ -35,6 +35,7 @@ def test_dense_and_array_agree_with_segments_and_clip_them() -> None:
     small = Segment((0, 3), (0.75, -20.0))
     f.shared(small, base=base + 150)  # the same segment at two bases
     f.shared(small, base=base + 160)
+    f.shared(Segment((), ()))  # an empty one: nothing to check or write
     dense = f.dense()
     assert dense[:2] == [0.5, -99.0] and dense[base + 39] == 50.0 and dense[base + 102] == 2.0
     assert dense[base + 150 : base + 154] == dense[base + 160 : base + 164] == [0.75, 0, 0, -20]
