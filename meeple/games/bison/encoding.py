@@ -22,7 +22,7 @@ The action space finds a decision's indices from the runs of legal actions the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple, TypeVar
 
@@ -155,7 +155,7 @@ PlacedEntries = tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]
 """A placed tile's entries, and its three spaces."""
 
 
-class _Memo(dict[tuple[object, ...], tuple[T, object]]):
+class _Memo(dict[Hashable, tuple[T, object]]):
     """Observation entries worked out from view objects that never change, by the identity of
     those objects: the views share one ``tiles``, ``regions`` and ``open_positions`` per board,
     one ``spaces`` list while no piece moves, one dict per player while nothing of theirs
@@ -169,7 +169,7 @@ class _Memo(dict[tuple[object, ...], tuple[T, object]]):
         super().__init__()
         self.kept = kept
 
-    def keep(self, key: tuple[object, ...], sources: object, value: T) -> T:
+    def keep(self, key: Hashable, sources: object, value: T) -> T:
         """Keep ``value``, made from ``sources`` (the objects whose ids are in ``key``)."""
         if len(self) >= self.kept:
             self.clear()
@@ -186,7 +186,7 @@ _PIECES: _Memo[Segment] = _Memo(kept=64)
 """By spaces and observer (owners are seen relative to the observer)."""
 _SPACE_PIECES: _Memo[Entries] = _Memo(kept=2048)
 """By space (with pieces on it) and observer."""
-_PLAYERS: _Memo[Segment] = _Memo(kept=512)
+_PLAYERS: _Memo[Segment] = _Memo(kept=512)  # keyed by the id alone: no tuple to make
 """By player dict, as if its slice started at 0 (it is shared at each observer's base)."""
 _STOCKS: _Memo[Entries] = _Memo(kept=256)
 """By supply or market dict, and which of the two (where its hunters lie)."""
@@ -425,7 +425,7 @@ def _player_entries(p: JSON) -> Segment:
         index += entries[0]
         values += entries[1]
     segment = Segment(tuple(index), tuple(values))
-    return _PLAYERS.keep((id(p),), p, segment)
+    return _PLAYERS.keep(id(p), p, segment)
 
 
 def _tile_entries(tile: JSON, start: int) -> Segment:
@@ -554,7 +554,7 @@ class BisonEncoding:
         start = at.seat_player
         for k in range(players):
             p = info[(seat + k) % players]
-            known = _PLAYERS.get((id(p),))
+            known = _PLAYERS.get(id(p))
             segments.append((start, known[0] if known else _player_entries(p)))
             start += _PLAYER_WIDTH
         tile = view.get("my_tile")

@@ -522,7 +522,7 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         # Event dicts are never changed once made (the state's list only grows): shared.
         "events": state.events[:],
-        "scores": [sum(track) for track in state.tracks],  # as state.scores
+        "scores": list(map(sum, state.tracks)),  # as state.scores
         "winners": state.winners if over else [],
     }
     if seat is not None:
