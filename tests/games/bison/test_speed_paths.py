@@ -7,7 +7,8 @@
 - the hunter counts of a tent, canoe or move action, worked out with the shortcuts of
   ``BisonState._hunter_counts``, equal those of the rule's plain statement;
 - the legal actions made of shared runs (``legal.py``), and their indices looked up once per
-  run, equal the plain lists and look-ups.
+  run, equal the plain lists and look-ups; the env applies those shared actions without
+  changing them.
 
 ``test_view_cache.py`` compares whole views and observations with plain ones.
 """
@@ -51,6 +52,7 @@ from meeple.games.bison.views import (
     _turned,
     board_layout,
 )
+from meeple.rl import aec_env
 
 
 def _layout_json(layout: BoardLayout) -> str:
@@ -256,3 +258,25 @@ def test_legal_parts_equal_the_plain_statement(advanced: int) -> None:
             back = state.back is not None and rng.random() < 0.1
             state.apply(seat, {"type": "back"} if back else rng.choice(plain))
     assert len(phases) == 10 and min(phases.values()) > 5, phases
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_env_leaves_the_shared_actions_as_they_were(players: int) -> None:
+    """``legal_of`` hands out the runs' own action dicts (read-only): along random games
+    through the AEC env, applying one changes neither it nor any run a later decision shows."""
+    env = aec_env("bison", players=players)
+    rng = random.Random(players)
+    for seed in range(3):
+        env.reset(seed=seed)
+        while not env.terminations[env.agent_selection]:
+            legal = env._legal
+            index = rng.choice(sorted(legal))
+            before = {i: dict(action) for i, action in legal.items()}
+            state = env.game_state
+            assert isinstance(state, BisonState)
+            seat = state.to_move[0]
+            assert [a for part in state.legal_parts(seat) for a in part] == _plain_actions(
+                state, seat
+            )
+            env.step(index)
+            assert legal == before, "an applied action or its run was changed"
