@@ -50,7 +50,7 @@ lint: install
 	$(BIN)/mypy --strict meeple
 
 test: lint browser services
-	$(BIN)/pytest meeple tests README.md
+	$(BIN)/pytest --durations=30 meeple tests README.md
 
 bench: install
 	$(BIN)/python benchmarks/engines.py
