@@ -141,10 +141,14 @@ def test_acting_out_of_turn_is_refused(server: Server) -> None:
     table_id = aki.table("cafe", 2)
     ben.post(f"/api/tables/{table_id}/join", {})
     a, b = aki.ws(table_id), ben.ws(table_id)
-    state = a.receive()
-    waiting, mover = (b, a) if state["to_move"] == [0] else (a, b)
-    current = waiting.until(lambda m: m["type"] == "state")
-    other = mover.until(lambda m: m["type"] == "state")
+    # Each socket's first state, and no more: whether a seat's connecting sends the other a
+    # second one depends on which connection the server saw first (waiting for it hung).
+    first_a, first_b = (sock.until(lambda m: m["type"] == "state") for sock in (a, b))
+    if first_a["to_move"] == [0]:
+        (waiting, current), other = (b, first_b), first_a
+    else:
+        (waiting, current), other = (a, first_a), first_b
+    assert other["legal"] and not current["legal"]
     refused(
         waiting,
         {"type": "action", "action": other["legal"][0], "version": current["version"]},
