@@ -21,6 +21,7 @@ from meeple.core.encoding import ActionSpace, Features, Kind
 from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.cafe.board import BAR_XY, CHAIRS
 from meeple.games.cafe.data import FULL_BAG, GUEST_CODES, HAND_SIZE
+from meeple.games.cafe.rules import TEMPLATES
 
 _GUEST = {code: i for i, code in enumerate(GUEST_CODES)}
 _GUESTS = len(GUEST_CODES)
@@ -109,6 +110,8 @@ _SPACE = _CafeSpace(
         ("refill", [("fewer", (False, True))]),
     ]
 )
+
+_SPACE.keep(TEMPLATES)  # the game's ready-made actions: their indices by identity
 
 
 class CafeEncoding:
