@@ -327,9 +327,12 @@ class Features:
     entries are stored, as positions and values: a learning library fills a zeroed array
     with them at once (``array[f.index] = f.values``), far cheaper than converting a dense
     list of thousands of floats. Entries made afresh for this observation are in ``index``
-    and ``values``; blocks an encoding shares between observations are in ``segments``
-    (:meth:`shared`), kept whole rather than copied. Every position is written at most once,
-    in either. :meth:`dense` gives the plain list, :meth:`entries` all the entries.
+    and ``values``, or, for a value of 1.0 (most entries: one-hots and flags), their
+    position alone in ``ones`` (no value to convert or check: :mod:`meeple.rl` scatters
+    them with one constant); blocks an encoding shares between observations are in
+    ``segments`` (:meth:`shared`), kept whole rather than copied. Every position is written
+    at most once, in any of them. :meth:`dense` gives the plain list, :meth:`entries` all
+    the entries.
 
     >>> f = Features()
     >>> f.one_hot(2, 4)
@@ -341,11 +344,13 @@ class Features:
     (10, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 2.0, 3.0])
     """
 
-    __slots__ = ("index", "segments", "size", "values")
+    __slots__ = ("index", "ones", "segments", "size", "values")
 
     def __init__(self) -> None:
         self.index: list[int] = []
         self.values: list[float] = []
+        self.ones: list[int] = []
+        """Positions whose value is 1.0, written afresh (as ``index`` with ``values``)."""
         self.segments: list[tuple[int, Segment]] = []
         """Shared segments, each with the base its positions are offset by."""
         self.size = 0
@@ -406,8 +411,9 @@ class Features:
         self.segments.append((base, segment))
 
     def entries(self) -> tuple[list[int], list[float]]:
-        """Every non-zero entry, positions and values: the fresh ones, then the segments'."""
-        index, values = list(self.index), list(self.values)
+        """Every non-zero entry, positions and values: the fresh ones (``index``, then
+        ``ones``), then the segments'."""
+        index, values = self.index + self.ones, self.values + [1.0] * len(self.ones)
         for base, segment in self.segments:
             index += [base + i for i in segment.positions] if base else segment.positions
             values += segment.values

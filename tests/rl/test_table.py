@@ -127,7 +127,8 @@ def test_arrays_and_masks_are_the_plain_computation_over_random_games(
 @pytest.mark.parametrize("seed", range(4))
 def test_fresh_entries_packed_or_converted_give_the_plain_clipped_array(seed: int) -> None:
     """Up to ``CHECKED`` fresh values within the bounds go to numpy packed by ``struct``;
-    more, or any out of bounds, are converted and clipped: always the dense list, clipped."""
+    more, or any out of bounds, are converted and clipped; the ``ones`` are set to 1.0:
+    always the dense list, clipped."""
     table = Table("cafe", 4)
     rng = random.Random(seed)
     for n in [*range(1, 12), table_module.CHECKED - 1, table_module.CHECKED, 200]:
@@ -138,6 +139,7 @@ def test_fresh_entries_packed_or_converted_give_the_plain_clipped_array(seed: in
             if spread == OBS_BOUND:
                 features.values[0] = OBS_BOUND  # exactly at a bound: kept as it is
                 features.values[-1] = -OBS_BOUND
+            features.ones = rng.sample(sorted(set(range(table.size)) - set(features.index)), n)
             features.size = table.size
             want = np.clip(np.array(features.dense(), dtype=np.float32), -OBS_BOUND, OBS_BOUND)
             array = table.array(features)
