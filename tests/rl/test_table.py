@@ -125,10 +125,9 @@ def test_arrays_and_masks_are_the_plain_computation_over_random_games(
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_fresh_entries_packed_or_converted_give_the_plain_clipped_array(seed: int) -> None:
-    """Up to ``CHECKED`` fresh values within the bounds go to numpy packed by ``struct``;
-    more, or any out of bounds, are converted and clipped; the ``ones`` are set to 1.0:
-    always the dense list, clipped."""
+def test_fresh_entries_and_ones_give_the_plain_clipped_array(seed: int) -> None:
+    """Up to ``CHECKED`` fresh values are checked in Python and clipped only if one is out;
+    more are clipped at once; the ``ones`` are set to 1.0: always the dense list, clipped."""
     table = Table("cafe", 4)
     rng = random.Random(seed)
     for n in [*range(1, 12), table_module.CHECKED - 1, table_module.CHECKED, 200]:
