@@ -183,6 +183,23 @@ class ActionSpace:
                 seen[i] = action
         return out
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied or pickled without what it knows by identity (:meth:`keep`, the shared
+        tuples): ids mean nothing to a copy, whose held objects are copies, nor in another
+        process. A copy finds indices the general way (the same indices)."""
+        state = {name: getattr(self, name) for name in ActionSpace.__slots__}
+        state.update(_kept={}, _held=[], _shared_runs={})
+        for cls in type(self).__mro__:  # a subclass's own slots
+            if cls is not ActionSpace:
+                for name in getattr(cls, "__slots__", ()):
+                    if hasattr(self, name):
+                        state[name] = getattr(self, name)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     def keep(self, actions: Iterable[Action]) -> None:
         """Know these ready-made actions by identity from now on: a game's shared dicts,
         which live as long as the space and never change (:meth:`State.shared_legal_actions

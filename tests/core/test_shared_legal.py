@@ -6,6 +6,7 @@ game, at the smallest and largest player counts, with the options that change th
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from typing import cast
 
@@ -106,3 +107,28 @@ def test_unknown_shared_actions_are_indexed_the_general_way_and_checked() -> Non
         legal_of((play, play))
     with pytest.raises(ValueError, match="no index"):
         legal_of([{"type": "fly"}])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_copied_and_pickled_spaces_forget_identities_and_give_the_same_indices(
+    game_id: str,
+) -> None:
+    """A copy's held objects are copies and another process's ids differ: a copied or
+    pickled space keeps nothing by identity, and gives the same legal maps the general way."""
+    game = meeple.load(game_id)
+    players = game.max_players
+    space = load_encoding(game_id).action_space(players, game.resolve_options(None))
+    state = game.new(players, seed=5)
+    space.legal_of(state, state.to_move[0])  # something kept by identity, if the game shares
+    for other in (copy.deepcopy(space), pickle.loads(pickle.dumps(space))):
+        assert type(other) is type(space) and other.size == space.size
+        assert other._kept == {} and other._held == [] and other._shared_runs == {}
+        played = game.new(players, seed=5)
+        rng = random.Random(5)
+        for _ in range(60):
+            if played.is_over:
+                break
+            seat = played.to_move[0]
+            legal = other.legal_of(played, seat)
+            assert list(legal.items()) == list(space.legal_of(played, seat).items())
+            played.apply_unchecked(seat, rng.choice(list(legal.values())))
