@@ -70,7 +70,21 @@ class ActionSpace:
     maps indices to the game's own legal dicts, which is what :meth:`State.apply` wants.
     """
 
-    __slots__ = ("_encode", "_kinds", "_lookup", "_own_index", "kinds", "size")
+    __slots__ = (
+        "_encode",
+        "_held",
+        "_kept",
+        "_kinds",
+        "_lookup",
+        "_own_index",
+        "_shared_runs",
+        "kinds",
+        "size",
+    )
+
+    SHARED_RUNS_KEPT = 4096
+    """Shared tuples of legal actions whose index → action dicts :meth:`legal_of` keeps (a
+    game meets a few hundred; past this, afresh)."""
 
     def __init__(self, kinds: Sequence[Kind]) -> None:
         self.kinds: list[tuple[str, list[tuple[str, list[Any]]]]] = []
@@ -106,6 +120,13 @@ class ActionSpace:
         self._own_index = type(self).index is not ActionSpace.index
         """Whether a subclass finds indices its own way (faster, for its game's actions):
         :meth:`legal` then asks it for each."""
+        self._kept: dict[int, int] = {}
+        """The index of each ready-made action the game shares (:meth:`keep`), by identity."""
+        self._held: list[Action] = []
+        """Those actions themselves: held, so that no other object can take their ids."""
+        self._shared_runs: dict[int, tuple[tuple[Action, ...], dict[int, Action]]] = {}
+        """The index → action dict of each shared tuple of legal actions :meth:`legal_of` met,
+        by identity, with the tuple (so that its id cannot pass to another object)."""
 
     def index(self, action: Mapping[str, Any]) -> int:
         """The index of ``action``; ``ValueError`` if the space has no such action."""
@@ -162,13 +183,65 @@ class ActionSpace:
                 seen[i] = action
         return out
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied or pickled without what it knows by identity (:meth:`keep`, the shared
+        tuples): ids mean nothing to a copy, whose held objects are copies, nor in another
+        process. A copy finds indices the general way (the same indices)."""
+        state = {name: getattr(self, name) for name in ActionSpace.__slots__}
+        state.update(_kept={}, _held=[], _shared_runs={})
+        for cls in type(self).__mro__:  # a subclass's own slots
+            if cls is not ActionSpace:
+                for name in getattr(cls, "__slots__", ()):
+                    if hasattr(self, name):
+                        state[name] = getattr(self, name)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
+    def keep(self, actions: Iterable[Action]) -> None:
+        """Know these ready-made actions by identity from now on: a game's shared dicts,
+        which live as long as the space and never change (:meth:`State.shared_legal_actions
+        <meeple.core.game.State.shared_legal_actions>` hands them out)."""
+        for action in actions:
+            if id(action) not in self._kept:
+                self._kept[id(action)] = self.index(action)
+                self._held.append(action)
+
     def legal_of(self, state: State, seat: int) -> dict[int, Action]:
         """Index → legal action of ``seat`` in ``state``, ``back`` left out: :meth:`legal` of
-        its ``legal_actions``. A game's space may find them its own way (the same dict,
-        faster: Bison's looks up each run of shared actions' indices once, and its actions are
-        the game's shared dicts). The dict is the caller's; read its actions, never change
-        them (the envs only pass them to ``apply_unchecked``)."""
-        return self.legal(without_back(state.legal_actions(seat)))
+        its ``legal_actions``. Where the game shares its actions
+        (:meth:`State.shared_legal_actions <meeple.core.game.State.shared_legal_actions>`)
+        and this space :meth:`keep` s them, each index is one look-up by identity, in C, and
+        nothing is copied: the dict's actions are then the game's own (read them, never
+        change them: the envs only pass them to ``apply_unchecked``). A game's space may also
+        find them its own way (Bison's looks up each run of shared actions' indices once).
+        A tuple of shared actions is itself kept (a game may hand out the same tuple for the
+        same actions: Cheese's, by hand), so its dict is made once and copied in C after.
+        The dict is the caller's."""
+        shared = state.shared_legal_actions(seat)
+        if shared is None:
+            return self.legal(without_back(state.legal_actions(seat)))
+        if type(shared) is tuple:
+            run = self._shared_runs.get(id(shared))
+            if run is None:
+                if len(self._shared_runs) >= self.SHARED_RUNS_KEPT:
+                    self._shared_runs.clear()
+                run = self._shared_runs[id(shared)] = (shared, self._by_identity(shared))
+            return run[1].copy()
+        return self._by_identity(shared)
+
+    def _by_identity(self, shared: Sequence[Action]) -> dict[int, Action]:
+        """Index → action of a game's shared actions: by identity (:meth:`keep`), or, for any
+        other, the general way (:meth:`legal`, which also refuses two on one index)."""
+        try:
+            out = dict(zip(map(self._kept.__getitem__, map(id, shared)), shared, strict=False))
+        except KeyError:  # an action made for the call: the general way
+            return self.legal(shared)
+        if len(out) != len(shared):
+            return self.legal(shared)  # raises: two actions share an index
+        return out
 
     def _look_up(self, actions: list[Action]) -> dict[int, Action]:
         """Index → action by the :data:`Lookup` tables; the types they leave out (list fields
@@ -271,9 +344,12 @@ class Features:
     entries are stored, as positions and values: a learning library fills a zeroed array
     with them at once (``array[f.index] = f.values``), far cheaper than converting a dense
     list of thousands of floats. Entries made afresh for this observation are in ``index``
-    and ``values``; blocks an encoding shares between observations are in ``segments``
-    (:meth:`shared`), kept whole rather than copied. Every position is written at most once,
-    in either. :meth:`dense` gives the plain list, :meth:`entries` all the entries.
+    and ``values``, or, for a value of 1.0 (most entries: one-hots and flags), their
+    position alone in ``ones`` (no value to convert or check: :mod:`meeple.rl` scatters
+    them with one constant); blocks an encoding shares between observations are in
+    ``segments`` (:meth:`shared`), kept whole rather than copied. Every position is written
+    at most once, in any of them. :meth:`dense` gives the plain list, :meth:`entries` all
+    the entries.
 
     >>> f = Features()
     >>> f.one_hot(2, 4)
@@ -285,11 +361,13 @@ class Features:
     (10, [0.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.25, 0.0, 2.0, 3.0])
     """
 
-    __slots__ = ("index", "segments", "size", "values")
+    __slots__ = ("index", "ones", "segments", "size", "values")
 
     def __init__(self) -> None:
         self.index: list[int] = []
         self.values: list[float] = []
+        self.ones: list[int] = []
+        """Positions whose value is 1.0, written afresh (as ``index`` with ``values``)."""
         self.segments: list[tuple[int, Segment]] = []
         """Shared segments, each with the base its positions are offset by."""
         self.size = 0
@@ -350,8 +428,9 @@ class Features:
         self.segments.append((base, segment))
 
     def entries(self) -> tuple[list[int], list[float]]:
-        """Every non-zero entry, positions and values: the fresh ones, then the segments'."""
-        index, values = list(self.index), list(self.values)
+        """Every non-zero entry, positions and values: the fresh ones (``index``, then
+        ``ones``), then the segments'."""
+        index, values = self.index + self.ones, self.values + [1.0] * len(self.ones)
         for base, segment in self.segments:
             index += [base + i for i in segment.positions] if base else segment.positions
             values += segment.values

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -243,6 +243,17 @@ class State(ABC):
         (``tests/core/test_apply_unchecked.py``).
         """
         self._apply(seat, action)
+
+    def shared_legal_actions(self, seat: int) -> Sequence[Action] | None:
+        """``seat``'s legal actions less ``back`` (:func:`without_back`) as the game's own
+        ready-made dicts, shared and never changed, or ``None`` (the default: a game that has
+        none). :meth:`legal_actions` hands out copies, which a caller may keep or change;
+        these are for :meth:`ActionSpace.legal_of <meeple.core.encoding.ActionSpace.legal_of>`,
+        which finds their indices by identity (:meth:`ActionSpace.keep
+        <meeple.core.encoding.ActionSpace.keep>`) and hands them to the learning envs, which
+        only read them and pass them to :meth:`apply_unchecked`. Read them, never change
+        them (``tests/core/test_shared_legal.py`` compares them with ``legal_actions``)."""
+        return None
 
     def public_events(self) -> list[JSON]:
         """The events of the move just made as a spectator sees them: ``view(None)["events"]``.

@@ -54,7 +54,8 @@ _INT8 = np.dtype(np.int8)
 _HIGH = np.array(OBS_BOUND, _FLOAT32)
 _LOW = np.array(-OBS_BOUND, _FLOAT32)
 _ONE = np.array(1, _INT8)
-for _constant in (_HIGH, _LOW, _ONE):
+_ONE_FLOAT = np.array(1.0, _FLOAT32)
+for _constant in (_HIGH, _LOW, _ONE, _ONE_FLOAT):
     _constant.setflags(write=False)
 
 Observation = npt.NDArray[np.float32]
@@ -158,6 +159,9 @@ class Table:
                 np.minimum(values, _HIGH, out=values)
                 np.maximum(values, _LOW, out=values)
             out[np.fromiter(features.index, _INTP, n)] = values
+        ones = features.ones
+        if ones:  # no values to check or convert: one constant for them all
+            out[np.fromiter(ones, _INTP, len(ones))] = _ONE_FLOAT
         # Shared segments: converted once (they never change), then one scatter each.
         kept = self.segments
         for base, segment in features.segments:

@@ -179,3 +179,6 @@ def test_features_keep_only_non_zeros_at_their_positions() -> None:
     assert f.index == [1, 3, 5, 6, 11]
     assert f.values == [1.5, 0.5, 1.0, 1.0, 1.0]
     assert f.dense() == [0.0, 1.5, 0.0, 0.5, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    f.ones += [2, 7]  # positions of fresh 1.0s
+    assert f.entries() == ([1, 3, 5, 6, 11, 2, 7], [1.5, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0])
+    assert f.dense() == [0.0, 1.5, 1.0, 0.5, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0]

@@ -10,6 +10,7 @@ import pytest
 import meeple
 from meeple.core.encoding import Features
 from meeple.core.game import BACK, without_back
+from meeple.rl import table as table_module
 from meeple.rl.table import OBS_BOUND, Table, final_rewards
 
 
@@ -121,3 +122,27 @@ def test_arrays_and_masks_are_the_plain_computation_over_random_games(
         mask = table.mask(legal)
         assert mask.dtype == np.int8 and np.array_equal(mask, plain)
         table.play(state, seat, rng.choice(list(legal.values())), history)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fresh_entries_and_ones_give_the_plain_clipped_array(seed: int) -> None:
+    """Up to ``CHECKED`` fresh values are checked in Python and clipped only if one is out;
+    more are clipped at once; the ``ones`` are set to 1.0: always the dense list, clipped."""
+    table = Table("cafe", 4)
+    rng = random.Random(seed)
+    for n in [*range(1, 12), table_module.CHECKED - 1, table_module.CHECKED, 200]:
+        for spread in (1.0, OBS_BOUND, 3 * OBS_BOUND):  # within, up to, beyond the bounds
+            features = Features()
+            features.index = rng.sample(range(table.size), n)
+            features.values = [rng.uniform(-spread, spread) or 0.5 for _ in range(n)]
+            if spread == OBS_BOUND:
+                features.values[0] = OBS_BOUND  # exactly at a bound: kept as it is
+                features.values[-1] = -OBS_BOUND
+            features.ones = rng.sample(sorted(set(range(table.size)) - set(features.index)), n)
+            features.size = table.size
+            want = np.clip(np.array(features.dense(), dtype=np.float32), -OBS_BOUND, OBS_BOUND)
+            array = table.array(features)
+            assert array.dtype == np.float32 and np.array_equal(array, want)
+            buffer = np.full(table.size, 7.0, dtype=np.float32)
+            assert table.array(features, out=buffer) is buffer
+            assert np.array_equal(buffer, want)

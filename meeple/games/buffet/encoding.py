@@ -26,6 +26,7 @@ from meeple.games.buffet.data import (
     OFFSET,
     PILE_JSON,
 )
+from meeple.games.buffet.rules import TEMPLATES
 
 PHASES = ("choose", "exchange", "over")
 TRACK_SCALE = 40.0
@@ -95,6 +96,7 @@ _SPACE = _BuffetSpace(
         ("draw", []),
     ]
 )
+_SPACE.keep(TEMPLATES)  # the game's ready-made actions: their indices by identity
 
 
 def dish_code(dish: Mapping[str, Any]) -> int:

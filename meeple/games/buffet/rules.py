@@ -15,6 +15,7 @@ import copy
 import functools
 import random
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
@@ -47,6 +48,13 @@ CHOOSE = "choose"
 EXCHANGE = "exchange"
 OVER = "over"
 
+_PLAYS: tuple[Action, ...] = tuple({"type": "play", "card": v} for v in CARD_VALUES)
+_DISCARDS: tuple[Action, ...] = tuple({"type": "discard", "card": v} for v in CARD_VALUES)
+_DRAW: Action = {"type": "draw"}
+TEMPLATES: tuple[Action, ...] = (*_PLAYS, *_DISCARDS, _DRAW)
+"""Every action, made once, by card value (as a hand's counts): what
+:meth:`BuffetState.shared_legal_actions` hands out, and :meth:`BuffetState.legal_actions`
+copies."""
 _DISCARD_KEYS = tuple(str(v) for v in CARD_VALUES)
 """The view's discard pile is keyed by the card values as strings (JSON object keys)."""
 
@@ -131,6 +139,12 @@ class BuffetState(State):
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # New dicts every call: callers may keep or change them.
+        return list(map(dict.copy, self.shared_legal_actions(seat)))
+
+    def shared_legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions as the shared templates (:data:`TEMPLATES`; never change them):
+        a hand's counts pick them out in C (``compress``)."""
         if self.phase == CHOOSE:
             if (
                 type(seat) is int
@@ -138,18 +152,11 @@ class BuffetState(State):
                 and self.in_round[seat]
                 and self.chosen[seat] is None
             ):
-                # New dicts every call: callers may keep or change them.
-                hand = self.hands[seat]
-                return [
-                    {"type": "play", "card": v} for v, n in zip(CARD_VALUES, hand, strict=True) if n
-                ]
+                return list(compress(_PLAYS, self.hands[seat]))
             return []
         if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
-            hand = self.hands[seat]
-            actions = [
-                {"type": "discard", "card": v} for v, n in zip(CARD_VALUES, hand, strict=True) if n
-            ]
-            actions.append({"type": "draw"})
+            actions = list(compress(_DISCARDS, self.hands[seat]))
+            actions.append(_DRAW)
             return actions
         return []
 

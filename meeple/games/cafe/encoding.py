@@ -21,6 +21,7 @@ from meeple.core.encoding import ActionSpace, Features, Kind
 from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.cafe.board import BAR_XY, CHAIRS
 from meeple.games.cafe.data import FULL_BAG, GUEST_CODES, HAND_SIZE
+from meeple.games.cafe.rules import TEMPLATES
 
 _GUEST = {code: i for i, code in enumerate(GUEST_CODES)}
 _GUESTS = len(GUEST_CODES)
@@ -37,8 +38,6 @@ _BAR_AT = _PLACED_AT + _CHAIRS
 _SEATS_AT = _BAR_AT + _BAR * _WIDTH
 _CHAIR_BASES = tuple(_CHAIRS_AT + chair * _WIDTH for chair in CHAIRS)
 _BAR_BASES = tuple(_BAR_AT + slot * _WIDTH for slot in range(_BAR))
-_ONES = (1.0,) * (2 * _CHAIRS + _BAR)
-"""Enough 1.0s for the chairs' and the bar's one-hots and the chairs placed this turn."""
 
 
 class _CafeSpace(ActionSpace):
@@ -110,6 +109,8 @@ _SPACE = _CafeSpace(
     ]
 )
 
+_SPACE.keep(TEMPLATES)  # the game's ready-made actions: their indices by identity
+
 
 class CafeEncoding:
     """The :class:`~meeple.core.encoding.Encoding` of Café International.
@@ -170,6 +171,7 @@ class CafeEncoding:
         f.block(size)
         index = f.index
         values = f.values
+        ones = f.ones  # the one-hots and flags: positions alone
         if view["turn"]:
             index.append(0)
             values.append(view["turn"] / 100.0)
@@ -177,9 +179,7 @@ class CafeEncoding:
             index.append(1)
             values.append(view["bag"] / len(FULL_BAG))
         if view["choosing_refill"]:
-            index.append(2)
-            values.append(1.0)
-        ones = len(index)
+            ones.append(2)
         chairs = view["chairs"]
         seen, positions = self._chairs
         if seen is not chairs:
@@ -202,29 +202,26 @@ class CafeEncoding:
                     if code is not None
                 }
             self._chairs = (chairs, positions)
-        index.extend(positions.values())
+        ones.extend(positions.values())
         placed = view["placed"]
         if placed:  # (most decisions begin a turn: no generator to make for nothing)
-            index.extend(_PLACED_AT + chair for chair in set(placed))
+            ones.extend(_PLACED_AT + chair for chair in set(placed))
         guests = view["bar"]
         seen_bar, bar = self._bar
         if seen_bar is not guests:
             bar = [base + _GUEST[code] for base, code in zip(_BAR_BASES, guests, strict=False)]
             self._bar = (guests, bar)
-        index.extend(bar)
-        values.extend(_ONES[: len(index) - ones])
+        ones.extend(bar)
         # The seats, listed from the observer: the k-th is the seat k places after ``seat``.
         for s in view["to_move"]:
-            index.append(_SEATS_AT + (s - seat) % players)
-            values.append(1.0)
+            ones.append(_SEATS_AT + (s - seat) % players)
         out = view["out"]
         chips = view["chips"]
         sizes = view["hand_sizes"]
         hands = view["hands"]
         for s, out_at, chips_at, size_at, hand_at in seats:
             if out[s]:
-                index.append(out_at)
-                values.append(1.0)
+                ones.append(out_at)
             if chips[s]:
                 index.append(chips_at)
                 values.append(chips[s] / CHIP_SCALE)

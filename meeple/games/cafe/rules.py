@@ -133,6 +133,17 @@ _SWAPPABLE: tuple[tuple[frozenset[int], ...], ...] = tuple(
 of a country of the chair's tables and of the joker's sex; never a joker)."""
 _BARS: tuple[Action, ...] = tuple({"type": "bar", "guest": code} for code in GUEST_CODES)
 """Every bar action, by kind, made once (as ``_SEATINGS``; the jokers' are never offered)."""
+TEMPLATES: tuple[Action, ...] = (
+    *(action for row in _SEATINGS for action in row),
+    *_BARS,
+    *(action for row in _SWAPS for action in row),
+    _DONE,
+    _PASS,
+    _FEWER,
+    _FULL,
+)
+"""Every ready-made action (:meth:`CafeState.shared_legal_actions` hands out these; a swap
+under the other joker ruling is made for the call)."""
 _CODE_OR_NONE = (*GUEST_CODES, None)
 """A chair's code in views by its guest kind: ``_EMPTY`` (−1) picks the last entry, ``None``."""
 
@@ -216,11 +227,15 @@ class CafeState(State):
         return () if self.over else (self.current,)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(map(dict, self.shared_legal_actions(seat)))
+
+    def shared_legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions as the shared templates (:data:`TEMPLATES`; never change them)."""
         if self.over or type(seat) is not int or seat != self.current:
             return []
         if self._legal is None:
             self._legal = self._actions()
-        return list(map(dict, self._legal))
+        return self._legal
 
     def _apply(self, seat: int, action: Action) -> None:
         self._legal = None

@@ -39,6 +39,7 @@ from meeple.games.cheese.data import (
     PLACEMENTS_PER_PLAYER,
 )
 from meeple.games.cheese.resolution import ATE, CAUGHT, CHASED
+from meeple.games.cheese.rules import TEMPLATES
 
 PHASES = ("play", "over")
 HOWS = (ATE, CAUGHT, CHASED)
@@ -94,7 +95,10 @@ class CheeseSpace(ActionSpace):
 
 @cache
 def _space(players: int) -> CheeseSpace:
-    return CheeseSpace(players)
+    space = CheeseSpace(players)
+    # The game's ready-made actions of this many cheeses: their indices by identity.
+    space.keep(a for a in TEMPLATES if a["type"] == "draw" or a["cheese"] < space.cheeses)
+    return space
 
 
 def _slot_size(players: int) -> int:

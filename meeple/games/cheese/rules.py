@@ -59,6 +59,9 @@ _PLACE = [
     for c in range(max(CHEESES_BY_PLAYERS.values()))
 ]
 
+TEMPLATES: tuple[Action, ...] = (_DRAW, *(action for row in _PLACE for action in row))
+"""Every ready-made action (:meth:`CheeseState.shared_legal_actions` hands out these)."""
+
 
 @cache
 def _placements(first: int, count: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
@@ -137,13 +140,18 @@ class CheeseState(State):
         return (self.current,) if self.phase == PLAY else ()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(map(dict.copy, self.shared_legal_actions(seat)))
+
+    def shared_legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions as the shared templates (:data:`TEMPLATES`), in a tuple made
+        once per hand and cheese: never change them."""
         if seat != self.current or type(seat) is not int or self.phase != PLAY:
-            return []
+            return ()
         hand = tuple(self.hands[seat])
         if self.next_cheese is not None:
             # The 2nd and 3rd cards of a placement go to the next cheese, whatever they are.
-            return list(map(dict.copy, _placements(self.next_cheese, 1, hand)))
-        return list(map(dict.copy, _turn_starts(len(self.cheeses), hand, bool(self.decks[seat]))))
+            return _placements(self.next_cheese, 1, hand)
+        return _turn_starts(len(self.cheeses), hand, bool(self.decks[seat]))
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.placed == 0:

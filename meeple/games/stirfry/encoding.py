@@ -16,6 +16,7 @@ from itertools import combinations, combinations_with_replacement
 from meeple.core.encoding import ActionSpace, Features, Kind, relative
 from meeple.core.game import JSON, Action, OptionValue
 from meeple.games.stirfry.data import CARD_NAMES, DECK_SIZE, NOODLES, PROTEINS, TOFU
+from meeple.games.stirfry.rules import TEMPLATES
 
 PHASES = ("chef", "taste_test", "discard", "over")
 CLAIMS = (*(CARD_NAMES[p] for p in PROTEINS), CARD_NAMES[TOFU], "pair")
@@ -107,6 +108,7 @@ _SPACE = StirFrySpace(
         ("taste", []),
     ]
 )
+_SPACE.keep(TEMPLATES)  # the game's ready-made actions: their indices by identity
 
 
 class StirFryHistory:

@@ -16,6 +16,8 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import compress
 from typing import Any, ClassVar
 
 from meeple.core.game import JSON, Action, Game, Option, OptionValue, State
@@ -153,10 +155,69 @@ never among the legal actions (no player or bot chooses it); ``apply`` accepts i
 a plain trust is legal. See ``Game.timeout_action``."""
 
 
-# Legal-action dicts are built fresh on every call (callers may keep or mutate them).
 _CLAIM_NAMES = tuple(CARD_NAMES[p] for p in PROTEINS)
 _CLAIM_NAMES_TOFU = (*_CLAIM_NAMES, CARD_NAMES[TOFU])
 """What a single card may be declared as (:attr:`Variant.claims`), by name."""
+
+_DECLARES: dict[tuple[str, str], Action] = {
+    (name, claim): {"type": "declare", "card": name, "as": claim}
+    for name in CARD_NAMES
+    for claim in _CLAIM_NAMES_TOFU
+}
+_PAIRS: dict[tuple[str, str], Action] = {
+    (first, second): {"type": "declare_pair", "cards": [first, second]}
+    for i, first in enumerate(CARD_NAMES)
+    for second in CARD_NAMES[i:]
+}
+_COOKS: dict[tuple[str, ...], Action] = {
+    cook: {"type": "cook", "cards": list(cook)} for cook, _ in cooks_for((1 << KINDS) - 1)
+}
+_DISCARDS = tuple({"type": "discard", "card": name} for name in CARD_NAMES)
+_END_TURN: Action = {"type": "end_turn"}
+_ANSWERS: tuple[Action, ...] = ({"type": "trust"}, {"type": "taste"})
+TEMPLATES: tuple[Action, ...] = (
+    *_DECLARES.values(),
+    *_PAIRS.values(),
+    *_COOKS.values(),
+    *_DISCARDS,
+    _END_TURN,
+    *_ANSWERS,
+)
+"""Every action, made once (card lists in the engine's order): the tuples of
+:meth:`StirFryState.shared_legal_actions` hold these, and ``legal_actions`` copies them."""
+
+
+@lru_cache(maxsize=4096)
+def _discards(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """The discards of ``hand`` (counts by card kind)."""
+    return tuple(compress(_DISCARDS, hand))
+
+
+@lru_cache(maxsize=4096)
+def _chef_actions(
+    hand: tuple[int, ...], may_declare: bool, may_pair: bool, tofu: bool
+) -> tuple[Action, ...]:
+    """The chef's actions with ``hand`` (counts by card kind): declarations (a single card,
+    if not yet declared this turn; a pair, likewise), dishes to cook, ending the turn."""
+    kinds = [c for c in range(KINDS) if hand[c]]
+    names = [CARD_NAMES[c] for c in kinds]
+    actions: list[Action] = []
+    if kinds and may_declare:
+        claims = _CLAIM_NAMES_TOFU if tofu else _CLAIM_NAMES
+        actions = [_DECLARES[name, p] for name in names for p in claims]
+    if may_pair:
+        for i, name in enumerate(names):
+            if hand[kinds[i]] > 1:
+                actions.append(_PAIRS[name, name])
+            for other in names[i + 1 :]:
+                actions.append(_PAIRS[name, other])
+    if hand[NOODLES]:
+        mask = 0
+        for c in kinds:
+            mask |= 1 << c
+        actions += [_COOKS[cook] for cook, _ in cooks_for(mask)]
+    actions.append(_END_TURN)
+    return tuple(actions)
 
 
 class StirFryState(State):
@@ -231,36 +292,28 @@ class StirFryState(State):
         return self.awaiting
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # New dicts (and card lists) every call: callers may keep or change them.
+        return [
+            {**action, "cards": list(action["cards"])} if "cards" in action else action.copy()
+            for action in self.shared_legal_actions(seat)
+        ]
+
+    def shared_legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions as shared templates (:data:`TEMPLATES`) in a tuple made once per
+        hand and declarations left (:func:`_chef_actions`): never change them."""
         if type(seat) is not int or seat not in self.awaiting:
-            return []
+            return ()
         phase = self.phase
         if phase == TASTE_TEST:
-            return [{"type": "trust"}, {"type": "taste"}]
-        hand = self.hands[seat]
+            return _ANSWERS
         if phase == DISCARD:
-            return [{"type": "discard", "card": CARD_NAMES[c]} for c in range(KINDS) if hand[c]]
-        return self._chef_actions(hand)
-
-    def _chef_actions(self, hand: list[int]) -> list[Action]:
-        kinds = [c for c in range(KINDS) if hand[c]]
-        names = [CARD_NAMES[c] for c in kinds]
-        actions: list[Action] = []
-        if kinds and not self.declared_protein:
-            claims = _CLAIM_NAMES_TOFU if self.variant.tofu else _CLAIM_NAMES
-            actions = [{"type": "declare", "card": name, "as": p} for name in names for p in claims]
-        if not self.declared_pair:
-            for i, name in enumerate(names):
-                if hand[kinds[i]] > 1:
-                    actions.append({"type": "declare_pair", "cards": [name, name]})
-                for other in names[i + 1 :]:
-                    actions.append({"type": "declare_pair", "cards": [name, other]})
-        if hand[NOODLES]:
-            mask = 0
-            for c in kinds:
-                mask |= 1 << c
-            actions += [{"type": "cook", "cards": list(cook)} for cook, _ in cooks_for(mask)]
-        actions.append({"type": "end_turn"})
-        return actions
+            return _discards(tuple(self.hands[seat]))
+        return _chef_actions(
+            tuple(self.hands[seat]),
+            not self.declared_protein,
+            not self.declared_pair,
+            self.variant.tofu,
+        )
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``seat``'s action; also :data:`TIMEOUT_TRUST`, whenever a trust is legal."""

@@ -160,13 +160,14 @@ def test_observations_in_any_order_equal_cold_ones() -> None:
             cold = CafeEncoding().observe(json.loads(json.dumps(view)), seat, 3, options)
             assert _entries(got) == _entries(cold)
             taken = sum(code is not None for code in view["chairs"])
-            chairs = [i for i in got.index if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
+            chairs = [i for i in got.entries()[0] if 3 <= i < 3 + len(CHAIRS) * len(GUEST_CODES)]
             assert len(chairs) == taken
 
 
 def _entries(f: Features) -> list[tuple[int, float]]:
-    assert len(set(f.index)) == len(f.index), "a position written twice"
-    return sorted(zip(f.index, f.values, strict=True))
+    index, values = f.entries()
+    assert len(set(index)) == len(index), "a position written twice"
+    return sorted(zip(index, values, strict=True))
 
 
 def test_hand_entries_count_each_guest() -> None:
