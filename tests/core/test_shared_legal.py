@@ -123,6 +123,7 @@ def test_copied_and_pickled_spaces_forget_identities_and_give_the_same_indices(
     for other in (copy.deepcopy(space), pickle.loads(pickle.dumps(space))):
         assert type(other) is type(space) and other.size == space.size
         assert other._kept == {} and other._held == [] and other._shared_runs == {}
+        assert getattr(other, "_runs", {}) == {}  # Bison's runs, kept by identity too
         played = game.new(players, seed=5)
         rng = random.Random(5)
         for _ in range(60):
