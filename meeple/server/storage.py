@@ -285,9 +285,17 @@ class Store:
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         self.reader: Engine = self.engine
         """The engine of transactions that only read (see :meth:`reading`)."""
+        self.sqlite_sync: str | None = sqlite_sync if url.startswith("sqlite") else None
+        """``--sqlite-sync`` on SQLite; ``None`` on another database."""
+        self.sqlite_file: str | None = (
+            self.engine.url.database if url.startswith("sqlite") and not _in_memory(url) else None
+        )
+        """The SQLite database's file, if it has one."""
+        self._autocheckpoint = True
         if url.startswith("sqlite"):
             pragmas = partial(_sqlite_pragmas, SQLITE_SYNC[sqlite_sync])
             event.listen(self.engine, "connect", pragmas)
+            event.listen(self.engine, "connect", self._checkpoint_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)
             if not _in_memory(url):
                 self.reader = create_engine(url, connect_args=connect_args)
@@ -296,6 +304,23 @@ class Store:
         schema.upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._reads = sessionmaker(self.reader, expire_on_commit=False)
+
+    def checkpoints_elsewhere(self, elsewhere: bool = True) -> None:
+        """On SQLite, whether the writing connections leave the write-ahead log's checkpoints
+        to someone else (:class:`meeple.server.writer.Checkpointer`): SQLite's own checkpoint
+        runs inside the commit that passes 1,000 pages of log and syncs the disk there, which
+        must not happen in a commit made on the event loop. Then a log that was copied back
+        whole is also cut to :data:`WAL_KEEP_BYTES` when it starts over."""
+        self._autocheckpoint = not elsewhere
+        self.engine.dispose()  # the pooled connections were made with the other setting
+
+    def _checkpoint_pragmas(self, connection: Any, _record: Any) -> None:
+        if self._autocheckpoint:
+            return
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.execute(f"PRAGMA journal_size_limit={WAL_KEEP_BYTES}")
+        cursor.close()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -716,14 +741,21 @@ SQLITE_BUSY_SECONDS = 60.0
 """How long a SQLite write waits for the one writer before it gives up ("database is locked")."""
 
 
+WAL_KEEP_BYTES = 8 * 1024 * 1024
+"""The size a SQLite write-ahead log is cut back to when it starts over (when its checkpoints
+are the :class:`meeple.server.writer.Checkpointer`'s)."""
+
+
 SQLITE_SYNC = {"normal": "NORMAL", "full": "FULL"}
 """``meeple serve --sqlite-sync``: SQLite's ``synchronous`` in WAL mode (docs/deploy.md,
 "How safe a move is"). Either way a commit is in the database file's write-ahead log before
 anyone sees its move, so a killed server process (even SIGKILL) loses nothing. ``normal``
-(the default) leaves it to the operating system to put the log on the disk (SQLite syncs at
-each checkpoint, every 1,000 pages of log): a power cut or a crash of the machine itself may
-lose the moves since, never a game. ``full`` syncs the log at every commit, so a move survives even a power
-cut, and each move waits for the disk (~4 ms on an SSD; 50-150 ms on a busy shared disk)."""
+(the default) leaves it to the operating system to put the log on the disk (it is synced at
+each checkpoint: in the server every second, from the checkpointer's thread): a power cut or a
+crash of the machine itself may lose the moves since, never a game; a commit costs a write of
+the log (~0.1 ms), so the server commits on its event loop. ``full`` syncs the log at every
+commit, so a move survives even a power cut, and each move waits for the disk (~4 ms on an
+SSD; 50-150 ms on a busy shared disk), in the action writer's thread."""
 
 
 def _sqlite_pragmas(synchronous: str, connection: Any, _record: Any) -> None:
