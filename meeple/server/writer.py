@@ -34,7 +34,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -84,6 +84,8 @@ class ActionWriter:
         self._waiting: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
         """Writes kept back while a checkpoint restarts the log (:meth:`hold`)."""
         self._held = False
+        self._conn: Connection | None = None
+        """The connection of the inline transactions (made at the first)."""
         self.checkpointer: Checkpointer | None = None
         """Checkpoints the SQLite log of inline commits (started with the first write)."""
         self.on_batch: list[Callable[[int, float], None]] = []
@@ -123,10 +125,16 @@ class ActionWriter:
         loop = asyncio.get_running_loop()
         pending = _Pending(job, loop.create_future(), loop, record, first, trace)
         if self.inline:
+            if self.checkpointer is None:
+                self._start_checkpoints()
+            if first and not self._held:
+                # A person's move is stored at once, with the writes this turn has so far:
+                # its task goes on without giving the loop a turn (where its move would wait
+                # for the end of this turn and then for its turn in the next).
+                self._store(self._waiting.pop(loop, []) + self._turns.pop(loop, []) + [pending])
+                return pending.future.result()
             turn = self._turns.get(loop)
             if turn is None:
-                if self.checkpointer is None:
-                    self._start_checkpoints()
                 turn = self._turns[loop] = []
                 # After the callbacks this turn already has: they may accept more actions.
                 loop.call_soon(self._flush, loop)
@@ -144,6 +152,9 @@ class ActionWriter:
         if thread is not None:
             self._queue.put(None)
             thread.join(timeout=30)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
         if checkpointer is not None:
             checkpointer.stop()
             self.store.checkpoints_elsewhere(False)
@@ -185,6 +196,10 @@ class ActionWriter:
             if not self._held:  # released meanwhile, maybe without seeing these
                 loop.call_soon(self._flush, loop)
             return
+        self._store(batch)
+
+    def _store(self, batch: list[_Pending]) -> None:
+        """Make a batch's writes on the loop, and answer them (people's first)."""
         for start in range(0, len(batch), BATCH):
             part = batch[start : start + BATCH]
             try:
@@ -213,7 +228,7 @@ class ActionWriter:
 
     def _transaction(self, batch: list[_Pending]) -> list[Any]:
         try:
-            with self.store.engine.begin() as conn:
+            with self._begin() as conn:
                 return _write(conn, batch)
         except Exception as err:
             # One bad write must not cost the others theirs: each on its own.
@@ -253,10 +268,23 @@ class ActionWriter:
 
     def _alone(self, pending: _Pending) -> Any:
         try:
-            with self.store.engine.begin() as conn:
+            with self._begin() as conn:
                 return _write(conn, [pending])[0]
         except Exception as err:  # the database refused this one
             return err
+
+    @contextlib.contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction: on the loop, on a connection kept for it (no pool to go through
+        for each one); in the writer's thread, on one of the pool's."""
+        if not self.inline:
+            with self.store.engine.begin() as conn:
+                yield conn
+            return
+        if self._conn is None:
+            self._conn = self.store.engine.connect()
+        with self._conn.begin():
+            yield self._conn
 
 
 CHECKPOINT_SECONDS = 1.0

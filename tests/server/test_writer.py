@@ -110,7 +110,8 @@ def test_the_default_is_the_loop_on_sqlite_normal_the_thread_elsewhere(tmp_path:
 
 
 async def _one_turn(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
-    """Four writes accepted in one turn of the loop, then one more in a later turn."""
+    """Bots' writes accepted in one turn of the loop, then one more in a later turn, then a
+    person's among bots' in a turn."""
     loop = asyncio.get_running_loop()
     wakes = 0
     original = loop.call_soon_threadsafe
@@ -136,30 +137,43 @@ async def _one_turn(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
     turn = [
         record("t_bot1", 0),
         record("t_bot2", 0),
-        record("t_person", 0, person=True),
         record("t_bot3", 5),  # not at version 5: refused alone
+        record("t_bot4", 0),
     ]
     await asyncio.gather(*turn)  # the four start in the same turn of the loop
     await record("t_bot1", 1)
+    answered.append("|")
+    # Two bots' writes accepted in this turn, then a person's: stored at once, with the two,
+    # without giving the loop a turn (the coroutine ends at its first step).
+    bots = [asyncio.create_task(record(name, 1)) for name in ("t_bot2", "t_bot4")]
+    await asyncio.sleep(0)  # the bots' tasks have made their writes, not yet stored
+    assert batches == [4, 1]
+    person = record("t_person", 0, person=True)
+    try:
+        person.send(None)
+        raise AssertionError("a person's write waited for the loop")
+    except StopIteration:
+        pass
+    assert batches == [4, 1, 3]
+    await asyncio.gather(*bots)
     return answered, wakes, batches
 
 
-def test_on_the_loop_a_turns_writes_are_one_transaction_a_person_answered_first(
+def test_on_the_loop_a_turns_writes_are_one_transaction_a_person_stored_at_once(
     tmp_path: Path,
 ) -> None:
     store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
     writer = ActionWriter(store)
     try:
-        _tables(store, ["t_bot1", "t_bot2", "t_person", "t_bot3"])
+        _tables(store, ["t_bot1", "t_bot2", "t_person", "t_bot3", "t_bot4"])
         answered, wakes, batches = asyncio.run(_one_turn(writer))
         assert writer.inline
-        assert batches == [4, 1]  # the turn's four together, the later one alone
-        assert answered[0] == "t_person"  # first, though accepted third
-        assert sorted(answered[1:4]) == ["t_bot1", "t_bot2", "t_bot3 stale"]
-        assert answered[4] == "t_bot1"
+        assert batches == [4, 1, 3]  # a turn's four together, the later one alone, the three
+        assert sorted(answered[:4]) == ["t_bot1", "t_bot2", "t_bot3 stale", "t_bot4"]
+        assert answered[4:] == ["t_bot1", "|", "t_person", "t_bot2", "t_bot4"]
         assert wakes == 0  # no other thread answered anything
         assert not any(t.name == "action-writer" for t in threading.enumerate())
-        for name, version in (("t_bot1", 2), ("t_bot2", 1), ("t_person", 1), ("t_bot3", 0)):
+        for name, version in (("t_bot1", 2), ("t_bot2", 2), ("t_person", 1), ("t_bot3", 0)):
             found = store.table(name)
             assert found is not None and found[0].version == version
             assert len(store.actions(name)) == version
