@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import Any, Literal, overload
 
 import orjson
 from sqlalchemy import (
@@ -575,7 +575,7 @@ def record_action_in(conn: Connection, record: ActionRecord) -> StaleVersion | N
         advance = _FINISH
         params |= {"scores": result[0], "winners": result[1], "finished": utcnow()}
     if conn.execute(advance, params).rowcount != 1:
-        return StaleVersion(f"table {record.table_id} is not at version {record.version}")
+        return _stale(record)
     conn.execute(_INSERT_ACTION, params)
     if result is not None:
         # Ratings change in the same transaction as the last action: once, or never.
@@ -597,11 +597,24 @@ def record_actions_in(conn: Connection, records: list[ActionRecord]) -> list[Sta
     statement and waits to get it back from the busy event loop, up to 5 ms a time, so that
     two statements an action had made a batch of a hundred take up to a second. If a table
     was not at its version (another process stored first), they are undone to a savepoint and
-    stored one by one, so that the stale one alone is refused."""
+    stored one by one, so that the stale one alone is refused. On SQLite the update says which
+    tables it moved on (``RETURNING``), and only their actions are inserted: no savepoint."""
     outcomes: list[StaleVersion | None] = [None] * len(records)
     plain = [i for i, record in enumerate(records) if record.result is None]
     done: set[int] = set()
-    if len(plain) > 1 and _many_at_once(conn):
+    tables = {records[i].table_id for i in plain}
+    if plain and len(tables) == len(plain) and _returning(conn):
+        # SQLite: the update names the tables it moved on (RETURNING), and only their
+        # actions are inserted; a stale one was not moved, so nothing of it is written and
+        # no savepoint is needed (SQLAlchemy's took a third of the transaction's time).
+        params = [_action_params(records[i]) for i in plain]
+        moved = _advance_all(conn, params, returning=True)
+        _insert_all(conn, [p for p in params if p["table"] in moved])
+        for i in plain:
+            if records[i].table_id not in moved:
+                outcomes[i] = _stale(records[i])
+        done = set(plain)
+    elif len(plain) > 1 and _many_at_once(conn):
         params = [_action_params(records[i]) for i in plain]
         savepoint = conn.begin_nested()
         if _advance_all(conn, params) == len(params):
@@ -616,6 +629,15 @@ def record_actions_in(conn: Connection, records: list[ActionRecord]) -> list[Sta
     return outcomes
 
 
+def _stale(record: ActionRecord) -> StaleVersion:
+    return StaleVersion(f"table {record.table_id} is not at version {record.version}")
+
+
+def _returning(conn: Connection) -> bool:
+    """Whether the database is SQLite that tells which rows an update changed (3.35)."""
+    return conn.dialect.name == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
+
+
 def _many_at_once(conn: Connection) -> bool:
     """Whether the database updates from a list of values (PostgreSQL; SQLite since 3.33)."""
     if conn.dialect.name == "postgresql":
@@ -623,9 +645,18 @@ def _many_at_once(conn: Connection) -> bool:
     return conn.dialect.name == "sqlite" and sqlite3.sqlite_version_info >= (3, 33)
 
 
-def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int:
+@overload
+def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int: ...
+@overload
+def _advance_all(
+    conn: Connection, params: list[dict[str, Any]], *, returning: Literal[True]
+) -> set[str]: ...
+def _advance_all(
+    conn: Connection, params: list[dict[str, Any]], *, returning: bool = False
+) -> int | set[str]:
     """Move every table of ``params`` from its version to the next (with its digest), each
-    only if it is at that version, in one statement; how many moved."""
+    only if it is at that version, in one statement; how many moved (``returning``, SQLite
+    only: which)."""
     if conn.dialect.name == "sqlite":
         # The driver's own SQL and values, not SQLAlchemy's: compiling a statement of a
         # hundred bound values each time cost more than SQLite's work (0.7 ms for two
@@ -638,6 +669,9 @@ def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int:
             f"FROM (VALUES {rows}) AS v "
             "WHERE tables.id = v.column1 AND tables.version = v.column2"
         )
+        if returning:
+            found = conn.exec_driver_sql(sql + " RETURNING tables.id", tuple(values))
+            return {row[0] for row in found}
         return int(conn.exec_driver_sql(sql, tuple(values)).rowcount)
     placeholders = ", ".join(f"(:t{i}, :n{i}, :x{i}, :d{i})" for i in range(len(params)))
     named: dict[str, Any] = {}
@@ -658,6 +692,8 @@ def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int:
 
 def _insert_all(conn: Connection, params: list[dict[str, Any]]) -> None:
     """Insert the actions of ``params`` (their tables just moved on), in one statement."""
+    if not params:
+        return
     at = utcnow()
     if conn.dialect.name == "sqlite":
         # As in _advance_all: the driver's SQL, each value turned into what SQLAlchemy's

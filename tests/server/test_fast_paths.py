@@ -74,7 +74,10 @@ def test_many_actions_stored_at_once_and_a_stale_one_alone_refused(db_url: str) 
         outcomes = store.record_actions([at("t_a", 1), at("t_b", 0), at("t_c", 1)])
         assert outcomes[0] is None and outcomes[2] is None
         assert isinstance(outcomes[1], StaleVersion)
-        for name, version in (("t_a", 2), ("t_b", 1), ("t_c", 2)):
+        # One table twice in a batch (its next two versions), and a stale one alone.
+        assert store.record_actions([at("t_a", 2), at("t_a", 3)]) == [None, None]
+        assert isinstance(store.record_actions([at("t_a", 0)])[0], StaleVersion)
+        for name, version in (("t_a", 4), ("t_b", 1), ("t_c", 2)):
             found = store.table(name)
             assert found is not None and found[0].version == version
             assert [a["n"] for _, a in store.actions(name)] == list(range(version))
