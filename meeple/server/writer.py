@@ -40,7 +40,13 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from meeple.server.storage import ActionRecord, StaleVersion, Store, record_actions_in
+from meeple.server.storage import (
+    ActionRecord,
+    StaleVersion,
+    Store,
+    record_actions_in,
+    record_plain_actions_sqlite,
+)
 from meeple.server.trace import MoveTrace
 
 log = logging.getLogger("meeple.server")
@@ -227,6 +233,10 @@ class ActionWriter:
         return sorted(zip(batch, outcomes, strict=True), key=lambda p: not p[0].first)
 
     def _transaction(self, batch: list[_Pending]) -> list[Any]:
+        if self.inline and self.store.sqlite_sync is not None:
+            done = self._plain(batch)
+            if done is not None:
+                return done
         try:
             with self._begin() as conn:
                 return _write(conn, batch)
@@ -273,6 +283,36 @@ class ActionWriter:
         except Exception as err:  # the database refused this one
             return err
 
+    def _plain(self, batch: list[_Pending]) -> list[Any] | None:
+        """On the loop, on SQLite: a batch of actions only (none ending its game) stored
+        through the driver itself (:func:`record_plain_actions_sqlite`); ``None`` if the
+        batch needs the general way (then nothing was stored)."""
+        records = [pending.record for pending in batch if pending.job is None]
+        if len(records) != len(batch):
+            return None
+        conn = self._connection()
+        if conn.in_transaction():
+            return None
+        driver = conn.connection.driver_connection
+        assert isinstance(driver, sqlite3.Connection)
+        try:
+            driver.execute("BEGIN IMMEDIATE")
+            outcomes = record_plain_actions_sqlite(
+                driver, conn.dialect, [r for r in records if r is not None]
+            )
+            driver.execute("COMMIT" if outcomes is not None else "ROLLBACK")
+        except Exception as err:  # tried again the general way, which answers each write
+            log.warning("storing %d actions at once failed: %s", len(batch), err)
+            if driver.in_transaction:
+                driver.execute("ROLLBACK")
+            return None
+        return None if outcomes is None else list(outcomes)
+
+    def _connection(self) -> Connection:
+        if self._conn is None:
+            self._conn = self.store.engine.connect()
+        return self._conn
+
     @contextlib.contextmanager
     def _begin(self) -> Iterator[Connection]:
         """A transaction: on the loop, on a connection kept for it (no pool to go through
@@ -281,10 +321,9 @@ class ActionWriter:
             with self.store.engine.begin() as conn:
                 yield conn
             return
-        if self._conn is None:
-            self._conn = self.store.engine.connect()
-        with self._conn.begin():
-            yield self._conn
+        conn = self._connection()
+        with conn.begin():
+            yield conn
 
 
 CHECKPOINT_SECONDS = 1.0
