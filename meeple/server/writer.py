@@ -225,6 +225,8 @@ class ActionWriter:
                 pending.trace.taken = started
         outcomes = self._transaction(batch)
         ended = time.perf_counter()
+        if ended - started > SLOW_COMMIT and self.inline:
+            log.warning("a commit on the event loop took %.1f ms", (ended - started) * 1e3)
         for pending in batch:
             if pending.trace is not None:
                 pending.trace.committed = ended
@@ -326,6 +328,9 @@ class ActionWriter:
             yield conn
 
 
+SLOW_COMMIT = 0.1
+"""A commit on the event loop that takes longer (seconds) is logged: it stopped everything."""
+
 CHECKPOINT_SECONDS = 1.0
 """How often the checkpointer copies the log of inline commits into the database file."""
 
@@ -367,6 +372,8 @@ class Checkpointer:
         """Passive checkpoints made."""
         self.restarts = 0
         """Checkpoints that restarted the log."""
+        self.held = 0.0
+        """The longest time (seconds) a restart held the writes back."""
 
     def start(self) -> None:
         """Open the connection and start the thread."""
@@ -403,12 +410,16 @@ class Checkpointer:
             return int(frames * page)
         if self._hold is not None:
             self._hold(True)
+        held = time.perf_counter()
         try:
-            _busy, frames, _copied = conn.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+            busy, frames, _copied = conn.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
             self.restarts += 1
         finally:
             if self._hold is not None:
                 self._hold(False)
+        seconds = time.perf_counter() - held
+        self.held = max(self.held, seconds)
+        log.debug("restarted the log (%d pages; busy %d) in %.1f ms", frames, busy, seconds * 1e3)
         return int(max(frames, 0) * page)
 
     def wal_bytes(self) -> int:
