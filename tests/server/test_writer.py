@@ -315,3 +315,18 @@ def test_checkpoints_keep_the_log_bounded_under_steady_writes(
     finally:
         writer.close()
         store.close()
+
+
+def test_the_server_commits_where_the_operator_chose(tmp_path: Path) -> None:
+    from meeple.server.app import create_app  # noqa: PLC0415
+    from meeple.server.settings import Settings  # noqa: PLC0415
+
+    for sync, commits, inline in (
+        ("normal", "loop", True),
+        ("normal", "thread", False),
+        ("full", "loop", False),  # a commit that syncs the disk never runs on the loop
+    ):
+        url = f"sqlite:///{tmp_path / f'{sync}-{commits}.sqlite'}"
+        app = create_app(Settings(db_url=url, sqlite_sync=sync, sqlite_commits=commits))
+        assert app.state.hub.writer.inline is inline, (sync, commits)
+        app.state.hub.store.close()
