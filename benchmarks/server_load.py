@@ -571,6 +571,8 @@ def served(
                 command += ["--redis", redis]
             if args.sqlite_sync is not None:
                 command += ["--sqlite-sync", args.sqlite_sync]
+            if args.sqlite_commits is not None:
+                command += ["--sqlite-commits", args.sqlite_commits]
             log = (folder / f"server{index}.log").open("w")
             servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
             bases.append(f"http://127.0.0.1:{port}")
@@ -646,6 +648,9 @@ def main() -> None:
     parser.add_argument(
         "--sqlite-sync", choices=["normal", "full"], help="meeple serve --sqlite-sync (SQLite)"
     )
+    parser.add_argument(
+        "--sqlite-commits", choices=["loop", "thread"], help="meeple serve --sqlite-commits"
+    )
     args = parser.parse_args()
     args.tables = args.tables or ([2000] if args.pace else [50, 200, 500])
     args.seconds = args.seconds or (60.0 if args.pace else 15.0)
@@ -683,6 +688,8 @@ def header(args: argparse.Namespace) -> None:
     )
     if args.sqlite_sync is not None and args.processes == 1 and not args.postgres:
         where += f" (--sqlite-sync {args.sqlite_sync})"
+    if args.sqlite_commits is not None and args.processes == 1 and not args.postgres:
+        where += f" (--sqlite-commits {args.sqlite_commits})"
     load = os.getloadavg()[0]
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores "
           f"(load average {load:.1f} before), Python {platform.python_version()}; "

@@ -398,6 +398,13 @@ def serve(
             "survives a power cut too, and each move waits for the disk (docs/deploy.md).",
         ),
     ] = "normal",
+    sqlite_commits: Annotated[
+        Literal["loop", "thread"],
+        typer.Option(
+            help="SQLite with --sqlite-sync normal only: commit the moves on the event loop "
+            "(a person's at once) or in a writer thread (docs/deploy.md).",
+        ),
+    ] = "loop",
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
@@ -414,6 +421,7 @@ def serve(
         allow_origins=tuple(allow_origin or ()),
         redis_url=redis,
         sqlite_sync=sqlite_sync,
+        sqlite_commits=sqlite_commits,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(

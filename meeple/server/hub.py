@@ -77,7 +77,9 @@ class Hub:
         """Called with the seconds from a client's action arriving to its views being queued."""
         self.on_move: list[Callable[[MoveTrace], None]] = []
         """Called with each person's move timed stage by stage, once its answer is written."""
-        self.writer = ActionWriter(store)
+        self.writer = ActionWriter(
+            store, inline=store.sqlite_sync == "normal" and settings.sqlite_commits == "loop"
+        )
         self.gate = BotGate()
         """Admits bot moves a few at a time (people never wait behind them)."""
         self._loading = threading.Lock()

@@ -130,7 +130,7 @@ class Metrics:
         self.moves.observe(trace.total())
 
     def wrote(self, writes: int, seconds: float) -> None:
-        """Time one transaction of the action writer (called from its thread)."""
+        """Time one transaction of the action writer (from its thread, or on the event loop)."""
         self.writes.observe(seconds)
         self.batch.observe(writes)
 

@@ -1,8 +1,8 @@
 """Where a person's move spends its time, stage by stage.
 
-A person's move crosses the server in steps, and between most of them it waits for the event
-loop (which runs everything else too: bots' moves, other tables, REST calls) or for the action
-writer's thread. A :class:`MoveTrace` takes a timestamp (``time.perf_counter``) at each step;
+A person's move crosses the server in steps, and between some of them it waits for the event
+loop (which runs everything else too: bots' moves, other tables, REST calls) or, on
+PostgreSQL and with ``--sqlite-sync full``, for the action writer's thread. A :class:`MoveTrace` takes a timestamp (``time.perf_counter``) at each step;
 ``/metrics`` keeps each stage's seconds as a histogram (``meeple_move_stage_seconds``), so that
 what a slow move waited for can be read off a running server, not guessed:
 
@@ -11,14 +11,15 @@ what a slow move waited for can be read off a running server, not guessed:
 ``lock``
     → the table's lock was held (a bot's move of the same table in progress holds it);
 ``apply``
-    → the action was checked, applied to a copy and queued for the writer;
+    → the action was checked, applied to a copy and handed to the writer;
 ``queued``
-    → the writer's thread took it (the thread was storing the previous batch, or waited for
-    Python's lock);
+    → its transaction began (in the writer's thread: the thread was storing the previous
+    batch, or waited for Python's lock; on the event loop, SQLite's default: at once);
 ``commit``
     → its transaction ended;
 ``resume``
-    → the move's task ran again on the event loop (the loop's turn);
+    → the move's task ran again (the loop's turn, after the writer's thread; at once when
+    the move was committed on the loop);
 ``views``
     → every seat's view and message were made and queued;
 ``send``

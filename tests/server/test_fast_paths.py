@@ -4,6 +4,7 @@ write, the lobby answered from memory, and the state fingerprint."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 import time
@@ -23,7 +24,9 @@ from meeple.server.storage import (
     digest,
     digest_matches,
     legacy_digest,
+    record_action_in,
 )
+from meeple.server.writer import ActionWriter
 from tests.server.conftest import Server
 
 
@@ -74,7 +77,10 @@ def test_many_actions_stored_at_once_and_a_stale_one_alone_refused(db_url: str) 
         outcomes = store.record_actions([at("t_a", 1), at("t_b", 0), at("t_c", 1)])
         assert outcomes[0] is None and outcomes[2] is None
         assert isinstance(outcomes[1], StaleVersion)
-        for name, version in (("t_a", 2), ("t_b", 1), ("t_c", 2)):
+        # One table twice in a batch (its next two versions), and a stale one alone.
+        assert store.record_actions([at("t_a", 2), at("t_a", 3)]) == [None, None]
+        assert isinstance(store.record_actions([at("t_a", 0)])[0], StaleVersion)
+        for name, version in (("t_a", 4), ("t_b", 1), ("t_c", 2)):
             found = store.table(name)
             assert found is not None and found[0].version == version
             assert [a["n"] for _, a in store.actions(name)] == list(range(version))
@@ -83,12 +89,14 @@ def test_many_actions_stored_at_once_and_a_stale_one_alone_refused(db_url: str) 
 
 
 def test_actions_stored_at_once_are_stored_as_one_at_a_time(db_url: str) -> None:
-    """The batch's statements (on SQLite the driver's own SQL, without SQLAlchemy's types)
-    store every column exactly as an action stored alone: the same JSON text, the same time
-    format, the same version and fingerprint."""
+    """The batch's statements (on SQLite the driver's own SQL, without SQLAlchemy's types;
+    on the event loop, without SQLAlchemy at all) store every column exactly as an action
+    stored alone through SQLAlchemy's statements: the same JSON text, the same time format,
+    the same version and fingerprint."""
     store = Store(db_url)
+    writer = ActionWriter(store)
     try:
-        names = ["t_one1", "t_one2", "t_many1", "t_many2"]
+        names = ["t_one1", "t_one2", "t_many1", "t_many2", "t_loop1", "t_loop2"]
         for name in names:
             store.add_table(
                 TableRow(id=name, game="cafe", players=2, options={}, seed=1, status=RUNNING,
@@ -100,10 +108,17 @@ def test_actions_stored_at_once_are_stored_as_one_at_a_time(db_url: str) -> None
         def at(table: str) -> ActionRecord:
             return ActionRecord(table, 0, 1, action, "human", "f" * 32)
 
-        # Alone, one after the other (one statement each), then two at once (the batch's).
-        assert store.record_actions([at("t_one1")]) == [None]
+        # Alone through SQLAlchemy's statements (the reference), alone and two at once
+        # through the batch's, then two at once through the writer (on SQLite: on the loop).
+        with store.engine.begin() as conn:
+            assert record_action_in(conn, at("t_one1")) is None
         assert store.record_actions([at("t_one2")]) == [None]
         assert store.record_actions([at("t_many1"), at("t_many2")]) == [None, None]
+
+        async def both() -> None:
+            await asyncio.gather(writer.record(at("t_loop1")), writer.record(at("t_loop2")))
+
+        asyncio.run(both())
         with store.engine.connect() as conn:
             # The time each was stored differs: its text's shape (runs of digits as 9) must not.
             rows = {
@@ -117,9 +132,10 @@ def test_actions_stored_at_once_are_stored_as_one_at_a_time(db_url: str) -> None
                 )
             }
         assert set(rows) == set(names)
-        assert rows["t_many1"] == rows["t_many2"] == rows["t_one1"] == rows["t_one2"]
-        assert store.actions("t_many1") == store.actions("t_one1") == [(1, action)]
+        assert len({rows[name] for name in names}) == 1, rows
+        assert store.actions("t_loop1") == store.actions("t_one1") == [(1, action)]
     finally:
+        writer.close()
         store.close()
 
 

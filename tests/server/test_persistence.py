@@ -18,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from meeple.server.storage import Store, database_url
+from meeple.server.storage import Store, database_url, digest_matches
 from tests.server.conftest import Server, play_out
 from tests.server.test_leaks import stored_states
 
@@ -200,6 +200,26 @@ def test_a_killed_server_loses_no_move_anyone_saw(
     they play: every version a client was sent is in the database, with either SQLite
     ``--sqlite-sync`` (``normal`` leaves the disk sync to the system, which keeps what was
     written when a process dies; on PostgreSQL the flag changes nothing)."""
+    _kill_while_watching(processes, db_url, sync, ("buffet", "cheese", "stirfry"), 1.0)
+
+
+def test_a_server_killed_under_load_loses_no_move_anyone_saw(
+    processes: Callable[..., Process], db_url: str
+) -> None:
+    """The same under a heavier load: sixteen tables at full speed, so that the server commits
+    many tables' actions in each transaction (on SQLite, on its event loop) when it is
+    killed."""
+    games = ("buffet", "cheese", "stirfry", "cafe") * 4
+    _kill_while_watching(processes, db_url, "normal", games, 1.0)
+
+
+def _kill_while_watching(
+    processes: Callable[..., Process],
+    db_url: str,
+    sync: str,
+    games: tuple[str, ...],
+    seconds: float,
+) -> None:
     server = processes(0.0, "--sqlite-sync", sync)
     person = httpx.Client(base_url=server.url)
     person.post("/api/guest", json={"name": "Aki"}).raise_for_status()
@@ -207,25 +227,36 @@ def test_a_killed_server_loses_no_move_anyone_saw(
     bots = [{"kind": "bot", "level": "random"}] * 4
     tables = [
         person.post("/api/tables", json={"game": game, "players": 4, "seats": bots}).json()["id"]
-        for game in ("buffet", "cheese", "stirfry")
+        for game in games
     ]
     seen = dict.fromkeys(tables, -1)
+    over: set[str] = set()
     with contextlib.ExitStack() as stack:
         sockets = [
             stack.enter_context(connect(ws_url(server, t), additional_headers=headers))
             for t in tables
         ]
-        end = time.monotonic() + 1.0
-        while time.monotonic() < end:
+        end = time.monotonic() + seconds
+        # Until the first game ends (random bots at full speed finish one in 1-3 s): killed
+        # while every table still moves.
+        while time.monotonic() < end and not over:
             for table_id, ws in zip(tables, sockets, strict=True):
-                try:
-                    message = json.loads(ws.recv(timeout=0.01))
-                except TimeoutError:  # nothing new (its game may be over)
-                    continue
-                if message["type"] == "state":
-                    seen[table_id] = max(seen[table_id], message["version"])
-        server.kill()  # right after the latest state was read: no time to write anything
+                # Everything that arrived, without waiting: read one message a socket at a
+                # time, the client fell hundreds of moves behind the server (and could not
+                # see a move sent before it was stored).
+                while True:
+                    try:
+                        message = json.loads(ws.recv(timeout=0))
+                    except TimeoutError:
+                        break
+                    if message["type"] == "state":
+                        seen[table_id] = max(seen[table_id], message["version"])
+                        if message["is_over"]:
+                            over.add(table_id)
+            time.sleep(0.002)
+        server.kill()  # right after the latest states were read: no time to write anything
     assert all(version > 0 for version in seen.values()), seen
+    assert len(over) < len(tables) / 2, "killed too late: the games had ended"
     store = Store(database_url(db_url))
     try:
         for table_id, version in seen.items():
@@ -233,6 +264,9 @@ def test_a_killed_server_loses_no_move_anyone_saw(
             assert found is not None
             assert found[0].version >= version, table_id
             assert len(store.actions(table_id)) == found[0].version
+            # What was stored replays to the state whose fingerprint was stored with it.
+            last = stored_states(store, table_id)[-1]
+            assert digest_matches(last.to_json(), found[0].digest), table_id
     finally:
         store.close()
 

@@ -1,6 +1,8 @@
 """The action writer (meeple/server/writer.py): the writes of a moment stored in one
-transaction, a person's answered before the bots' of the same commit, and the event loop woken
-once for the whole batch."""
+transaction, a person's answered before the bots' of the same commit, one refused write costing
+the others nothing; in its thread (PostgreSQL, ``--sqlite-sync full``) the event loop woken once
+for the whole batch; on the event loop (SQLite, ``normal``) the writes of one turn committed at
+its end, and the log's checkpoints made from a thread of their own, keeping it bounded."""
 
 from __future__ import annotations
 
@@ -9,8 +11,18 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from meeple.server.storage import RUNNING, ActionRecord, StaleVersion, Store, TableRow
-from meeple.server.writer import ActionWriter
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from meeple.server.storage import (
+    RUNNING,
+    ActionRecord,
+    StaleVersion,
+    Store,
+    TableRow,
+    add_table_in,
+)
+from meeple.server.writer import ActionWriter, Checkpointer
 
 
 def _tables(store: Store, names: list[str]) -> None:
@@ -70,7 +82,7 @@ async def _a_batch(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
 
 def test_a_moments_writes_are_one_transaction_a_person_answered_first(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
-    writer = ActionWriter(store)
+    writer = ActionWriter(store, inline=False)
     try:
         _tables(store, ["t_bot1", "t_bot2", "t_person", "t_bot3"])
         answered, wakes, batches = asyncio.run(_a_batch(writer))
@@ -86,3 +98,235 @@ def test_a_moments_writes_are_one_transaction_a_person_answered_first(tmp_path: 
     finally:
         writer.close()
         store.close()
+
+
+def test_the_default_is_the_loop_on_sqlite_normal_the_thread_elsewhere(tmp_path: Path) -> None:
+    for sync, inline in (("normal", True), ("full", False)):
+        store = Store(f"sqlite:///{tmp_path / f'{sync}.sqlite'}", sqlite_sync=sync)
+        try:
+            assert ActionWriter(store).inline is inline
+        finally:
+            store.close()
+
+
+async def _one_turn(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
+    """Bots' writes accepted in one turn of the loop, then one more in a later turn, then a
+    person's among bots' in a turn."""
+    loop = asyncio.get_running_loop()
+    wakes = 0
+    original = loop.call_soon_threadsafe
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal wakes
+        wakes += 1
+        return original(*args, **kwargs)
+
+    loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+    batches: list[int] = []
+    writer.on_batch.append(lambda writes, _seconds: batches.append(writes))
+    answered: list[str] = []
+
+    async def record(table: str, version: int, *, person: bool = False) -> None:
+        by = "human" if person else "bot"
+        try:
+            await writer.record(ActionRecord(table, version, 0, {"n": 1}, by, "d"), first=person)
+            answered.append(table)
+        except StaleVersion:
+            answered.append(f"{table} stale")
+
+    turn = [
+        record("t_bot1", 0),
+        record("t_bot2", 0),
+        record("t_bot3", 5),  # not at version 5: refused alone
+        record("t_bot4", 0),
+    ]
+    await asyncio.gather(*turn)  # the four start in the same turn of the loop
+    await record("t_bot1", 1)
+    answered.append("|")
+    # Two bots' writes accepted in this turn, then a person's: stored at once, with the two,
+    # without giving the loop a turn (the coroutine ends at its first step).
+    bots = [asyncio.create_task(record(name, 1)) for name in ("t_bot2", "t_bot4")]
+    await asyncio.sleep(0)  # the bots' tasks have made their writes, not yet stored
+    assert batches == [4, 1]
+    person = record("t_person", 0, person=True)
+    try:
+        person.send(None)
+        raise AssertionError("a person's write waited for the loop")
+    except StopIteration:
+        pass
+    assert batches == [4, 1, 3]
+    await asyncio.gather(*bots)
+    return answered, wakes, batches
+
+
+def test_on_the_loop_a_turns_writes_are_one_transaction_a_person_stored_at_once(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    writer = ActionWriter(store)
+    try:
+        _tables(store, ["t_bot1", "t_bot2", "t_person", "t_bot3", "t_bot4"])
+        answered, wakes, batches = asyncio.run(_one_turn(writer))
+        assert writer.inline
+        assert batches == [4, 1, 3]  # a turn's four together, the later one alone, the three
+        assert sorted(answered[:4]) == ["t_bot1", "t_bot2", "t_bot3 stale", "t_bot4"]
+        assert answered[4:] == ["t_bot1", "|", "t_person", "t_bot2", "t_bot4"]
+        assert wakes == 0  # no other thread answered anything
+        assert not any(t.name == "action-writer" for t in threading.enumerate())
+        for name, version in (("t_bot1", 2), ("t_bot2", 2), ("t_person", 1), ("t_bot3", 0)):
+            found = store.table(name)
+            assert found is not None and found[0].version == version
+            assert len(store.actions(name)) == version
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_on_the_loop_a_refused_write_costs_the_others_nothing(tmp_path: Path) -> None:
+    """A write the database refuses (a table whose id exists) in the same transaction as two
+    actions: the actions are stored, the refused write alone gets the database's error."""
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    writer = ActionWriter(store)
+    _tables(store, ["t_a", "t_b"])
+    row = store.table("t_a")
+    assert row is not None
+
+    async def turn() -> list[Any]:
+        return await asyncio.gather(
+            writer.record(ActionRecord("t_a", 0, 0, {"n": 1}, "bot", "d")),
+            writer.run(lambda conn: add_table_in(conn, row[0], [])),
+            writer.record(ActionRecord("t_b", 0, 0, {"n": 1}, "bot", "d")),
+            return_exceptions=True,
+        )
+
+    try:
+        first, refused, second = asyncio.run(turn())
+        assert first is None and second is None
+        assert isinstance(refused, IntegrityError)
+        for name in ("t_a", "t_b"):
+            found = store.table(name)
+            assert found is not None and found[0].version == 1
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_held_writes_wait_without_stopping_the_loop_then_are_stored(tmp_path: Path) -> None:
+    """While a checkpoint restarts the log (ActionWriter.hold), the writes of the loop wait;
+    the loop goes on meanwhile; released from another thread, they are stored."""
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    writer = ActionWriter(store)
+    _tables(store, ["t_a"])
+
+    async def held() -> tuple[bool, int]:
+        writer.hold(True)
+        write = asyncio.create_task(writer.record(ActionRecord("t_a", 0, 0, {}, "bot", "d")))
+        ticks = 0
+        for _ in range(20):  # the loop turns while the write waits
+            await asyncio.sleep(0.005)
+            ticks += 1
+        waited = not write.done()
+        threading.Thread(target=writer.hold, args=(False,)).start()
+        await asyncio.wait_for(write, 5)
+        return waited, ticks
+
+    try:
+        waited, ticks = asyncio.run(held())
+        assert waited and ticks == 20
+        found = store.table("t_a")
+        assert found is not None and found[0].version == 1
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_the_loops_connections_leave_checkpoints_to_the_checkpointer(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    writer = ActionWriter(store)
+    _tables(store, ["t_a"])
+
+    def autocheckpoint() -> int:
+        with store.engine.connect() as conn:
+            return int(conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one())
+
+    try:
+        assert autocheckpoint() == 1000  # SQLite's own, until the writer's first write
+        asyncio.run(writer.record(ActionRecord("t_a", 0, 0, {}, "bot", "d")))
+        assert writer.checkpointer is not None
+        assert autocheckpoint() == 0
+        writer.close()
+        assert autocheckpoint() == 1000  # given back
+    finally:
+        writer.close()
+        store.close()
+
+
+@pytest.mark.parametrize("checkpoints", [True, False])
+def test_checkpoints_keep_the_log_bounded_under_steady_writes(
+    tmp_path: Path, checkpoints: bool
+) -> None:
+    """Commits on the loop, one after the other with no pause (so that a passive checkpoint
+    never finds the log wholly copied): the checkpointer restarts the log past its limit, so
+    the log's file stays near that size; without it (the control), it grows with every
+    commit, 20 pages a commit of 20 actions."""
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    writer = ActionWriter(store)
+    names = [f"t_{i}" for i in range(20)]
+    _tables(store, names)
+    limit = 256 * 1024
+    biggest = 0
+
+    async def steady() -> None:
+        nonlocal biggest
+        await writer.record(ActionRecord(names[0], 0, 0, {}, "bot", "d"))
+        checkpointer = writer.checkpointer
+        assert checkpointer is not None
+        checkpointer.stop()  # the server's: replaced by one of a small limit, or none
+        if checkpoints:
+            writer.checkpointer = Checkpointer(
+                checkpointer.path, hold=writer.hold, every=0.02, restart_bytes=limit
+            )
+            writer.checkpointer.start()
+        versions = dict.fromkeys(names, 0)
+        versions[names[0]] = 1
+        for step in range(600):
+            turn = [
+                writer.record(ActionRecord(name, versions[name], 0, {"step": step}, "bot", "d"))
+                for name in names
+            ]
+            await asyncio.gather(*turn)
+            for name in names:
+                versions[name] += 1
+            biggest = max(biggest, checkpointer.wal_bytes())
+            await asyncio.sleep(0)
+
+    try:
+        asyncio.run(steady())
+        if checkpoints:
+            assert writer.checkpointer is not None and writer.checkpointer.restarts > 0
+            # The log's file: the limit, plus what came while the checkpointer's thread waited
+            # for its turn (2 MB here: these writes hold Python's lock most of the time).
+            assert biggest < 16 * limit, biggest
+        else:
+            assert biggest > 64 * limit, biggest  # 48 MB: the test can tell a log that grows
+        for name in names:
+            found = store.table(name)
+            assert found is not None and found[0].version == (600 if name != names[0] else 601)
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_the_server_commits_where_the_operator_chose(tmp_path: Path) -> None:
+    from meeple.server.app import create_app  # noqa: PLC0415
+    from meeple.server.settings import Settings  # noqa: PLC0415
+
+    for sync, commits, inline in (
+        ("normal", "loop", True),
+        ("normal", "thread", False),
+        ("full", "loop", False),  # a commit that syncs the disk never runs on the loop
+    ):
+        url = f"sqlite:///{tmp_path / f'{sync}-{commits}.sqlite'}"
+        app = create_app(Settings(db_url=url, sqlite_sync=sync, sqlite_commits=commits))
+        assert app.state.hub.writer.inline is inline, (sync, commits)
+        app.state.hub.store.close()
