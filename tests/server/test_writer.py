@@ -34,17 +34,23 @@ def _tables(store: Store, names: list[str]) -> None:
         )  # fmt: skip
 
 
+class _Wakes:
+    """Counts the calls into an event loop from other threads (each one wakes the loop)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.count = 0
+        original = loop.call_soon_threadsafe
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return original(*args, **kwargs)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+
+
 async def _a_batch(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
     loop = asyncio.get_running_loop()
-    wakes = 0
-    original = loop.call_soon_threadsafe
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        nonlocal wakes
-        wakes += 1
-        return original(*args, **kwargs)
-
-    loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+    wakes = _Wakes(loop)
     batches: list[int] = []
     writer.on_batch.append(lambda writes, _seconds: batches.append(writes))
     # The writer's thread is held in a transaction of its own while the next writes queue.
@@ -73,11 +79,11 @@ async def _a_batch(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
         asyncio.create_task(record("t_bot3", 5)),  # not at version 5: refused alone
     ]
     await asyncio.sleep(0.05)  # every write queued behind the held transaction
-    wakes = 0
+    wakes.count = 0
     release.set()
     await held
     await asyncio.gather(*tasks)
-    return answered, wakes, batches
+    return answered, wakes.count, batches
 
 
 def test_a_moments_writes_are_one_transaction_a_person_answered_first(tmp_path: Path) -> None:
@@ -113,15 +119,7 @@ async def _one_turn(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
     """Bots' writes accepted in one turn of the loop, then one more in a later turn, then a
     person's among bots' in a turn."""
     loop = asyncio.get_running_loop()
-    wakes = 0
-    original = loop.call_soon_threadsafe
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        nonlocal wakes
-        wakes += 1
-        return original(*args, **kwargs)
-
-    loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+    wakes = _Wakes(loop)
     batches: list[int] = []
     writer.on_batch.append(lambda writes, _seconds: batches.append(writes))
     answered: list[str] = []
@@ -156,7 +154,7 @@ async def _one_turn(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
         pass
     assert batches == [4, 1, 3]
     await asyncio.gather(*bots)
-    return answered, wakes, batches
+    return answered, wakes.count, batches
 
 
 def test_on_the_loop_a_turns_writes_are_one_transaction_a_person_stored_at_once(
