@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,23 @@ def _tables(store: Store, names: list[str]) -> None:
                      turn_seconds=None, response_seconds=30, version=0),
             [],
         )  # fmt: skip
+
+
+def _recorder(
+    writer: ActionWriter, answered: list[str]
+) -> Callable[..., Coroutine[Any, Any, None]]:
+    """A coroutine function storing a one-move action of a table at a version through
+    ``writer``, noting in ``answered`` the table (with " stale" when refused) as answered."""
+
+    async def record(table: str, version: int, *, person: bool = False) -> None:
+        by = "human" if person else "bot"
+        try:
+            await writer.record(ActionRecord(table, version, 0, {"n": 1}, by, "d"), first=person)
+            answered.append(table)
+        except StaleVersion:
+            answered.append(f"{table} stale")
+
+    return record
 
 
 class _Wakes:
@@ -64,14 +82,7 @@ async def _a_batch(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
     await asyncio.to_thread(holding.wait, 10)
     answered: list[str] = []
 
-    async def record(table: str, version: int, *, person: bool = False) -> None:
-        by = "human" if person else "bot"
-        try:
-            await writer.record(ActionRecord(table, version, 0, {"n": 1}, by, "d"), first=person)
-            answered.append(table)
-        except StaleVersion:
-            answered.append(f"{table} stale")
-
+    record = _recorder(writer, answered)
     tasks = [
         asyncio.create_task(record("t_bot1", 0)),
         asyncio.create_task(record("t_bot2", 0)),
@@ -124,14 +135,7 @@ async def _one_turn(writer: ActionWriter) -> tuple[list[str], int, list[int]]:
     writer.on_batch.append(lambda writes, _seconds: batches.append(writes))
     answered: list[str] = []
 
-    async def record(table: str, version: int, *, person: bool = False) -> None:
-        by = "human" if person else "bot"
-        try:
-            await writer.record(ActionRecord(table, version, 0, {"n": 1}, by, "d"), first=person)
-            answered.append(table)
-        except StaleVersion:
-            answered.append(f"{table} stale")
-
+    record = _recorder(writer, answered)
     turn = [
         record("t_bot1", 0),
         record("t_bot2", 0),
