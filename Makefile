@@ -50,7 +50,7 @@ lint: install
 	$(BIN)/mypy --strict meeple
 
 test: lint browser services
-	$(BIN)/pytest --durations=30 meeple tests README.md
+	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal --durations=30 meeple tests README.md
 
 bench: install
 	$(BIN)/python benchmarks/engines.py

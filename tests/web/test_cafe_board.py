@@ -104,6 +104,7 @@ class Played:
     marked_turns: int = 0  # my turns that began with the others' moves marked
     ringed: int = 0  # guests seated by others, seen with their ring
     fresh_tiles: int = 0  # tiles the others drew, seen marked in their hands
+    lost_clicks: int = 0  # clicks that sent nothing: the page changed between aim and click
     shots: list[str] = field(default_factory=list)
 
 
@@ -267,15 +268,22 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
         page.evaluate("document.querySelector('#board').dataset.seen = '1'")
         if not press(page, selector, index, phone):
             continue
+        # The state that answers: a new board (or the end). On a loaded machine the page can
+        # change between aiming and clicking (a toast over the point, a board redrawn), and
+        # the click then sends nothing: look at the board again, a few times a game at most.
+        try:
+            page.wait_for_function(
+                "() => !document.querySelector('#board[data-seen]') || !document.querySelector('#result[hidden]')"
+            )
+        except PlaywrightError:
+            played.lost_clicks += 1
+            assert played.lost_clicks <= 3, "clicks on legal pieces sent nothing, again and again"
+            continue
         known = after
         known_bar = seen["bar"] + (action["type"] == "bar")
         played.seated += kind == "chair"
         played.to_bar += kind == "bar"
         played.controls += kind == "button"
-        # The state that answers: a new board (or the end).
-        page.wait_for_function(
-            "() => !document.querySelector('#board[data-seen]') || !document.querySelector('#result[hidden]')"
-        )
     return played
 
 

@@ -74,7 +74,7 @@ def decide(page: Page, rng: random.Random) -> str:
     """Make one decision by clicking a drawn piece (never a fallback button); sometimes choose
     another first card in the hand before dropping it on a cheese. Returns the action."""
     error: Exception | None = None
-    end = time.monotonic() + 10
+    end = time.monotonic() + 30  # a loaded machine: each click waits for the page to settle
     while time.monotonic() < end:
         try:
             choose = page.locator("#board:not(.waiting) button.cheese-select:not(.cheese-selected)")
