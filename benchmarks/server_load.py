@@ -119,6 +119,9 @@ class Tally:
     """Server CPU seconds per action stored (every process's)."""
     gc: dict[str, tuple[float, float]] = field(default_factory=dict)
     """The servers' garbage collections during the round, by generation: (count, seconds)."""
+    holds: tuple[float, float] = (0.0, 0.0)
+    """The restarts of the SQLite log during the round, and the seconds they held the event
+    loop's writes back (``meeple_wal_hold_seconds``)."""
     stages: dict[str, tuple[float, float]] = field(default_factory=dict)
     """The stages of people's moves inside the server(s) during the round: (count, seconds)."""
     inside: dict[str, float] = field(default_factory=dict)
@@ -376,6 +379,7 @@ async def load_round(
     before = await asyncio.to_thread(actions_stored, bases)
     gc_before = await asyncio.to_thread(gc_pauses, bases)
     stages_before = await asyncio.to_thread(move_stages, bases)
+    holds_before = await asyncio.to_thread(wal_holds, bases)
     cpu_before = cpu_seconds(pids)
     inside_before = await asyncio.to_thread(moves_inside, bases)
     started = tally.started = time.monotonic()
@@ -421,6 +425,8 @@ async def load_round(
     tally.cpu = cpu / max(1.0, after - before)
     tally.gc = since(await asyncio.to_thread(gc_pauses, bases), gc_before)
     tally.stages = since(await asyncio.to_thread(move_stages, bases), stages_before)
+    holds = await asyncio.to_thread(wal_holds, bases)
+    tally.holds = (holds[0] - holds_before[0], holds[1] - holds_before[1])
     inside = await asyncio.to_thread(moves_inside, bases)
     tally.inside = {k: v - inside_before.get(k, 0.0) for k, v in inside.items()}
     if at_ramp:
@@ -513,6 +519,13 @@ def move_stages(bases: list[str]) -> dict[str, tuple[float, float]]:
     return summed(bases, "meeple_move_stage_seconds", "stage")
 
 
+def wal_holds(bases: list[str]) -> tuple[float, float]:
+    """The SQLite log's restarts so far and the seconds they held the writes back, summed
+    over the processes (``meeple_wal_hold_seconds``; none on PostgreSQL)."""
+    found = summed(bases, "meeple_wal_hold_seconds", "")
+    return found.get("", (0.0, 0.0))
+
+
 def moves_inside(bases: list[str]) -> dict[str, float]:
     """People's moves so far inside the server(s), from their frame read to their answer
     written (``meeple_move_seconds``), summed over the processes: the cumulative count at or
@@ -542,9 +555,9 @@ def summed(bases: list[str], histogram: str, label: str) -> dict[str, tuple[floa
     found: dict[str, list[float]] = {}
     for base in bases:
         for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
-            for suffix, index in (("_count{", 0), ("_sum{", 1)):
-                if line.startswith(histogram + suffix):
-                    key = line.split(f'{label}="', 1)[1].split('"', 1)[0]
+            for suffix, index in (("_count", 0), ("_sum", 1)):
+                if line.startswith(histogram + suffix + ("{" if label else " ")):
+                    key = line.split(f'{label}="', 1)[1].split('"', 1)[0] if label else ""
                     found.setdefault(key, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
     return {key: (count, spent) for key, (count, spent) in found.items()}
 
@@ -777,6 +790,12 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
             for generation, (count, spent) in sorted(tally.gc.items())
         )
         print(f"  garbage collections in the server(s): {collections}", flush=True)
+    if tally.holds[0]:
+        print(
+            f"  the SQLite log restarted {tally.holds[0]:.0f}×, holding the writes back "
+            f"{tally.holds[1] * 1000:.0f} ms in all",
+            flush=True,
+        )
     if tally.stages:
         # In the server's order (meeple/server/trace.py), each stage's mean.
         order = ["receive", "lock", "apply", "queued", "commit", "resume", "views", "send"]

@@ -97,6 +97,10 @@ class ActionWriter:
         self.on_batch: list[Callable[[int, float], None]] = []
         """Called with each transaction's writes and seconds (from the writer's thread, or
         on the event loop when inline)."""
+        self.on_hold: list[Callable[[float], None]] = []
+        """Called with the seconds the inline writes were held back by each restart of the
+        log (from the checkpointer's thread)."""
+        self._held_since = 0.0
 
     async def record(
         self, record: ActionRecord, *, first: bool = False, trace: MoveTrace | None = None
@@ -186,7 +190,12 @@ class ActionWriter:
         loop would wait in SQLite's busy handler, stopping the whole loop; kept back, only
         those moves wait, a few ms."""
         self._held = held
-        if not held:
+        if held:
+            self._held_since = time.perf_counter()
+        else:
+            seconds = time.perf_counter() - self._held_since
+            for observe in self.on_hold:
+                observe(seconds)
             for loop in list(self._waiting):
                 with contextlib.suppress(RuntimeError):  # that loop is closed
                     loop.call_soon_threadsafe(self._flush, loop)

@@ -215,9 +215,12 @@ def test_on_the_loop_a_refused_write_costs_the_others_nothing(tmp_path: Path) ->
 
 def test_held_writes_wait_without_stopping_the_loop_then_are_stored(tmp_path: Path) -> None:
     """While a checkpoint restarts the log (ActionWriter.hold), the writes of the loop wait;
-    the loop goes on meanwhile; released from another thread, they are stored."""
+    the loop goes on meanwhile; released from another thread, they are stored, and the time
+    they were held is reported (``meeple_wal_hold_seconds``)."""
     store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
     writer = ActionWriter(store)
+    holds: list[float] = []
+    writer.on_hold.append(holds.append)
     _tables(store, ["t_a"])
 
     async def held() -> tuple[bool, int]:
@@ -235,6 +238,7 @@ def test_held_writes_wait_without_stopping_the_loop_then_are_stored(tmp_path: Pa
     try:
         waited, ticks = asyncio.run(held())
         assert waited and ticks == 20
+        assert len(holds) == 1 and holds[0] >= 0.09  # 20 turns of at least 5 ms
         found = store.table("t_a")
         assert found is not None and found[0].version == 1
     finally:
