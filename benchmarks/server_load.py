@@ -42,8 +42,15 @@ the server's CPU time per action stored (``cpu/act``, ms: what the work costs, w
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
 part of every latency that is the load generator's, not the server's). Under each row, the
 server's garbage collections during the round, by generation: how many and their summed pause
-(``meeple_gc_pause_seconds``), and the mean of each stage of a person's move inside the
-server (``meeple_move_stage_seconds``: meeple/server/trace.py). ``--sqlite-sync`` passes
+(``meeple_gc_pause_seconds``), the restarts of the SQLite log and how long they held the
+writes back (``meeple_wal_hold_seconds``), the mean of each stage of a person's move inside
+the server (``meeple_move_stage_seconds``: meeple/server/trace.py), and the share of people's
+moves slower than 10, 50 and 100 ms inside the server, from their frame read to their answer
+written (``meeple_move_seconds``): set against the trips' p99, it says whether the slowest
+trips were slow in the server or outside it (the clients' own loop, the sockets, a machine
+whose cores were busy). With a ramp, the line after the ramp gives these shares and the
+server's CPU per action for the steady evening too (the arrivals' tables, sign-ins and
+sockets counted apart). ``--sqlite-sync`` passes
 ``meeple serve --sqlite-sync`` on (``normal``, the default, or ``full``: a disk sync in every
 move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
