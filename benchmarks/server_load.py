@@ -42,8 +42,15 @@ the server's CPU time per action stored (``cpu/act``, ms: what the work costs, w
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
 part of every latency that is the load generator's, not the server's). Under each row, the
 server's garbage collections during the round, by generation: how many and their summed pause
-(``meeple_gc_pause_seconds``), and the mean of each stage of a person's move inside the
-server (``meeple_move_stage_seconds``: meeple/server/trace.py). ``--sqlite-sync`` passes
+(``meeple_gc_pause_seconds``), the restarts of the SQLite log and how long they held the
+writes back (``meeple_wal_hold_seconds``), the mean of each stage of a person's move inside
+the server (``meeple_move_stage_seconds``: meeple/server/trace.py), and the share of people's
+moves slower than 10, 50 and 100 ms inside the server, from their frame read to their answer
+written (``meeple_move_seconds``): set against the trips' p99, it says whether the slowest
+trips were slow in the server or outside it (the clients' own loop, the sockets, a machine
+whose cores were busy). With a ramp, the line after the ramp gives these shares and the
+server's CPU per action for the steady evening too (the arrivals' tables, sign-ins and
+sockets counted apart). ``--sqlite-sync`` passes
 ``meeple serve --sqlite-sync`` on (``normal``, the default, or ``full``: a disk sync in every
 move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
@@ -119,8 +126,18 @@ class Tally:
     """Server CPU seconds per action stored (every process's)."""
     gc: dict[str, tuple[float, float]] = field(default_factory=dict)
     """The servers' garbage collections during the round, by generation: (count, seconds)."""
+    holds: tuple[float, float] = (0.0, 0.0)
+    """The restarts of the SQLite log during the round, and the seconds they held the event
+    loop's writes back (``meeple_wal_hold_seconds``)."""
     stages: dict[str, tuple[float, float]] = field(default_factory=dict)
     """The stages of people's moves inside the server(s) during the round: (count, seconds)."""
+    inside: dict[str, float] = field(default_factory=dict)
+    """People's moves inside the server(s) during the round (``meeple_move_seconds``): how
+    many took longer than each bucket's bound, by bound (from the histogram's buckets)."""
+    steady_cpu: float = 0.0
+    """Server CPU seconds per action stored once everybody had arrived (0: no ramp)."""
+    steady_inside: dict[str, float] = field(default_factory=dict)
+    """:attr:`inside` once everybody had arrived."""
 
 
 SSL = ssl.create_default_context()
@@ -369,10 +386,29 @@ async def load_round(
     before = await asyncio.to_thread(actions_stored, bases)
     gc_before = await asyncio.to_thread(gc_pauses, bases)
     stages_before = await asyncio.to_thread(move_stages, bases)
+    holds_before = await asyncio.to_thread(wal_holds, bases)
     cpu_before = cpu_seconds(pids)
+    inside_before = await asyncio.to_thread(moves_inside, bases)
     started = tally.started = time.monotonic()
     stop_at = started + args.seconds
+    at_ramp: list[Any] = []
+
+    async def ramp_ended() -> None:
+        # What the server had done when the last person arrived: the steady evening's
+        # figures are the round's minus these.
+        if not tally.ramp:
+            return
+        await asyncio.sleep(max(0.0, started + tally.ramp - time.monotonic()))
+        at_ramp.extend(
+            [
+                cpu_seconds(pids),
+                await asyncio.to_thread(actions_stored, bases),
+                await asyncio.to_thread(moves_inside, bases),
+            ]
+        )
+
     await asyncio.gather(
+        ramp_ended(),
         probe_elsewhere(bases, args.seconds, tally),
         watch_lag(stop_at, tally.lags),
         *(
@@ -396,6 +432,14 @@ async def load_round(
     tally.cpu = cpu / max(1.0, after - before)
     tally.gc = since(await asyncio.to_thread(gc_pauses, bases), gc_before)
     tally.stages = since(await asyncio.to_thread(move_stages, bases), stages_before)
+    holds = await asyncio.to_thread(wal_holds, bases)
+    tally.holds = (holds[0] - holds_before[0], holds[1] - holds_before[1])
+    inside = await asyncio.to_thread(moves_inside, bases)
+    tally.inside = {k: v - inside_before.get(k, 0.0) for k, v in inside.items()}
+    if at_ramp:
+        ramp_cpu, ramp_actions, ramp_inside = at_ramp
+        tally.steady_cpu = (cpu - (ramp_cpu - cpu_before)) / max(1.0, after - ramp_actions)
+        tally.steady_inside = {k: v - ramp_inside.get(k, 0.0) for k, v in inside.items()}
     return tally, (after - before) / seconds, seconds
 
 
@@ -482,14 +526,45 @@ def move_stages(bases: list[str]) -> dict[str, tuple[float, float]]:
     return summed(bases, "meeple_move_stage_seconds", "stage")
 
 
+def wal_holds(bases: list[str]) -> tuple[float, float]:
+    """The SQLite log's restarts so far and the seconds they held the writes back, summed
+    over the processes (``meeple_wal_hold_seconds``; none on PostgreSQL)."""
+    found = summed(bases, "meeple_wal_hold_seconds", "")
+    return found.get("", (0.0, 0.0))
+
+
+def moves_inside(bases: list[str]) -> dict[str, float]:
+    """People's moves so far inside the server(s), from their frame read to their answer
+    written (``meeple_move_seconds``), summed over the processes: the cumulative count at or
+    under each bucket's bound, by bound (``+Inf``: all)."""
+    found: dict[str, float] = {}
+    for base in bases:
+        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
+            if line.startswith("meeple_move_seconds_bucket{"):
+                bound = line.split('le="', 1)[1].split('"', 1)[0]
+                found[bound] = found.get(bound, 0.0) + float(line.rsplit(" ", 1)[1])
+    return found
+
+
+def slower(inside: dict[str, float], bounds: tuple[str, ...] = ("0.01", "0.05", "0.1")) -> str:
+    """The share of people's moves that took longer than each bound inside the server."""
+    total = inside.get("+Inf", 0.0)
+    if total <= 0:
+        return "-"
+    return ", ".join(
+        f">{float(b) * 1000:.0f} ms {100 * (total - inside.get(b, total)) / total:.2f}%"
+        for b in bounds
+    )
+
+
 def summed(bases: list[str], histogram: str, label: str) -> dict[str, tuple[float, float]]:
     """A labelled histogram's count and sum by label, summed over the processes."""
     found: dict[str, list[float]] = {}
     for base in bases:
         for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
-            for suffix, index in (("_count{", 0), ("_sum{", 1)):
-                if line.startswith(histogram + suffix):
-                    key = line.split(f'{label}="', 1)[1].split('"', 1)[0]
+            for suffix, index in (("_count", 0), ("_sum", 1)):
+                if line.startswith(histogram + suffix + ("{" if label else " ")):
+                    key = line.split(f'{label}="', 1)[1].split('"', 1)[0] if label else ""
                     found.setdefault(key, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
     return {key: (count, spent) for key, (count, spent) in found.items()}
 
@@ -722,6 +797,12 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
             for generation, (count, spent) in sorted(tally.gc.items())
         )
         print(f"  garbage collections in the server(s): {collections}", flush=True)
+    if tally.holds[0]:
+        print(
+            f"  the SQLite log restarted {tally.holds[0]:.0f}×, holding the writes back "
+            f"{tally.holds[1] * 1000:.0f} ms in all",
+            flush=True,
+        )
     if tally.stages:
         # In the server's order (meeple/server/trace.py), each stage's mean.
         order = ["receive", "lock", "apply", "queued", "commit", "resume", "views", "send"]
@@ -731,6 +812,10 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
             if (count := tally.stages[stage][0]) > 0 and (spent := tally.stages[stage][1]) >= 0
         ]
         print(f"  a person's move in the server(s), mean ms: {', '.join(means)}", flush=True)
+    if tally.inside:
+        # Whether the slowest trips were slow inside the server (frame read to answer
+        # written) or outside it (the clients' loop, the sockets, the machine).
+        print(f"  moves slower inside the server(s): {slower(tally.inside)}", flush=True)
     if tally.ramp:
         # Once everybody is there: the steady evening, without the arrivals.
         steady, echo_steady = tally.after_ramp(), echo.after_ramp()
@@ -740,7 +825,8 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
         print(
             f"  after the ramp (from {tally.ramp:.0f} s): {len(steady)} trips, p50 "
             f"{ms(steady, 0.5)} ms, p99 {ms(steady, 0.99)} ms; echo p99 {ms(echo_steady, 0.99)} "
-            f"ms (×{ratio})",
+            f"ms (×{ratio}); server cpu/act {tally.steady_cpu * 1000:.2f} ms; slower inside "
+            f"the server: {slower(tally.steady_inside)}",
             flush=True,
         )
     for error in (tally.errors + echo.errors)[:5]:

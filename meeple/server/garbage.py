@@ -11,10 +11,13 @@ young collections walked 20,000 to 100,000 objects (up to 55 ms) and middle ones
 (up to 140 ms) — the slowest moves people saw.
 
 :class:`Collector` turns automatic collection off and collects on a clock instead, in a thread
-of its own: the young generation every :data:`YOUNG_EVERY` seconds (a few milliseconds of
-objects: a pause of about a millisecond), the middle one every :data:`MIDDLE_EVERY` young ones,
-so that no pause grows with the time between collections. Objects that live longer than that (a
-table's state, its logs) reach the oldest generation, which only a full collection walks: the
+of its own: the young and middle generations together every :data:`YOUNG_EVERY` seconds (what
+was made in those 50 ms: a pause of about a millisecond), so that no pause grows with the time
+between collections. What survives goes straight to the oldest generation: a separate middle
+collection every other turn (``MIDDLE_EVERY = 2``, until 2026-11-27) walked every survivor a
+second time, in pauses three times as long as the young ones, and took half of the collector's
+time (at 500 tables, 0.19–0.24 → 0.05–0.09 ms of collection per action stored). Objects that
+live longer than that (a table's state, its logs) reach the oldest generation, which only a full collection walks: the
 whole heap, ~0.45 s of CPU with 2,000 live tables. Nearly all of the server's garbage is freed by reference counting the moment
 it is dropped (the collector only finds reference cycles), so a full collection runs every
 :data:`FULL_EVERY` seconds, and everything loaded before the server starts (modules, the app)
@@ -31,8 +34,9 @@ from typing import Any, ClassVar
 
 YOUNG_EVERY = 0.05
 """Seconds between young collections."""
-MIDDLE_EVERY = 2
-"""Young collections per middle one (every 0.1 s)."""
+MIDDLE_EVERY = 1
+"""Young collections per middle one: every one (each collection walks the young and middle
+generations together; see :class:`Collector`)."""
 FULL_EVERY = 1800.0
 """Seconds between full collections."""
 

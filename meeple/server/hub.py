@@ -38,7 +38,6 @@ from meeple.server.storage import (
     StaleVersion,
     Store,
     TableRow,
-    add_table_in,
     digest,
     digest_matches,
     utcnow,
@@ -260,7 +259,7 @@ class Hub:
             row.digest = digest(first.to_json())
         # Through the writer, in the transaction of the actions of the moment (one disk sync
         # for a burst of new tables); the table in memory is made from what was stored.
-        await self.writer.run(lambda conn: add_table_in(conn, row, seats))
+        await self.writer.add_table(row, seats)
         seat_rows = [
             SeatRow(table_id=row.id, seat=i, kind=spec.kind, level=spec.level,
                     player_id=spec.player_id, left=False)

@@ -101,6 +101,12 @@ class Metrics:
             buckets=(1, 2, 5, 10, 20, 50, 100, 256),
             registry=self.registry,
         )
+        self.holds = Histogram(
+            "meeple_wal_hold_seconds",
+            "Seconds each restart of the SQLite log held the event loop's writes back",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+            registry=self.registry,
+        )
         self.gc_pauses = Histogram(
             "meeple_gc_pause_seconds",
             "Seconds each garbage collection stopped the process, by generation",
@@ -110,6 +116,7 @@ class Metrics:
         )
         self.registry.register(_HubGauges(hub))
         hub.writer.on_batch.append(self.wrote)
+        hub.writer.on_hold.append(self.holds.observe)
         hub.gc_pauses.listeners.append(self.collected)
 
     def action(self, by: str) -> None:

@@ -774,36 +774,65 @@ def add_table_in(conn: Connection, table: TableRow, seats: list[SeatSpec]) -> No
     """Store a new table (as it is: open, or already running with its first state's digest)
     and its seats in the transaction of ``conn`` (the action writer's, so that a burst of new
     tables shares its commits with the actions of the moment)."""
-    conn.execute(
-        insert(TableRow).values(
-            id=table.id,
-            game=table.game,
-            players=table.players,
-            options=table.options,
-            seed=table.seed,
-            status=table.status,
-            turn_seconds=table.turn_seconds,
-            response_seconds=table.response_seconds,
-            version=table.version,
-            digest=table.digest,
-            created=table.created,
-            rated=table.rated,
+    conn.execute(insert(TableRow).values(**_table_values(table)))
+    conn.execute(insert(SeatRow), _seat_values(table, seats))
+
+
+def add_tables_sqlite(
+    driver: sqlite3.Connection, dialect: Any, tables: list[tuple[TableRow, list[SeatSpec]]]
+) -> None:
+    """Store new tables and their seats in the open transaction of a SQLite driver connection
+    (``driver``): the rows and values of :func:`add_table_in`, without SQLAlchemy's execution
+    around each statement (about 0.8 ms a table on the event loop, where the writer commits
+    on SQLite; people arriving by the hundred a second make that many tables)."""
+    for model, rows in (
+        (TableRow, [_table_values(table) for table, _ in tables]),
+        (SeatRow, [row for table, seats in tables for row in _seat_values(table, seats)]),
+    ):
+        if not rows:
+            continue
+        columns = list(rows[0])
+        binds = [_bind(dialect, model.__table__.c[name]) for name in columns]
+        one = "(" + ", ".join(["?"] * len(columns)) + ")"
+        names = ", ".join(f'"{name}"' for name in columns)
+        values = tuple(
+            bind(row[name]) for row in rows for name, bind in zip(columns, binds, strict=True)
         )
-    )
-    conn.execute(
-        insert(SeatRow),
-        [
-            {
-                "table_id": table.id,
-                "seat": i,
-                "kind": spec.kind,
-                "level": spec.level,
-                "player_id": spec.player_id,
-                "left": False,
-            }
-            for i, spec in enumerate(seats)
-        ],
-    )
+        driver.execute(
+            f"INSERT INTO {model.__tablename__} ({names}) VALUES {', '.join([one] * len(rows))}",
+            values,
+        )
+
+
+def _table_values(table: TableRow) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "game": table.game,
+        "players": table.players,
+        "options": table.options,
+        "seed": table.seed,
+        "status": table.status,
+        "turn_seconds": table.turn_seconds,
+        "response_seconds": table.response_seconds,
+        "version": table.version,
+        "digest": table.digest,
+        "created": table.created,
+        "rated": table.rated,
+    }
+
+
+def _seat_values(table: TableRow, seats: list[SeatSpec]) -> list[dict[str, Any]]:
+    return [
+        {
+            "table_id": table.id,
+            "seat": i,
+            "kind": spec.kind,
+            "level": spec.level,
+            "player_id": spec.player_id,
+            "left": False,
+        }
+        for i, spec in enumerate(seats)
+    ]
 
 
 SQLITE_BUSY_SECONDS = 60.0

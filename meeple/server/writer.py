@@ -42,8 +42,12 @@ from sqlalchemy.engine import Connection
 
 from meeple.server.storage import (
     ActionRecord,
+    SeatSpec,
     StaleVersion,
     Store,
+    TableRow,
+    add_table_in,
+    add_tables_sqlite,
     record_actions_in,
     record_plain_actions_sqlite,
 )
@@ -70,6 +74,8 @@ class _Pending:
     """Answered before the others of its batch (a person's action: see :meth:`record`)."""
     trace: MoveTrace | None = None
     """A person's move being timed: the thread notes when it took it and when it was stored."""
+    table: tuple[TableRow, list[SeatSpec]] | None = None
+    """A new table and its seats to store (instead of a job or an action)."""
 
 
 class ActionWriter:
@@ -97,6 +103,10 @@ class ActionWriter:
         self.on_batch: list[Callable[[int, float], None]] = []
         """Called with each transaction's writes and seconds (from the writer's thread, or
         on the event loop when inline)."""
+        self.on_hold: list[Callable[[float], None]] = []
+        """Called with the seconds the inline writes were held back by each restart of the
+        log (from the checkpointer's thread)."""
+        self._held_since = 0.0
 
     async def record(
         self, record: ActionRecord, *, first: bool = False, trace: MoveTrace | None = None
@@ -112,6 +122,11 @@ class ActionWriter:
         ``trace``: a person's move, whose ``taken`` and ``committed`` the thread notes."""
         await self._submit(None, record, first, trace)
 
+    async def add_table(self, table: TableRow, seats: list[SeatSpec]) -> None:
+        """Store a new table and its seats with the other writes of the moment (on SQLite,
+        on the loop, through the driver itself: :func:`add_tables_sqlite`)."""
+        await self._submit(None, table=(table, seats))
+
     async def run(self, job: Callable[[Connection], T | BaseException]) -> T:
         """Make one write (``job``, given the connection of the writer's transaction) with
         the others of the moment; its answer, or the exception it returned or raised (then
@@ -125,11 +140,12 @@ class ActionWriter:
         record: ActionRecord | None = None,
         first: bool = False,
         trace: MoveTrace | None = None,
+        table: tuple[TableRow, list[SeatSpec]] | None = None,
     ) -> Any:
         """Queue a write (for the end of this turn of the loop, or for the writer's thread)
         and wait for its answer."""
         loop = asyncio.get_running_loop()
-        pending = _Pending(job, loop.create_future(), loop, record, first, trace)
+        pending = _Pending(job, loop.create_future(), loop, record, first, trace, table)
         if self.inline:
             if self.checkpointer is None:
                 self._start_checkpoints()
@@ -186,7 +202,12 @@ class ActionWriter:
         loop would wait in SQLite's busy handler, stopping the whole loop; kept back, only
         those moves wait, a few ms."""
         self._held = held
-        if not held:
+        if held:
+            self._held_since = time.perf_counter()
+        else:
+            seconds = time.perf_counter() - self._held_since
+            for observe in self.on_hold:
+                observe(seconds)
             for loop in list(self._waiting):
                 with contextlib.suppress(RuntimeError):  # that loop is closed
                     loop.call_soon_threadsafe(self._flush, loop)
@@ -286,12 +307,14 @@ class ActionWriter:
             return err
 
     def _plain(self, batch: list[_Pending]) -> list[Any] | None:
-        """On the loop, on SQLite: a batch of actions only (none ending its game) stored
-        through the driver itself (:func:`record_plain_actions_sqlite`); ``None`` if the
-        batch needs the general way (then nothing was stored)."""
-        records = [pending.record for pending in batch if pending.job is None]
-        if len(records) != len(batch):
+        """On the loop, on SQLite: a batch of actions (none ending its game) and new tables
+        stored through the driver itself (:func:`record_plain_actions_sqlite`,
+        :func:`add_tables_sqlite`); ``None`` if the batch needs the general way (then nothing
+        was stored)."""
+        if any(pending.job is not None for pending in batch):
             return None
+        records = [pending.record for pending in batch if pending.record is not None]
+        tables = [pending.table for pending in batch if pending.table is not None]
         conn = self._connection()
         if conn.in_transaction():
             return None
@@ -299,16 +322,19 @@ class ActionWriter:
         assert isinstance(driver, sqlite3.Connection)
         try:
             driver.execute("BEGIN IMMEDIATE")
-            outcomes = record_plain_actions_sqlite(
-                driver, conn.dialect, [r for r in records if r is not None]
-            )
-            driver.execute("COMMIT" if outcomes is not None else "ROLLBACK")
+            stored = record_plain_actions_sqlite(driver, conn.dialect, records) if records else []
+            if stored is not None and tables:
+                add_tables_sqlite(driver, conn.dialect, tables)
+            driver.execute("COMMIT" if stored is not None else "ROLLBACK")
         except Exception as err:  # tried again the general way, which answers each write
-            log.warning("storing %d actions at once failed: %s", len(batch), err)
+            log.warning("storing %d writes at once failed: %s", len(batch), err)
             if driver.in_transaction:
                 driver.execute("ROLLBACK")
             return None
-        return None if outcomes is None else list(outcomes)
+        if stored is None:
+            return None
+        answers = iter(stored)
+        return [next(answers) if pending.record is not None else None for pending in batch]
 
     def _connection(self) -> Connection:
         if self._conn is None:
@@ -431,7 +457,8 @@ class Checkpointer:
 
 
 def _write(conn: Connection, batch: list[_Pending]) -> list[Any]:
-    """Every write of a batch in one transaction: its actions together, then the jobs."""
+    """Every write of a batch in one transaction: its actions together, then the jobs and
+    new tables."""
     outcomes: list[Any] = [None] * len(batch)
     actions = [i for i, pending in enumerate(batch) if pending.record is not None]
     stored = record_actions_in(conn, [r for i in actions if (r := batch[i].record) is not None])
@@ -440,6 +467,8 @@ def _write(conn: Connection, batch: list[_Pending]) -> list[Any]:
     for i, pending in enumerate(batch):
         if pending.job is not None:
             outcomes[i] = pending.job(conn)
+        elif pending.table is not None:
+            add_table_in(conn, *pending.table)
     return outcomes
 
 

@@ -38,6 +38,29 @@ def test_collector_runs_collections_on_its_clock_and_gives_them_back() -> None:
     assert seen.count(0) > seen.count(1) > seen.count(2)
 
 
+def test_by_default_each_collection_walks_the_young_and_middle_generations_together() -> None:
+    """The server's schedule collects generations 0 and 1 in one pass every time: what
+    survives it goes straight to the oldest generation, walked once instead of twice (a
+    separate middle collection walked each survivor again, in pauses twice as long)."""
+    seen: list[int] = []
+    pauses = GcPauses()
+    pauses.listeners.append(lambda generation, seconds: seen.append(generation))
+
+    async def run() -> None:
+        collector = Collector(young_every=0.01)  # the default middle_every and full_every
+        collector.start()
+        pauses.install()
+        try:
+            await asyncio.sleep(0.3)
+        finally:
+            pauses.remove()
+            collector.stop()
+
+    asyncio.run(run())
+    assert len(seen) >= 5
+    assert set(seen) == {1}
+
+
 def test_collectors_started_together_give_the_collector_back_when_the_last_stops() -> None:
     """Tests run several servers in one process: the first to stop must not turn automatic
     collection back on under the other."""
