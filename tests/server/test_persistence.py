@@ -237,9 +237,13 @@ def _kill_while_watching(
             for t in tables
         ]
         end = time.monotonic() + seconds
-        # Until the first game ends (random bots at full speed finish one in 1-3 s): killed
-        # while every table still moves.
-        while time.monotonic() < end and not over:
+        deadline = end + 60
+        # For `seconds` and until every table has moved (a loaded machine can take longer to
+        # start them all), but no longer than until the first game ends (random bots at full
+        # speed finish one in 1-3 s): killed while every table still moves.
+        while not over and time.monotonic() < deadline:
+            if time.monotonic() >= end and min(seen.values()) > 0:
+                break
             for table_id, ws in zip(tables, sockets, strict=True):
                 # Everything that arrived, without waiting: read one message a socket at a
                 # time, the client fell hundreds of moves behind the server (and could not
