@@ -82,7 +82,6 @@ from meeple.games.cafe.seating import (
     MIX_MAN,
     MIXES,
     NATIVE_TABLES,
-    NEVER,
     PAIR_STEPS,
     PARTNER_SPOTS,
     SEAT_VERDICTS,
@@ -669,11 +668,12 @@ class CafeState(State):
             at = _SEAT_AT[kind]
             for chair in COUNTRY_CHAIRS[kind >> 1]:
                 verdict = verdicts[pairs[chair]]
-                if verdict == NEVER:  # half the chairs are taken: the most common answer
+                if not verdict:  # NEVER (0): half the chairs are taken, the most common answer
                     continue
                 if verdict == FITS:
-                    pass
-                elif verdict == ALONE:
+                    actions[at + chair] = seatings[chair]
+                    continue
+                if verdict == ALONE:
                     # Alone at empty tables: only as the turn's first guest, and only if a
                     # guest from hand can join it (…直ちにそのテーブルの2枚目のタイルを置かなければ
                     # なりません) or the turn is exempt (1枚だけタイルを置くことができます).
