@@ -153,14 +153,16 @@ class CheeseEncoding:
         f.block(at.size)
         index = f.index
         values = f.values
-        ones = f.ones  # the one-hots and the queue slots: positions alone
-        ones.append(at.phase + _PHASE[view["phase"]])
+        index.append(at.phase + _PHASE[view["phase"]])
+        values.append(1.0)
         placed = view["placed"]
         if 0 <= placed <= PLACE_COUNT:
-            ones.append(at.placed + placed)
+            index.append(at.placed + placed)
+            values.append(1.0)
         nxt = view["next_cheese"]
         if nxt is not None and 0 <= nxt < at.cheeses:
-            ones.append(at.next_cheese + nxt)
+            index.append(at.next_cheese + nxt)
+            values.append(1.0)
         for base, cards in ((at.hand, view.get("hand")), (at.deck, view.get("deck"))):
             if cards:
                 positions, counts = _card_counts(base, tuple(cards))
@@ -202,7 +204,6 @@ class CheeseEncoding:
         _CIRCLES[key] = circle
         index.extend(circle.tail_index)
         values.extend(circle.tail_values)
-        ones.extend(circle.tail_ones)
         f.segments.extend(circle.chunks)
         return f
 
@@ -297,14 +298,11 @@ class _Circle:
     copying and converting a hundred or more entries at each step.
     """
 
-    __slots__ = ("chunks", "numbers", "queues", "shown", "tail_index", "tail_ones", "tail_values")
+    __slots__ = ("chunks", "numbers", "queues", "shown", "tail_index", "tail_values")
 
     def __init__(self, cheeses: int) -> None:
         self.tail_index: list[int] = []  # unchanging entries not yet frozen
         self.tail_values: list[float] = []
-        self.tail_ones: list[int] = []
-        """The positions of the unchanging 1.0s not yet frozen (the queue slots' ones): no
-        value to convert or check (``Features.ones``)."""
         self.chunks: list[tuple[int, Segment]] = []  # frozen ones, as Features.segments holds them
         self.numbers: list[int] = [0] * cheeses  # each cheese's number
         self.queues: list[list[JSON]] = [[] for _ in range(cheeses)]  # copies of the queues
@@ -351,20 +349,17 @@ class _Circle:
     def freeze(self) -> None:
         """Make the unchanging entries a shared segment once there are enough of them (a
         segment costs the array a scatter at every step; a few dozen entries are worth it)."""
-        if len(self.tail_index) + len(self.tail_ones) >= CHUNK:
-            segment = Segment(
-                (*self.tail_index, *self.tail_ones),
-                (*self.tail_values, *(1.0,) * len(self.tail_ones)),
-            )
+        if len(self.tail_index) >= CHUNK:
+            segment = Segment(tuple(self.tail_index), tuple(self.tail_values))
             self.chunks.append((0, segment))
             self.tail_index = []
             self.tail_values = []
-            self.tail_ones = []
 
     def add(self, at: _Offsets, seat: int, i: int, queue: list[JSON]) -> None:
         """Add the slots of the cards of cheese ``i``'s ``queue`` not yet kept: owner
         (one-hot), animal or hidden (one-hot), how it lies (one-hot)."""
-        slots = self.tail_ones
+        slots = self.tail_index
+        ones = self.tail_values
         seen_by = at.cards[seat]
         size = at.slot
         first = len(self.queues[i])
@@ -379,11 +374,15 @@ class _Circle:
             if len(offsets) == 3:  # every card of a well-formed view (written out: quicker)
                 owner, animal, lies = offsets
                 slots += (base + owner, base + animal, base + lies)
+                ones += _ONES
             else:
                 slots += [base + offset for offset in offsets]
+                ones += _ONES[: len(offsets)]
             base += size
         self.queues[i] = queue[:]
 
+
+_ONES = (1.0, 1.0, 1.0)
 
 CardOffsets = tuple[JSON, tuple[int, ...]]
 """A queued card as one seat's observation shows it: the card dict itself, and the places of
