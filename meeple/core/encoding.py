@@ -204,20 +204,26 @@ class ActionSpace:
         for name, value in state.items():
             setattr(self, name, value)
 
-    def keep(self, actions: Iterable[Action]) -> None:
+    def keep(self, actions: Iterable[Action], *, numbered: bool = False) -> None:
         """Know these ready-made actions by identity from now on: a game's shared dicts,
         which live as long as the space and never change (:meth:`State.shared_legal_actions
-        <meeple.core.game.State.shared_legal_actions>` hands them out)."""
-        numbered = type(actions) is tuple
-        for position, action in enumerate(actions):
+        <meeple.core.game.State.shared_legal_actions>` hands them out).
+
+        ``numbered=True``: ``actions`` is the game's tuple of templates, listed in this
+        space's index order (``ValueError`` otherwise), and its states' positioned legal
+        actions (:meth:`State.indexed_legal_actions
+        <meeple.core.game.State.indexed_legal_actions>`, by that tuple) are then this space's
+        index maps as they are: :meth:`legal_of` asks for them first."""
+        positions = []
+        for action in actions:
             if id(action) not in self._kept:
                 self._kept[id(action)] = self.index(action)
                 self._held.append(action)
-            numbered = numbered and self._kept[id(action)] == position
+            positions.append(self._kept[id(action)])
         if numbered:
-            # Each action's index is its position in the game's tuple: the game's
-            # :meth:`State.indexed_legal_actions` by that tuple are this space's index maps.
-            self._numbered = actions  # type: ignore[assignment]
+            if type(actions) is not tuple or positions != list(range(len(positions))):
+                raise ValueError("numbered templates must be a tuple in index order")
+            self._numbered = actions
 
     def legal_of(self, state: State, seat: int) -> dict[int, Action]:
         """Index → legal action of ``seat`` in ``state``, ``back`` left out: :meth:`legal` of

@@ -140,3 +140,20 @@ def test_copied_and_pickled_spaces_forget_identities_and_give_the_same_indices(
             legal = other.legal_of(played, seat)
             assert list(legal.items()) == list(space.legal_of(played, seat).items())
             played.apply_unchecked(seat, rng.choice(list(legal.values())))
+
+
+def test_numbered_templates_must_be_a_tuple_in_index_order() -> None:
+    """``keep(..., numbered=True)`` takes a game's word that its templates are listed in the
+    space's index order only when they are: anything else would map actions to wrong
+    indices."""
+    space = ActionSpace([("play", [("card", range(2))]), ("draw", [])])
+    play0, play1, draw = {"type": "play", "card": 0}, {"type": "play", "card": 1}, {"type": "draw"}
+    with pytest.raises(ValueError, match="index order"):
+        space.keep((play1, play0, draw), numbered=True)
+    with pytest.raises(ValueError, match="index order"):
+        space.keep([play0, play1, draw], numbered=True)
+    space.keep((play0, play1, draw))
+    assert space._numbered is None  # kept by identity only
+    templates = (play0, play1, draw)
+    space.keep(templates, numbered=True)
+    assert space._numbered is templates
