@@ -76,6 +76,7 @@ class ActionSpace:
         "_kept",
         "_kinds",
         "_lookup",
+        "_numbered",
         "_own_index",
         "_shared_runs",
         "kinds",
@@ -124,6 +125,9 @@ class ActionSpace:
         """The index of each ready-made action the game shares (:meth:`keep`), by identity."""
         self._held: list[Action] = []
         """Those actions themselves: held, so that no other object can take their ids."""
+        self._numbered: tuple[Action, ...] | None = None
+        """A game's tuple of ready-made actions whose positions are their indices here
+        (:meth:`keep`): its :meth:`State.indexed_legal_actions` are index → action maps."""
         self._shared_runs: dict[int, tuple[tuple[Action, ...], dict[int, Action]]] = {}
         """The index → action dict of each shared tuple of legal actions :meth:`legal_of` met,
         by identity, with the tuple (so that its id cannot pass to another object)."""
@@ -188,7 +192,7 @@ class ActionSpace:
         tuples): ids mean nothing to a copy, whose held objects are copies, nor in another
         process. A copy finds indices the general way (the same indices)."""
         state = {name: getattr(self, name) for name in ActionSpace.__slots__}
-        state.update(_kept={}, _held=[], _shared_runs={})
+        state.update(_kept={}, _held=[], _shared_runs={}, _numbered=None)
         for cls in type(self).__mro__:  # a subclass's own slots
             if cls is not ActionSpace:
                 for name in getattr(cls, "__slots__", ()):
@@ -200,14 +204,26 @@ class ActionSpace:
         for name, value in state.items():
             setattr(self, name, value)
 
-    def keep(self, actions: Iterable[Action]) -> None:
+    def keep(self, actions: Iterable[Action], *, numbered: bool = False) -> None:
         """Know these ready-made actions by identity from now on: a game's shared dicts,
         which live as long as the space and never change (:meth:`State.shared_legal_actions
-        <meeple.core.game.State.shared_legal_actions>` hands them out)."""
+        <meeple.core.game.State.shared_legal_actions>` hands them out).
+
+        ``numbered=True``: ``actions`` is the game's tuple of templates, listed in this
+        space's index order (``ValueError`` otherwise), and its states' positioned legal
+        actions (:meth:`State.indexed_legal_actions
+        <meeple.core.game.State.indexed_legal_actions>`, by that tuple) are then this space's
+        index maps as they are: :meth:`legal_of` asks for them first."""
+        positions = []
         for action in actions:
             if id(action) not in self._kept:
                 self._kept[id(action)] = self.index(action)
                 self._held.append(action)
+            positions.append(self._kept[id(action)])
+        if numbered:
+            if type(actions) is not tuple or positions != list(range(len(positions))):
+                raise ValueError("numbered templates must be a tuple in index order")
+            self._numbered = actions
 
     def legal_of(self, state: State, seat: int) -> dict[int, Action]:
         """Index → legal action of ``seat`` in ``state``, ``back`` left out: :meth:`legal` of
@@ -219,7 +235,13 @@ class ActionSpace:
         find them its own way (Bison's looks up each run of shared actions' indices once).
         A tuple of shared actions is itself kept (a game may hand out the same tuple for the
         same actions: Cheese's, by hand), so its dict is made once and copied in C after.
-        The dict is the caller's."""
+        A game that numbers its actions as this space does (:meth:`keep` of its tuple of
+        them, :meth:`State.indexed_legal_actions`) hands over the map itself: copied, in C,
+        and nothing looked up. The dict is the caller's."""
+        if self._numbered is not None:
+            indexed = state.indexed_legal_actions(seat)
+            if indexed is not None and indexed[0] is self._numbered:
+                return dict(indexed[1])
         shared = state.shared_legal_actions(seat)
         if shared is None:
             return self.legal(without_back(state.legal_actions(seat)))

@@ -255,6 +255,16 @@ class State(ABC):
         them (``tests/core/test_shared_legal.py`` compares them with ``legal_actions``)."""
         return None
 
+    def indexed_legal_actions(self, seat: int) -> tuple[object, Mapping[int, Action]] | None:
+        """``seat``'s legal actions less ``back``, as :meth:`shared_legal_actions` gives them,
+        keyed by their positions in the game's tuple of ready-made actions, with that tuple:
+        ``(templates, {position: action})``, in :meth:`legal_actions` order; or ``None`` (the
+        default: a game that does not number its actions). An action space whose indices are
+        those positions (:meth:`ActionSpace.keep <meeple.core.encoding.ActionSpace.keep>` of
+        that very tuple tells) takes the dict as its index → action map without looking
+        anything up. The dict may be the state's own: read it, never change it."""
+        return None
+
     def public_events(self) -> list[JSON]:
         """The events of the move just made as a spectator sees them: ``view(None)["events"]``.
 

@@ -1,5 +1,6 @@
 """A game's shared legal actions (``State.shared_legal_actions``) and the envs' index map of
-them (``ActionSpace.legal_of``, by identity or by kept tuple) against the plain computation:
+them (``ActionSpace.legal_of``, by identity, by kept tuple or by the positions of
+``State.indexed_legal_actions``) against the plain computation:
 ``legal_actions`` less ``back``, indexed one action at a time. Over random games of every
 game, at the smallest and largest player counts, with the options that change the actions."""
 
@@ -49,6 +50,11 @@ def _play(game_id: str, players: int, options: dict[str, object], seed: int) -> 
             shared = state.shared_legal_actions(seat)
             if shared is not None:
                 assert list(shared) == without_back(state.legal_actions(seat))
+            indexed = state.indexed_legal_actions(seat)
+            if indexed is not None:  # by their positions among the game's templates
+                templates, by_position = indexed
+                assert list(by_position.values()) == without_back(state.legal_actions(seat))
+                assert all(templates[at] == a for at, a in by_position.items())  # type: ignore[index]
             if seat not in state.to_move:
                 assert space.legal_of(state, seat) == {}
         seat = state.to_move[0]
@@ -75,8 +81,9 @@ def test_legal_of_gives_the_plain_legal_actions_and_indices(
 
 
 def test_cafe_swaps_made_for_the_call_go_the_general_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Under the other joker ruling, swaps are new dicts, unknown by identity: ``legal_of``
-    indexes them the general way (the same indices)."""
+    """Under the other joker ruling, swaps are new dicts, unknown by identity: the state
+    keeps them at the positions of the templates they equal, and ``legal_of`` gives the
+    same indices as the general way."""
     monkeypatch.setattr(cafe_rules, "JOKER_SWAP_SAME_SEX", False)
     assert sum(_play("cafe", 2, {}, seed) for seed in range(6)) > 50
 
@@ -133,3 +140,20 @@ def test_copied_and_pickled_spaces_forget_identities_and_give_the_same_indices(
             legal = other.legal_of(played, seat)
             assert list(legal.items()) == list(space.legal_of(played, seat).items())
             played.apply_unchecked(seat, rng.choice(list(legal.values())))
+
+
+def test_numbered_templates_must_be_a_tuple_in_index_order() -> None:
+    """``keep(..., numbered=True)`` takes a game's word that its templates are listed in the
+    space's index order only when they are: anything else would map actions to wrong
+    indices."""
+    space = ActionSpace([("play", [("card", range(2))]), ("draw", [])])
+    play0, play1, draw = {"type": "play", "card": 0}, {"type": "play", "card": 1}, {"type": "draw"}
+    with pytest.raises(ValueError, match="index order"):
+        space.keep((play1, play0, draw), numbered=True)
+    with pytest.raises(ValueError, match="index order"):
+        space.keep([play0, play1, draw], numbered=True)
+    space.keep((play0, play1, draw))
+    assert space._numbered is None  # kept by identity only
+    templates = (play0, play1, draw)
+    space.keep(templates, numbered=True)
+    assert space._numbered is templates

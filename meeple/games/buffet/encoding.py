@@ -96,7 +96,7 @@ _SPACE = _BuffetSpace(
         ("draw", []),
     ]
 )
-_SPACE.keep(TEMPLATES)  # the game's ready-made actions: their indices by identity
+_SPACE.keep(TEMPLATES, numbered=True)  # the templates, in index order (indexed_legal_actions)
 
 
 def dish_code(dish: Mapping[str, Any]) -> int:

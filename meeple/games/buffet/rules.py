@@ -52,6 +52,11 @@ _PLAYS: tuple[Action, ...] = tuple({"type": "play", "card": v} for v in CARD_VAL
 _DISCARDS: tuple[Action, ...] = tuple({"type": "discard", "card": v} for v in CARD_VALUES)
 _DRAW: Action = {"type": "draw"}
 TEMPLATES: tuple[Action, ...] = (*_PLAYS, *_DISCARDS, _DRAW)
+_PLAY_ITEMS = tuple(enumerate(_PLAYS))
+_DISCARD_ITEMS = tuple(enumerate(_DISCARDS, len(_PLAYS)))
+_DRAW_AT = len(TEMPLATES) - 1
+"""The plays and discards with their positions in :data:`TEMPLATES`, and the draw's
+(:meth:`BuffetState.indexed_legal_actions`)."""
 """Every action, made once, by card value (as a hand's counts): what
 :meth:`BuffetState.shared_legal_actions` hands out, and :meth:`BuffetState.legal_actions`
 copies."""
@@ -159,6 +164,24 @@ class BuffetState(State):
             actions.append(_DRAW)
             return actions
         return []
+
+    def indexed_legal_actions(self, seat: int) -> tuple[object, dict[int, Action]]:
+        """:meth:`shared_legal_actions` by their positions in :data:`TEMPLATES`, picked out
+        with them in C."""
+        if self.phase == CHOOSE:
+            if (
+                type(seat) is int
+                and 0 <= seat < self.players
+                and self.in_round[seat]
+                and self.chosen[seat] is None
+            ):
+                return TEMPLATES, dict(compress(_PLAY_ITEMS, self.hands[seat]))
+            return TEMPLATES, {}
+        if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
+            actions = dict(compress(_DISCARD_ITEMS, self.hands[seat]))
+            actions[_DRAW_AT] = _DRAW
+            return TEMPLATES, actions
+        return TEMPLATES, {}
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action["type"]

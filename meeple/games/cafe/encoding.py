@@ -109,7 +109,7 @@ _SPACE = _CafeSpace(
     ]
 )
 
-_SPACE.keep(TEMPLATES)  # the game's ready-made actions: their indices by identity
+_SPACE.keep(TEMPLATES, numbered=True)  # the templates, in index order (indexed_legal_actions)
 
 
 class CafeEncoding:

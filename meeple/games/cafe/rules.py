@@ -82,7 +82,6 @@ from meeple.games.cafe.seating import (
     MIX_MAN,
     MIXES,
     NATIVE_TABLES,
-    NEVER,
     PAIR_STEPS,
     PARTNER_SPOTS,
     SEAT_VERDICTS,
@@ -139,11 +138,25 @@ TEMPLATES: tuple[Action, ...] = (
     *(action for row in _SWAPS for action in row),
     _DONE,
     _PASS,
-    _FEWER,
     _FULL,
+    _FEWER,
 )
 """Every ready-made action (:meth:`CafeState.shared_legal_actions` hands out these; a swap
-under the other joker ruling is made for the call)."""
+under the other joker ruling is made for the call). The state keeps its legal actions by
+their positions here (:meth:`CafeState.indexed_legal_actions`), worked out from these
+offsets; the order is the action table's (``encoding.py``), which can then take the
+positions as its indices."""
+_SEAT_AT = tuple(kind * len(CHAIRS) for kind in range(len(GUEST_CODES)))
+"""Where each kind's seatings start in :data:`TEMPLATES` (then by chair)."""
+_BAR_AT = len(GUEST_CODES) * len(CHAIRS)
+_SWAP_AT = tuple(_BAR_AT + len(GUEST_CODES) + chair * len(GUEST_CODES) for chair in CHAIRS)
+"""Where each chair's swaps start in :data:`TEMPLATES` (then by kind)."""
+_DONE_AT = _SWAP_AT[-1] + len(GUEST_CODES)
+_PASS_AT = _DONE_AT + 1
+_FULL_AT = _PASS_AT + 1
+_FEWER_AT = _FULL_AT + 1
+Legal = dict[int, Action]
+"""Legal actions by their positions in :data:`TEMPLATES`, in the order of the rules."""
 _CODE_OR_NONE = (*GUEST_CODES, None)
 """A chair's code in views by its guest kind: ``_EMPTY`` (−1) picks the last entry, ``None``."""
 
@@ -213,7 +226,7 @@ class CafeState(State):
     pairs: list[int]  # per chair, its tables' mixes as a pair, + TAKEN if taken (see seating)
     filled: int  # chairs taken
     jokers: list[int]  # the chairs where jokers sit, in order
-    _legal: list[Action] | None  # legal actions of the current seat, computed once per state
+    _legal: Legal | None  # legal actions of the current seat, computed once per state
     _chairs_shown: list[str | None] | None  # view["chairs"], kept while no chair changes
     _bar_shown: list[str] | None  # view["bar"], kept while nobody goes to the bar
     _hands_shown: list[list[str] | None]  # view["hands"][seat], kept while that hand stays
@@ -227,12 +240,20 @@ class CafeState(State):
         return () if self.over else (self.current,)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(map(dict, self.shared_legal_actions(seat)))
+        return list(map(dict, self._legal_of(seat).values()))
 
     def shared_legal_actions(self, seat: int) -> list[Action]:
         """The legal actions as the shared templates (:data:`TEMPLATES`; never change them)."""
+        return list(self._legal_of(seat).values())
+
+    def indexed_legal_actions(self, seat: int) -> tuple[object, Legal]:
+        """The legal actions by their positions in :data:`TEMPLATES` (the state's own dict:
+        never change it)."""
+        return TEMPLATES, self._legal_of(seat)
+
+    def _legal_of(self, seat: int) -> Legal:
         if self.over or type(seat) is not int or seat != self.current:
-            return []
+            return {}
         if self._legal is None:
             self._legal = self._actions()
         return self._legal
@@ -458,7 +479,7 @@ class CafeState(State):
                     }
                 )
         actions = self._actions()
-        if actions == [_DONE]:
+        if len(actions) == 1 and _DONE_AT in actions:
             self._end_turn()
         else:
             self._legal = actions
@@ -587,18 +608,19 @@ class CafeState(State):
 
     # --- legal actions --------------------------------------------------------------
 
-    def _actions(self) -> list[Action]:
+    def _actions(self) -> Legal:
         """Every legal action of the current seat, in a fixed order: ready-made dicts
         (``_SEATINGS``, ``_BARS``, ``_DONE``…) shared by every state, which
-        :meth:`legal_actions` copies before anyone may change them."""
+        :meth:`legal_actions` copies before anyone may change them, by their positions in
+        :data:`TEMPLATES`."""
         if self.choosing_refill:
-            return [_FEWER, _FULL]
+            return {_FEWER_AT: _FEWER, _FULL_AT: _FULL}
         seat = self.current
         hand = self.hands[seat]
         placed = self.placed
         verdict = self._judge() if placed else DONE
         if placed and verdict == DONE and len(placed) >= GUESTS_PER_TURN:
-            return [_DONE]  # two guests (or a whole circle): nothing may follow
+            return {_DONE_AT: _DONE}  # two guests (or a whole circle): nothing may follow
         kinds = list(dict.fromkeys(hand))  # hands are kept sorted
         if verdict == DONE:
             # The first guest, or a second after a first that scored: any chair may do.
@@ -612,18 +634,18 @@ class CafeState(State):
             actions = self._tried_seatings(seat, kinds, sorted(near))
         if placed:
             if verdict == DONE:
-                actions.append(_DONE)
+                actions[_DONE_AT] = _DONE
             return actions
         for kind in kinds:
             if kind >> 1 != JOKER:
                 # カウンター席にはジョーカーを置くことはできません。
-                actions.append(_BARS[kind])
-        actions.extend(self._swaps(kinds))
+                actions[_BAR_AT + kind] = _BARS[kind]
+        actions.update(self._swaps(kinds))
         if not actions:
-            actions.append(_PASS)  # ruling PASS_WHEN_STUCK
+            actions[_PASS_AT] = _PASS  # ruling PASS_WHEN_STUCK
         return actions
 
-    def _open_seatings(self, seat: int, kinds: list[int], first: bool) -> list[Action]:
+    def _open_seatings(self, seat: int, kinds: list[int], first: bool) -> Legal:
         """Seatings of a guest that may sit anywhere it scores: the turn's first guest, or a
         second after a first that scored — the hot path of the engine.
 
@@ -638,18 +660,20 @@ class CafeState(State):
         circles = self.circles
         exempt = first and self._exempt()
         hand = None  # _HandFacts, made when first needed
-        actions: list[Action] = []
+        actions: Legal = {}
         for kind in kinds:
             sex = kind & 1
             verdicts = by_sex[sex]
             seatings = _SEATINGS[kind]
+            at = _SEAT_AT[kind]
             for chair in COUNTRY_CHAIRS[kind >> 1]:
                 verdict = verdicts[pairs[chair]]
-                if verdict == NEVER:  # half the chairs are taken: the most common answer
+                if not verdict:  # NEVER (0): half the chairs are taken, the most common answer
                     continue
                 if verdict == FITS:
-                    pass
-                elif verdict == ALONE:
+                    actions[at + chair] = seatings[chair]
+                    continue
+                if verdict == ALONE:
                     # Alone at empty tables: only as the turn's first guest, and only if a
                     # guest from hand can join it (…直ちにそのテーブルの2枚目のタイルを置かなければ
                     # なりません) or the turn is exempt (1枚だけタイルを置くことができます).
@@ -679,7 +703,7 @@ class CafeState(State):
                         hand = _HandFacts(self.hands[seat])
                     if not self._circle_allows(chair, kind, verdict, hand):
                         continue
-                actions.append(seatings[chair])
+                actions[at + chair] = seatings[chair]
         return actions
 
     def _circle_allows(self, chair: int, kind: int, verdict: int, hand: _HandFacts) -> bool:
@@ -691,7 +715,7 @@ class CafeState(State):
         needs = CIRCLE_GUESTS - 1 if verdict == ALONE else verdict - CIRCLE
         return spare >= needs and self._circle_possible(chair, kind)
 
-    def _partner_seatings(self, first: int, kinds: list[int]) -> list[Action]:
+    def _partner_seatings(self, first: int, kinds: list[int]) -> Legal:
         """Seatings that join the lone first guest on chair ``first`` (coffee circles off): a
         guest of the other sex on another chair of its tables, of a country that chair allows,
         that chair's other table taking one more. These are the seatings that trying every
@@ -706,21 +730,22 @@ class CafeState(State):
             for chair, allowed, other in PARTNER_SPOTS[first]
             if guests[chair] == _EMPTY and takes[mix[other]]
         ]
-        actions: list[Action] = []
+        actions: Legal = {}
         for kind in kinds:
             if kind & 1 != sex:
                 continue
             country = _ANY_COUNTRY if kind >> 1 == JOKER else 1 << (kind >> 1)
             seatings = _SEATINGS[kind]
+            at = _SEAT_AT[kind]
             for chair, allowed in spots:
                 if country & allowed:
-                    actions.append(seatings[chair])
+                    actions[at + chair] = seatings[chair]
         return actions
 
-    def _tried_seatings(self, seat: int, kinds: list[int], chairs: list[int]) -> list[Action]:
+    def _tried_seatings(self, seat: int, kinds: list[int], chairs: list[int]) -> Legal:
         """Seatings among ``chairs``, each tried on the board and judged."""
         guests = self.guests
-        actions: list[Action] = []
+        actions: Legal = {}
         # Every try is undone: the views' chairs and hand lists stay right, and are set aside
         # meanwhile so that the tries do not copy them.
         shown, self._chairs_shown = self._chairs_shown, None
@@ -734,22 +759,23 @@ class CafeState(State):
                 verdict = self._judge()
                 self._unsit(seat, chair)
                 if verdict != DEAD:
-                    actions.append(_SEATINGS[kind][chair])
+                    actions[_SEAT_AT[kind] + chair] = _SEATINGS[kind][chair]
         self._chairs_shown = shown
         self._hands_shown[seat] = hand_shown
         return actions
 
-    def _swaps(self, kinds: list[int]) -> list[Action]:
+    def _swaps(self, kinds: list[int]) -> Legal:
         """Jokers at tables that a guest of one of these kinds may replace."""
-        swaps: list[Action] = []
+        swaps: Legal = {}
         guests = self.guests
         if JOKER_SWAP_SAME_SEX:  # the ruling in force: the kinds each joker takes, made once
             for chair in self.jokers:
                 takes = _SWAPPABLE[chair][guests[chair] & 1]
                 row = _SWAPS[chair]
+                at = _SWAP_AT[chair]
                 for kind in kinds:
                     if kind in takes:
-                        swaps.append(row[kind])
+                        swaps[at + kind] = row[kind]
             return swaps
         for chair in self.jokers:
             joker = guests[chair]
@@ -760,7 +786,12 @@ class CafeState(State):
                     JOKER_SWAP_SAME_SEX or not self._sex_change_allowed(chair)
                 ):
                     continue
-                swaps.append({"type": "swap", "chair": chair, "guest": GUEST_CODES[kind]})
+                # (made for the call, at the position of the template it equals)
+                swaps[_SWAP_AT[chair] + kind] = {
+                    "type": "swap",
+                    "chair": chair,
+                    "guest": GUEST_CODES[kind],
+                }
         return swaps
 
     def _sex_change_allowed(self, chair: int) -> bool:

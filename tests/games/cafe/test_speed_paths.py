@@ -18,11 +18,11 @@ import random
 import pytest
 
 from meeple.core.encoding import ActionSpace, Features
-from meeple.games.cafe import GAME
+from meeple.games.cafe import GAME, rules
 from meeple.games.cafe.board import CHAIR_COUNTRIES, CHAIR_TABLES, CHAIRS, TABLE_CHAIRS, TABLES
 from meeple.games.cafe.data import GUEST_CODES, JOKER
 from meeple.games.cafe.encoding import ENCODING, CafeEncoding
-from meeple.games.cafe.rules import DONE, MORE, CafeState
+from meeple.games.cafe.rules import DONE, MORE, TEMPLATES, CafeState
 from meeple.games.cafe.seating import (
     CHAIR_VERDICTS,
     MIX_MAN,
@@ -82,7 +82,7 @@ def test_looked_up_seatings_are_the_tried_ones(players: int, circles: bool) -> N
         kinds = sorted(set(state.hands[seat]))
         fast = state._open_seatings(seat, kinds, first=not state.placed)
         slow = state._tried_seatings(seat, kinds, list(CHAIRS))
-        assert fast == slow, state.to_json()
+        assert list(fast.items()) == list(slow.items()), state.to_json()
         checked += 1
     assert checked > 100
 
@@ -262,7 +262,8 @@ def test_partner_seatings_are_the_tried_ones(players: int) -> None:
         kinds = sorted(set(state.hands[seat]))
         near = sorted({c for t in CHAIR_TABLES[state.placed[0]] for c in TABLE_CHAIRS[t]})
         fast = state._partner_seatings(state.placed[0], kinds)
-        assert fast == state._tried_seatings(seat, kinds, near), state.to_json()
+        slow = state._tried_seatings(seat, kinds, near)
+        assert list(fast.items()) == list(slow.items()), state.to_json()
         assert fast  # the verdict says a guest can join
         checked += 1
     assert checked > 20
@@ -296,7 +297,9 @@ def test_swaps_are_the_ruling(players: int) -> None:
             for kind in kinds
             if kind >> 1 in CHAIR_COUNTRIES[chair] and kind & 1 == joker & 1
         ]
-        assert state._swaps(kinds) == plain
+        swaps = state._swaps(kinds)
+        assert list(swaps.values()) == plain
+        assert all(TEMPLATES[at] == swap for at, swap in swaps.items())
         checked += bool(plain)
     assert checked > 20
 
@@ -320,3 +323,29 @@ def test_a_malformed_view_leaves_no_half_patched_chairs() -> None:
         got = warm.observe(view, state.current, 3, options)
         cold = CafeEncoding().observe(json.loads(json.dumps(view)), state.current, 3, options)
         assert _entries(got) == _entries(cold)
+
+
+def test_legal_actions_are_kept_by_their_template_positions() -> None:
+    """The state keeps its legal actions by their positions in ``TEMPLATES`` (worked out
+    from offsets), and those are the action table's indices, so the envs take the state's
+    dict as their index map (``ActionSpace.keep``, ``State.indexed_legal_actions``)."""
+    space = ENCODING.action_space(2, {})
+    assert space._numbered is TEMPLATES
+    assert [space.index(action) for action in TEMPLATES] == list(range(space.size))
+    for kind, row in enumerate(rules._SEATINGS):
+        assert all(TEMPLATES[rules._SEAT_AT[kind] + chair] is a for chair, a in enumerate(row))
+    for chair, row in enumerate(rules._SWAPS):
+        assert all(TEMPLATES[rules._SWAP_AT[chair] + kind] is a for kind, a in enumerate(row))
+    assert all(TEMPLATES[rules._BAR_AT + kind] is a for kind, a in enumerate(rules._BARS))
+    for at, action in (
+        (rules._DONE_AT, rules._DONE),
+        (rules._PASS_AT, rules._PASS),
+        (rules._FULL_AT, rules._FULL),
+        (rules._FEWER_AT, rules._FEWER),
+    ):
+        assert TEMPLATES[at] is action
+    for state in _positions(2, True, games=2):
+        templates, legal = state.indexed_legal_actions(state.current)
+        assert templates is TEMPLATES
+        assert all(TEMPLATES[at] == action for at, action in legal.items())
+        assert list(legal.values()) == state.legal_actions(state.current)
