@@ -662,10 +662,14 @@ def served(
                 server.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 server.kill()
+        keep = False
         for log_file in folder.glob("server*.log"):
             errors = [line for line in log_file.read_text().splitlines() if "Traceback" in line]
             if errors:
                 print(f"  ({len(errors)} tracebacks in {log_file})", flush=True)
+                keep = True
+        if not keep:  # a database of hundreds of MB a round; kept only with logs to read
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextmanager
