@@ -19,15 +19,16 @@ of the seat to move and ``apply_unchecked`` at each decision (what any observati
 the view costs at least).
 
 ``--breakdown`` prints, instead, where an AEC step's time goes, in µs per decision: the
-game's ``legal_actions``, their action indices (both in ``legal`` for a game whose action
-space finds them at once, ``ActionSpace.legal_of``: Bison's), ``view(seat)``, the encoding's ``observe``, the
+legal actions with their action indices as the env gets them (``legal``:
+``ActionSpace.legal_of``, from the game's shared or numbered actions where it has them),
+``view(seat)``, the encoding's ``observe``, the
 numpy array, the mask, the game's ``apply`` (unchecked, as the env does), the public history
 (Stir Fry: the spectator's view after each move), the benchmark's own random agent picking
 an index from the mask, and what is left of the env's step time: the env's own overhead
 (PettingZoo's bookkeeping, dict look-ups, calls).
 
 Each reading of the clock is a system call (the next part likely starts with colder caches):
-the small parts (``index``, ``mask``) read higher than they cost in a loop of their own, and
+the small parts (``mask``, ``agent``) read higher than they cost in a loop of their own, and
 ``env`` can come out negative. To compare two versions of one part, compare the
 AEC steps/s of both, interleaved, several times.
 
@@ -47,7 +48,6 @@ from collections.abc import Callable
 import numpy as np
 
 import meeple
-from meeple.core.encoding import ActionSpace
 from meeple.core.game import without_back
 from meeple.rl import aec_env, gym_env
 from meeple.rl.table import Table
@@ -126,7 +126,7 @@ def gym_rate(game_id: str, players: int, seconds: float) -> float:
     return steps / elapsed
 
 
-PARTS = ("legal", "index", "view", "encode", "array", "mask", "apply", "history", "agent")
+PARTS = ("legal", "view", "encode", "array", "mask", "apply", "history", "agent")
 """The parts of an AEC step that ``--breakdown`` times: the game's and the adapter's, then
 Stir Fry's public history and the benchmark's own random agent."""
 
@@ -141,9 +141,6 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
     games and choices, timed in CPU time too, so the difference is the env's own work
     (within the noise of a shared machine: a few µs either way)."""
     table = Table(game_id, players)
-    # A space that finds a decision's indices its own way (Bison's ``legal_of``, from the
-    # state's runs of legal actions) is timed as the env uses it: all in ``legal``.
-    fused = type(table.space).legal_of is not ActionSpace.legal_of
     clock = time.thread_time
     rng = random.Random(0)
     spent = dict.fromkeys(PARTS, 0.0)
@@ -158,13 +155,10 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
         while not state.is_over:
             t0 = clock()
             seat = state.to_move[0]
-            if fused:
-                legal = table.legal(state, seat)  # the legal actions and their indices at once
-                t1 = clock()
-            else:
-                actions = without_back(state.legal_actions(seat))
-                t1 = clock()
-                legal = table.space.legal(actions)
+            # The legal actions and their indices at once, the env's way (timing
+            # ``legal_actions`` and ``ActionSpace.legal`` apart measured the general path,
+            # which the env takes only for a game with no shared actions).
+            legal = table.legal(state, seat)
             t2 = clock()
             view = state.view(seat)
             t3 = clock()
@@ -181,8 +175,7 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
             table.record(state, history)
             t9 = clock()
             t10 = clock()  # an empty interval: what a reading of the clock adds to each part
-            spent["legal"] += t1 - t0
-            spent["index"] += t2 - t1
+            spent["legal"] += t2 - t0
             spent["view"] += t3 - t2
             spent["encode"] += t4 - t3
             spent["array"] += t5 - t4
