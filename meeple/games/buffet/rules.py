@@ -151,12 +151,7 @@ class BuffetState(State):
         """The legal actions as the shared templates (:data:`TEMPLATES`; never change them):
         a hand's counts pick them out in C (``compress``)."""
         if self.phase == CHOOSE:
-            if (
-                type(seat) is int
-                and 0 <= seat < self.players
-                and self.in_round[seat]
-                and self.chosen[seat] is None
-            ):
+            if self._may_choose(seat):
                 return list(compress(_PLAYS, self.hands[seat]))
             return []
         if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
@@ -165,16 +160,21 @@ class BuffetState(State):
             return actions
         return []
 
+    def _may_choose(self, seat: object) -> bool:
+        """Whether ``seat`` (a seat number, or anything a caller passed) still chooses a card
+        this turn."""
+        return (
+            type(seat) is int
+            and 0 <= seat < self.players
+            and self.in_round[seat]
+            and self.chosen[seat] is None
+        )
+
     def indexed_legal_actions(self, seat: int) -> tuple[object, dict[int, Action]]:
         """:meth:`shared_legal_actions` by their positions in :data:`TEMPLATES`, picked out
         with them in C."""
         if self.phase == CHOOSE:
-            if (
-                type(seat) is int
-                and 0 <= seat < self.players
-                and self.in_round[seat]
-                and self.chosen[seat] is None
-            ):
+            if self._may_choose(seat):
                 return TEMPLATES, dict(compress(_PLAY_ITEMS, self.hands[seat]))
             return TEMPLATES, {}
         if self.phase == EXCHANGE and seat == self.exchanger and type(seat) is int:
