@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any, Literal, overload
+from typing import Any
 
 import orjson
 from sqlalchemy import (
@@ -607,12 +607,9 @@ def record_actions_in(conn: Connection, records: list[ActionRecord]) -> list[Sta
         # SQLite: the update names the tables it moved on (RETURNING), and only their
         # actions are inserted; a stale one was not moved, so nothing of it is written and
         # no savepoint is needed (SQLAlchemy's took a third of the transaction's time).
-        params = [_action_params(records[i]) for i in plain]
-        moved = _advance_all(conn, params, returning=True)
-        _insert_all(conn, [p for p in params if p["table"] in moved])
-        for i in plain:
-            if records[i].table_id not in moved:
-                outcomes[i] = _stale(records[i])
+        stored = _store_plain(conn.exec_driver_sql, conn.dialect, [records[i] for i in plain])
+        for i, outcome in zip(plain, stored, strict=True):
+            outcomes[i] = outcome
         done = set(plain)
     elif len(plain) > 1 and _many_at_once(conn):
         params = [_action_params(records[i]) for i in plain]
@@ -645,28 +642,15 @@ def _many_at_once(conn: Connection) -> bool:
     return conn.dialect.name == "sqlite" and sqlite3.sqlite_version_info >= (3, 33)
 
 
-@overload
-def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int: ...
-@overload
-def _advance_all(
-    conn: Connection, params: list[dict[str, Any]], *, returning: Literal[True]
-) -> set[str]: ...
-def _advance_all(
-    conn: Connection, params: list[dict[str, Any]], *, returning: bool = False
-) -> int | set[str]:
+def _advance_all(conn: Connection, params: list[dict[str, Any]]) -> int:
     """Move every table of ``params`` from its version to the next (with its digest), each
-    only if it is at that version, in one statement; how many moved (``returning``, SQLite
-    only: which)."""
+    only if it is at that version, in one statement; how many moved."""
     if conn.dialect.name == "sqlite":
         # The driver's own SQL and values, not SQLAlchemy's: compiling a statement of a
         # hundred bound values each time cost more than SQLite's work (0.7 ms for two
         # actions, against 0.2 for one through a prepared statement), and all of it was
         # the writer's thread holding Python's lock away from the event loop.
-        sql, values = _sqlite_advance(params, returning=returning)
-        found = conn.exec_driver_sql(sql, values)
-        if returning:
-            return {row[0] for row in found}
-        return int(found.rowcount)
+        return int(conn.exec_driver_sql(*_sqlite_advance(params, returning=False)).rowcount)
     placeholders = ", ".join(f"(:t{i}, :n{i}, :x{i}, :d{i})" for i in range(len(params)))
     named: dict[str, Any] = {}
     for i, p in enumerate(params):
@@ -686,8 +670,6 @@ def _advance_all(
 
 def _insert_all(conn: Connection, params: list[dict[str, Any]]) -> None:
     """Insert the actions of ``params`` (their tables just moved on), in one statement."""
-    if not params:
-        return
     at = utcnow()
     if conn.dialect.name == "sqlite":
         # As in _advance_all: the driver's SQL, each value turned into what SQLAlchemy's
@@ -744,11 +726,23 @@ def record_plain_actions_sqlite(
         return None
     if any(r.result is not None for r in records) or sqlite3.sqlite_version_info < (3, 35):
         return None
+    return _store_plain(driver.execute, dialect, records)
+
+
+def _store_plain(
+    execute: Callable[[str, tuple[Any, ...]], Iterable[Any]],
+    dialect: Any,
+    records: list[ActionRecord],
+) -> list[StaleVersion | None]:
+    """On SQLite (``RETURNING``), actions of distinct tables that do not end their games:
+    the update says which tables it moved on and only their actions are inserted, so a stale
+    one is refused alone, with no savepoint. ``execute`` is SQLAlchemy's
+    ``Connection.exec_driver_sql`` or the driver's own ``execute``: the same SQL either way."""
     params = [_action_params(r) for r in records]
-    moved = {row[0] for row in driver.execute(*_sqlite_advance(params, returning=True))}
+    moved = {row[0] for row in execute(*_sqlite_advance(params, returning=True))}
     fresh = [p for p in params if p["table"] in moved]
     if fresh:
-        driver.execute(*_sqlite_insert(dialect, fresh, utcnow()))
+        execute(*_sqlite_insert(dialect, fresh, utcnow()))
     return [None if r.table_id in moved else _stale(r) for r in records]
 
 
