@@ -398,8 +398,6 @@ class Checkpointer:
         """Passive checkpoints made."""
         self.restarts = 0
         """Checkpoints that restarted the log."""
-        self.held = 0.0
-        """The longest time (seconds) a restart held the writes back."""
 
     def start(self) -> None:
         """Open the connection and start the thread."""
@@ -444,7 +442,6 @@ class Checkpointer:
             if self._hold is not None:
                 self._hold(False)
         seconds = time.perf_counter() - held
-        self.held = max(self.held, seconds)
         log.debug("restarted the log (%d pages; busy %d) in %.1f ms", frames, busy, seconds * 1e3)
         return int(max(frames, 0) * page)
 
