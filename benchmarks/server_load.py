@@ -138,6 +138,9 @@ class Tally:
     """Server CPU seconds per action stored once everybody had arrived (0: no ramp)."""
     steady_inside: dict[str, float] = field(default_factory=dict)
     """:attr:`inside` once everybody had arrived."""
+    client_cpu: float = 0.0
+    """This load generator's own CPU seconds per action stored (its clients' and its event
+    loop's work: on a machine of few cores, what it takes from the server)."""
 
 
 SSL = ssl.create_default_context()
@@ -388,6 +391,7 @@ async def load_round(
     stages_before = await asyncio.to_thread(move_stages, bases)
     holds_before = await asyncio.to_thread(wal_holds, bases)
     cpu_before = cpu_seconds(pids)
+    client_before = time.process_time()
     inside_before = await asyncio.to_thread(moves_inside, bases)
     started = tally.started = time.monotonic()
     stop_at = started + args.seconds
@@ -428,8 +432,10 @@ async def load_round(
     )
     seconds = time.monotonic() - started
     cpu = cpu_seconds(pids) - cpu_before
+    client = time.process_time() - client_before
     after = await asyncio.to_thread(actions_stored, bases)
     tally.cpu = cpu / max(1.0, after - before)
+    tally.client_cpu = client / max(1.0, after - before)
     tally.gc = since(await asyncio.to_thread(gc_pauses, bases), gc_before)
     tally.stages = since(await asyncio.to_thread(move_stages, bases), stages_before)
     holds = await asyncio.to_thread(wal_holds, bases)
@@ -795,6 +801,13 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
         f"{tally.cpu * 1000:>7.2f} {ms(tally.lags, 0.99):>7}",
         flush=True,
     )
+    if tally.client_cpu:
+        # The clients share the machine's cores with the server: what each of them took.
+        print(
+            f"  CPU: the server {tally.cpu * rate:.2f} of a core, the load generator "
+            f"{tally.client_cpu * rate:.2f} ({tally.client_cpu * 1000:.2f} ms an action stored)",
+            flush=True,
+        )
     if tally.gc:
         collections = ", ".join(
             f"gen {generation} {count:.0f}× {spent * 1000:.0f} ms"
