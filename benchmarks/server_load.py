@@ -41,6 +41,8 @@ latency as a ratio to the echo's; and two figures that say how far the others ca
 the server's CPU time per action stored (``cpu/act``, ms: what the work costs, whatever else
 the machine does) and the p99 lag of this client process's own event loop (``lag p99``: the
 part of every latency that is the load generator's, not the server's). Under each row, the
+share of a core the server(s) and this load generator each took (on a machine of two cores
+the clients take about as much as the server: what they take, the server waits for), the
 server's garbage collections during the round, by generation: how many and their summed pause
 (``meeple_gc_pause_seconds``), the restarts of the SQLite log and how long they held the
 writes back (``meeple_wal_hold_seconds``), the mean of each stage of a person's move inside
@@ -79,6 +81,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -386,13 +389,9 @@ async def load_round(
     firsts: list[ClientConnection | None] = [None] * tables
     if not tally.ramp:
         firsts = list(await asyncio.gather(*(seated(i) for i in range(tables))))
-    before = await asyncio.to_thread(actions_stored, bases)
-    gc_before = await asyncio.to_thread(gc_pauses, bases)
-    stages_before = await asyncio.to_thread(move_stages, bases)
-    holds_before = await asyncio.to_thread(wal_holds, bases)
+    before = await asyncio.to_thread(snapshot, bases)
     cpu_before = cpu_seconds(pids)
     client_before = time.process_time()
-    inside_before = await asyncio.to_thread(moves_inside, bases)
     started = tally.started = time.monotonic()
     stop_at = started + args.seconds
     at_ramp: list[Any] = []
@@ -403,13 +402,7 @@ async def load_round(
         if not tally.ramp:
             return
         await asyncio.sleep(max(0.0, started + tally.ramp - time.monotonic()))
-        at_ramp.extend(
-            [
-                cpu_seconds(pids),
-                await asyncio.to_thread(actions_stored, bases),
-                await asyncio.to_thread(moves_inside, bases),
-            ]
-        )
+        at_ramp.extend([cpu_seconds(pids), await asyncio.to_thread(snapshot, bases)])
 
     await asyncio.gather(
         ramp_ended(),
@@ -433,20 +426,19 @@ async def load_round(
     seconds = time.monotonic() - started
     cpu = cpu_seconds(pids) - cpu_before
     client = time.process_time() - client_before
-    after = await asyncio.to_thread(actions_stored, bases)
-    tally.cpu = cpu / max(1.0, after - before)
-    tally.client_cpu = client / max(1.0, after - before)
-    tally.gc = since(await asyncio.to_thread(gc_pauses, bases), gc_before)
-    tally.stages = since(await asyncio.to_thread(move_stages, bases), stages_before)
-    holds = await asyncio.to_thread(wal_holds, bases)
-    tally.holds = (holds[0] - holds_before[0], holds[1] - holds_before[1])
-    inside = await asyncio.to_thread(moves_inside, bases)
-    tally.inside = {k: v - inside_before.get(k, 0.0) for k, v in inside.items()}
+    after = await asyncio.to_thread(snapshot, bases)
+    stored = max(1.0, after.actions - before.actions)
+    tally.cpu = cpu / stored
+    tally.client_cpu = client / stored
+    tally.gc = since(after.gc, before.gc)
+    tally.stages = since(after.stages, before.stages)
+    tally.holds = (after.holds[0] - before.holds[0], after.holds[1] - before.holds[1])
+    tally.inside = {k: v - before.inside.get(k, 0.0) for k, v in after.inside.items()}
     if at_ramp:
-        ramp_cpu, ramp_actions, ramp_inside = at_ramp
-        tally.steady_cpu = (cpu - (ramp_cpu - cpu_before)) / max(1.0, after - ramp_actions)
-        tally.steady_inside = {k: v - ramp_inside.get(k, 0.0) for k, v in inside.items()}
-    return tally, (after - before) / seconds, seconds
+        ramp_cpu, ramp = at_ramp
+        tally.steady_cpu = (cpu - (ramp_cpu - cpu_before)) / max(1.0, after.actions - ramp.actions)
+        tally.steady_inside = {k: v - ramp.inside.get(k, 0.0) for k, v in after.inside.items()}
+    return tally, (after.actions - before.actions) / seconds, seconds
 
 
 async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
@@ -510,46 +502,60 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def actions_stored(bases: list[str]) -> float:
-    """Actions applied so far, summed over the processes (``meeple_actions_total``)."""
-    total = 0.0
+@dataclass
+class Snapshot:
+    """What the servers' ``/metrics`` said at one moment, summed over the processes."""
+
+    actions: float = 0.0
+    """Actions applied so far (``meeple_actions_total``)."""
+    gc: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Garbage collections by generation: (count, seconds) (``meeple_gc_pause_seconds``)."""
+    stages: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The stages of people's moves: (count, seconds) (``meeple_move_stage_seconds``,
+    meeple/server/trace.py)."""
+    holds: tuple[float, float] = (0.0, 0.0)
+    """The SQLite log's restarts and the seconds they held the writes back
+    (``meeple_wal_hold_seconds``; none on PostgreSQL)."""
+    inside: dict[str, float] = field(default_factory=dict)
+    """People's moves inside the server(s), from their frame read to their answer written
+    (``meeple_move_seconds``): the cumulative count at or under each bucket's bound, by
+    bound (``+Inf``: all)."""
+
+
+HISTOGRAMS = {
+    "meeple_gc_pause_seconds": "generation",
+    "meeple_move_stage_seconds": "stage",
+    "meeple_wal_hold_seconds": "",
+}
+"""The labelled histograms a :class:`Snapshot` sums by label (count and sum)."""
+
+
+def snapshot(bases: list[str]) -> Snapshot:
+    """Each process's ``/metrics`` read once, and summed (prometheus-client's parser)."""
+    found: dict[str, dict[str, list[float]]] = {name: {} for name in HISTOGRAMS}
+    snap = Snapshot()
     for base in bases:
-        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
-            if line.startswith("meeple_actions_total{"):
-                total += float(line.rsplit(" ", 1)[1])
-    return total
+        text = httpx.get(f"{base}/metrics", timeout=30).text
+        for family in text_string_to_metric_families(text):
+            label = HISTOGRAMS.get(family.name)
+            for sample in family.samples:
+                if sample.name == "meeple_actions_total":
+                    snap.actions += sample.value
+                elif sample.name == "meeple_move_seconds_bucket":
+                    bound = sample.labels["le"]
+                    snap.inside[bound] = snap.inside.get(bound, 0.0) + sample.value
+                elif label is not None and sample.name.endswith(("_count", "_sum")):
+                    key = sample.labels[label] if label else ""
+                    index = 0 if sample.name.endswith("_count") else 1
+                    found[family.name].setdefault(key, [0.0, 0.0])[index] += sample.value
 
+    def pairs(name: str) -> dict[str, tuple[float, float]]:
+        return {key: (count, spent) for key, (count, spent) in found[name].items()}
 
-def gc_pauses(bases: list[str]) -> dict[str, tuple[float, float]]:
-    """The garbage collections so far, summed over the processes, by generation: (count,
-    seconds) (``meeple_gc_pause_seconds``)."""
-    return summed(bases, "meeple_gc_pause_seconds", "generation")
-
-
-def move_stages(bases: list[str]) -> dict[str, tuple[float, float]]:
-    """The stages of people's moves so far, summed over the processes: (count, seconds)
-    (``meeple_move_stage_seconds``, meeple/server/trace.py)."""
-    return summed(bases, "meeple_move_stage_seconds", "stage")
-
-
-def wal_holds(bases: list[str]) -> tuple[float, float]:
-    """The SQLite log's restarts so far and the seconds they held the writes back, summed
-    over the processes (``meeple_wal_hold_seconds``; none on PostgreSQL)."""
-    found = summed(bases, "meeple_wal_hold_seconds", "")
-    return found.get("", (0.0, 0.0))
-
-
-def moves_inside(bases: list[str]) -> dict[str, float]:
-    """People's moves so far inside the server(s), from their frame read to their answer
-    written (``meeple_move_seconds``), summed over the processes: the cumulative count at or
-    under each bucket's bound, by bound (``+Inf``: all)."""
-    found: dict[str, float] = {}
-    for base in bases:
-        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
-            if line.startswith("meeple_move_seconds_bucket{"):
-                bound = line.split('le="', 1)[1].split('"', 1)[0]
-                found[bound] = found.get(bound, 0.0) + float(line.rsplit(" ", 1)[1])
-    return found
+    snap.gc = pairs("meeple_gc_pause_seconds")
+    snap.stages = pairs("meeple_move_stage_seconds")
+    snap.holds = pairs("meeple_wal_hold_seconds").get("", (0.0, 0.0))
+    return snap
 
 
 def slower(inside: dict[str, float], bounds: tuple[str, ...] = ("0.01", "0.05", "0.1")) -> str:
@@ -561,18 +567,6 @@ def slower(inside: dict[str, float], bounds: tuple[str, ...] = ("0.01", "0.05", 
         f">{float(b) * 1000:.0f} ms {100 * (total - inside.get(b, total)) / total:.2f}%"
         for b in bounds
     )
-
-
-def summed(bases: list[str], histogram: str, label: str) -> dict[str, tuple[float, float]]:
-    """A labelled histogram's count and sum by label, summed over the processes."""
-    found: dict[str, list[float]] = {}
-    for base in bases:
-        for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
-            for suffix, index in (("_count", 0), ("_sum", 1)):
-                if line.startswith(histogram + suffix + ("{" if label else " ")):
-                    key = line.split(f'{label}="', 1)[1].split('"', 1)[0] if label else ""
-                    found.setdefault(key, [0.0, 0.0])[index] += float(line.rsplit(" ", 1)[1])
-    return {key: (count, spent) for key, (count, spent) in found.items()}
 
 
 def since(
