@@ -89,7 +89,7 @@ class Board:
     @classmethod
     def empty(cls) -> Board:
         """A board without tiles."""
-        board = cls.__new__(cls)
+        board = cls()
         n = len(POSITIONS)
         board.tiles = (EMPTY,) * n
         board.orientations = (0,) * n
@@ -120,7 +120,7 @@ class Board:
         if self.tiles[position] != EMPTY:
             raise ValueError(f"position {position} already holds a tile")
         fp = footprint(river_ends, orientation)
-        board = Board.__new__(Board)
+        board = Board()
         board.tiles = _replace(self.tiles, position, tile)
         board.orientations = _replace(self.orientations, position, orientation)
         board.footprints = _replace(self.footprints, position, fp)
