@@ -55,9 +55,9 @@ $(COMPILED_VENV)/bin/meeple: pyproject.toml setup.py $(shell find meeple -name '
 	$(PYTHON) -m venv $(COMPILED_VENV)
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(COMPILED_VENV)/bin/python -m pip install --quiet "setuptools>=68" "mypy>=1.11"
-	rm -rf build/mypyc
+	rm -rf build/mypyc build/lib.* build/temp.*
 	MEEPLE_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation ".[rl]"
-	rm -rf build/mypyc
+	rm -rf build/mypyc build/lib.* build/temp.*
 	touch $@
 
 # A C compiler and Python's headers for the compiled build (and its test in make test).
@@ -86,4 +86,4 @@ bench: install
 	$(BIN)/python benchmarks/rl.py
 
 clean:
-	rm -rf $(VENV) $(COMPILED_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED_VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis
