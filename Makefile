@@ -10,7 +10,7 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it is there.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: install run test lint browser services bench clean
+.PHONY: install run test lint browser services compiler compiled bench clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,12 +44,39 @@ services:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; \
 	fi
 
+# The opt-in compiled build (mypyc: setup.py's COMPILED) in its own venv, installed as a
+# regular package, never editable, so that no .so file sits beside the sources. It needs gcc
+# and Python's headers (see compiler). `python benchmarks/rl.py` then prints its figures too.
+COMPILED_VENV ?= .venv-compiled
+
+compiled: $(COMPILED_VENV)/bin/meeple
+
+$(COMPILED_VENV)/bin/meeple: pyproject.toml setup.py $(shell find meeple -name '*.py') | compiler
+	$(PYTHON) -m venv $(COMPILED_VENV)
+	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(COMPILED_VENV)/bin/python -m pip install --quiet "setuptools>=68" "mypy>=1.11"
+	rm -rf build/mypyc build/lib.* build/temp.*
+	MEEPLE_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation ".[rl]"
+	rm -rf build/mypyc build/lib.* build/temp.*
+	touch $@
+
+# A C compiler and Python's headers for the compiled build (and its test in make test).
+compiler:
+	@if ! command -v gcc >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gcc; \
+	fi
+	@if [ ! -f "$$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-dev; \
+	fi
+
 lint: install
 	$(BIN)/ruff format --check meeple tests benchmarks
 	$(BIN)/ruff check meeple tests benchmarks
 	$(BIN)/mypy --strict meeple
 
-test: lint browser services
+test: lint browser services compiler
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal --durations=30 meeple tests README.md
 
 bench: install
@@ -59,4 +86,4 @@ bench: install
 	$(BIN)/python benchmarks/rl.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED_VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

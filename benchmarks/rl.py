@@ -1,6 +1,6 @@
 """Environment steps per second of the RL adapters, on one core.
 
-    python benchmarks/rl.py [--seconds 2] [--game buffet] [--breakdown]
+    python benchmarks/rl.py [--seconds 2] [--game buffet] [--breakdown] [--compiled PYTHON]
 
 For each game at its smallest and largest player counts, plays seeded random games through
 
@@ -32,6 +32,12 @@ the small parts (``mask``, ``agent``) read higher than they cost in a loop of th
 ``env`` can come out negative. To compare two versions of one part, compare the
 AEC steps/s of both, interleaved, several times.
 
+The compiled build (``make compiled``: mypyc, ``docs/rl.md``) is measured side by side when
+``.venv-compiled`` exists, or with ``--compiled PYTHON`` (a Python whose ``meeple`` is
+compiled; ``--compiled ''`` for the pure figures alone): each row is measured in this process
+(pure), then by that Python in a subprocess running this file (``--row``), so both figures
+of a row come from the same minute of a shared machine.
+
 Times are the process's CPU time (``time.process_time``), so a machine busy with other work
 slows the figures less than wall-clock time would. Figures vary with the machine: this prints
 them, it never judges them (the goal in ``docs/rl.md`` is 30,000 AEC steps/s per game).
@@ -40,19 +46,25 @@ them, it never judges them (the goal in ``docs/rl.md`` is 30,000 AEC steps/s per
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
 import meeple
+from meeple.core import game as game_module
 from meeple.core.game import without_back
 from meeple.rl import aec_env, gym_env
 from meeple.rl.table import Table
 
 GOAL = 30_000
+COMPILED_PYTHON = Path(__file__).resolve().parents[1] / ".venv-compiled" / "bin" / "python"
 
 
 def aec_steps(
@@ -194,24 +206,72 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
     return out
 
 
+def build_of(module: object) -> str:
+    """``compiled`` if ``module`` was imported from an extension module, else ``pure``."""
+    return "compiled" if str(getattr(module, "__file__", "")).endswith(".so") else "pure"
+
+
+def row(game_id: str, players: int, seconds: float, parts: bool) -> dict[str, float]:
+    """One row's figures: the rates, or (``parts``) the breakdown."""
+    if parts:
+        return breakdown(game_id, players, seconds)
+    return {
+        "aec": aec_rate(game_id, players, seconds),
+        "gym": gym_rate(game_id, players, seconds),
+        "engine": engine_rate(game_id, players, seconds),
+    }
+
+
+def compiled_row(
+    python: str, game_id: str, players: int, seconds: float, parts: bool
+) -> dict[str, float]:
+    """The same row measured by ``python`` (a compiled build) in a subprocess."""
+    command = [python, __file__, "--row", game_id, str(players), "--seconds", str(seconds)]
+    done = subprocess.run(
+        [*command, *(["--breakdown"] if parts else [])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
 def main() -> None:
-    """Print one row per game and player count."""
+    """Print one row per game and player count (and build)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per figure")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument(
         "--breakdown", action="store_true", help="µs per decision by part, instead of rates"
     )
+    parser.add_argument(
+        "--compiled",
+        default=str(COMPILED_PYTHON) if COMPILED_PYTHON.exists() else "",
+        help="a Python with the compiled build, measured side by side ('': none)",
+    )
+    parser.add_argument("--row", nargs=2, metavar=("GAME", "PLAYERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.row:  # one row for another process, as JSON
+        figures = row(args.row[0], int(args.row[1]), args.seconds, args.breakdown)
+        json.dump({**figures, "build": build_of(game_module)}, sys.stdout)
+        return
     ids = args.game or ["buffet", "stirfry", "cheese", "cafe", "bison"]
+    compiled = args.compiled
     print(
         f"meeple {meeple.__version__}, Python {platform.python_version()}, "
-        f"{platform.machine()}, {time.strftime('%Y-%m-%d')}"
+        f"{platform.machine()}, {time.strftime('%Y-%m-%d %H:%M')}, "
+        f"this build {build_of(game_module)}" + (f", compiled: {compiled}" if compiled else "")
     )
     if args.breakdown:
         columns = [*PARTS, "env", "total"]
         print("µs of CPU time per AEC step")
-        print(f"{'game':<10}{'players':>8}" + "".join(f"{c:>9}" for c in columns))
+        print(f"{'game':<10}{'players':>8}{'build':>10}" + "".join(f"{c:>9}" for c in columns))
+    elif compiled:
+        print(
+            f"{'game':<10}{'players':>8}{'AEC pure':>12}{'compiled':>10}{'Gym pure':>12}"
+            f"{'compiled':>10}{'engine pure':>13}{'compiled':>10}{'goal met':>10}"
+        )
     else:
         print(
             f"{'game':<10}{'players':>8}{'AEC steps/s':>14}{'Gym steps/s':>14}"
@@ -220,16 +280,31 @@ def main() -> None:
     for game_id in ids:
         game = meeple.load(game_id)
         for players in sorted({game.min_players, game.max_players}):
+            pure = row(game_id, players, args.seconds, args.breakdown)
+            other = (
+                compiled_row(compiled, game_id, players, args.seconds, args.breakdown)
+                if compiled
+                else None
+            )
             if args.breakdown:
-                parts = breakdown(game_id, players, args.seconds)
-                row = "".join(f"{parts[c]:>9.1f}" for c in columns)
-                print(f"{game_id:<10}{players:>8}{row}")
+                for build, parts in (("pure", pure), ("compiled", other)):
+                    if parts is not None:
+                        cells = "".join(f"{parts[c]:>9.1f}" for c in columns)
+                        print(f"{game_id:<10}{players:>8}{build:>10}{cells}")
                 continue
-            aec = aec_rate(game_id, players, args.seconds)
-            gym = gym_rate(game_id, players, args.seconds)
-            engine = engine_rate(game_id, players, args.seconds)
-            met = "yes" if aec >= GOAL else "no"
-            print(f"{game_id:<10}{players:>8}{aec:>14,.0f}{gym:>14,.0f}{engine:>15,.0f}{met:>10}")
+            if other is None:
+                aec, gym, engine = pure["aec"], pure["gym"], pure["engine"]
+                met = "yes" if aec >= GOAL else "no"
+                print(
+                    f"{game_id:<10}{players:>8}{aec:>14,.0f}{gym:>14,.0f}{engine:>15,.0f}{met:>10}"
+                )
+                continue
+            met = "/".join("yes" if f["aec"] >= GOAL else "no" for f in (pure, other))
+            print(
+                f"{game_id:<10}{players:>8}{pure['aec']:>12,.0f}{other['aec']:>10,.0f}"
+                f"{pure['gym']:>12,.0f}{other['gym']:>10,.0f}"
+                f"{pure['engine']:>13,.0f}{other['engine']:>10,.0f}{met:>10}"
+            )
 
 
 if __name__ == "__main__":

@@ -217,7 +217,7 @@ def check_illegal_actions_refused(game: Game[Any]) -> None:
                 attempts.append((bad_seat, some_action))
             for who, action in attempts:
                 try:
-                    state.apply(who, action)  # type: ignore[arg-type]
+                    state.apply(who, action)
                 except IllegalAction as err:
                     assert str(err), f"{where}: IllegalAction without a reason"
                 except Exception as err:

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from meeple.core.game import JSON, Action, OptionValue, State, without_back
+from meeple.core.native import mypyc_attr
 
 Kind = tuple[str, Sequence[tuple[str, Iterable[Any]]]]
 """One action type and its fields, each with every value it may take, in order."""
@@ -61,6 +62,7 @@ def _lookup(offset: int, keys: int, fields: list[tuple[str, dict[Any, int]]]) ->
     return keys, offset, first, table, second, table2
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ActionSpace:
     """A fixed, enumerated set of actions: each type's block of indices is the product of its
     fields' values (mixed radix, the first field slowest).
@@ -103,7 +105,7 @@ class ActionSpace:
             stride = 1
             lookups: list[tuple[str, dict[Any, int]]] = []
             decode: list[tuple[str, list[Any], int]] = []
-            for field, values in reversed(domains):
+            for field, values in domains[::-1]:
                 positions = {value: i * stride for i, value in enumerate(values)}
                 if len(positions) != len(values):
                     raise ValueError(f"{name}.{field}: repeated values")
@@ -147,11 +149,11 @@ class ActionSpace:
             raise ValueError(f"no index for action {action!r}") from None
         return index
 
-    def action(self, index: int) -> Action:
+    def action(self, index: object) -> Action:
         """The canonical action at ``index`` (list fields sorted); ``ValueError`` out of range."""
         if type(index) is not int or not 0 <= index < self.size:
             raise ValueError(f"action index {index!r} is outside 0–{self.size - 1}")
-        for offset, name, decode in reversed(self._kinds):
+        for offset, name, decode in self._kinds[::-1]:
             if index >= offset:
                 rest = index - offset
                 action: Action = {"type": name}
@@ -187,22 +189,12 @@ class ActionSpace:
                 seen[i] = action
         return out
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Copied or pickled without what it knows by identity (:meth:`keep`, the shared
-        tuples): ids mean nothing to a copy, whose held objects are copies, nor in another
-        process. A copy finds indices the general way (the same indices)."""
-        state = {name: getattr(self, name) for name in ActionSpace.__slots__}
-        state.update(_kept={}, _held=[], _shared_runs={}, _numbered=None)
-        for cls in type(self).__mro__:  # a subclass's own slots
-            if cls is not ActionSpace:
-                for name in getattr(cls, "__slots__", ()):
-                    if hasattr(self, name):
-                        state[name] = getattr(self, name)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied or pickled as the space rebuilt from its table, without what it knows by
+        identity (:meth:`keep`, the shared tuples): ids mean nothing to a copy, whose held
+        objects are copies, nor in another process. A copy finds indices the general way
+        (the same indices). A subclass built from other arguments gives those."""
+        return type(self), (self.kinds,)
 
     def keep(self, actions: Iterable[Action], *, numbered: bool = False) -> None:
         """Know these ready-made actions by identity from now on: a game's shared dicts,

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from meeple.core.errors import BadOptions, IllegalAction
+from meeple.core.native import mypyc_attr
 from meeple.core.validation import explain_illegal, same_json
 
 Action = dict[str, Any]
@@ -66,6 +67,11 @@ class Option:
     choices: list[OptionValue] = field(default_factory=list)
     help: str = ""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled by its fields: compiled (mypyc), a frozen dataclass cannot be
+        # restored field by field, as Python's default does.
+        return Option, (self.default, self.choices, self.help)
+
     def __post_init__(self) -> None:
         if not self.choices:
             object.__setattr__(self, "choices", [self.default])
@@ -83,6 +89,7 @@ class Option:
 S = TypeVar("S", bound="State")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S]):
     """A game: its facts (id, player counts, options) and a factory for states."""
 
@@ -103,8 +110,8 @@ class Game(ABC, Generic[S]):
 
     def new(
         self,
-        players: int,
-        seed: int | None = None,
+        players: object,
+        seed: object = None,
         options: Mapping[str, object] | None = None,
     ) -> S:
         """Start a game for ``players`` seats.
@@ -112,6 +119,8 @@ class Game(ABC, Generic[S]):
         ``seed`` fixes every random event of the game; without one a fresh seed is
         drawn from the operating system and stored in the state, so the game can
         still be replayed. A bad player count or option raises :class:`BadOptions`.
+        (``players`` and ``seed`` are typed ``object``, as anything is refused with a
+        reason: mypyc's compiled build would raise ``TypeError`` for a typed argument.)
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise BadOptions(
@@ -160,6 +169,7 @@ class Game(ABC, Generic[S]):
         return f"<meeple game {self.id!r}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """The state of one game in progress. See ``GUIDE.md`` for the contract."""
 
@@ -212,11 +222,12 @@ class State(ABC):
     def _determinize(self: S, seat: int, rng: random.Random) -> S:
         """A copy whose hidden information is re-sampled; see :meth:`determinize`."""
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """Apply ``seat``'s ``action``.
 
         An illegal or malformed action, or a seat that is not to move, raises
-        :class:`IllegalAction` with a readable reason and changes nothing.
+        :class:`IllegalAction` with a readable reason and changes nothing (whatever their
+        types: hence ``object``, which the compiled build does not check).
         """
         if type(seat) is int and type(action) is dict:
             for legal in self.legal_actions(seat):
@@ -278,14 +289,15 @@ class State(ABC):
         events: list[JSON] = self.view(None)["events"]
         return events
 
-    def determinize(self: S, seat: int, rng: random.Random | None = None) -> S:
+    def determinize(self: S, seat: object, rng: random.Random | None = None) -> S:
         """A copy in which everything ``seat`` cannot see is re-sampled.
 
         The copy agrees with ``view(seat)`` exactly and is a possible state given
         what ``seat`` knows; future random events are re-seeded too. ISMCTS bots
         call this; ``rng`` makes the sampling reproducible.
         """
-        self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise self.no_seat(seat)
         if rng is None:
             rng = random.Random(secrets.randbits(64))
         return self._determinize(seat, rng)
@@ -295,7 +307,12 @@ class State(ABC):
         if seat is None and allow_none:
             return
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat!r}: seats are 0–{self.players - 1}")
+            raise self.no_seat(seat)
+
+    def no_seat(self, seat: object) -> ValueError:
+        """The error for ``seat`` when it is not a seat of this game (:meth:`check_seat`): raise
+        it where mypy should know that the seat is an ``int`` after the test."""
+        return ValueError(f"no seat {seat!r}: seats are 0–{self.players - 1}")
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to move {list(self.to_move)}"

@@ -56,6 +56,11 @@ class Rng:
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled as Rng(state) (the same generator): compiled (mypyc), a class
+        # whose __init__ takes arguments is not restored as Python restores it.
+        return Rng, (self.state,)
+
     def copy(self) -> Rng:
         """Return an independent generator at the same point."""
         return Rng(self.state)

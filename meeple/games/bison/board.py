@@ -89,7 +89,7 @@ class Board:
     @classmethod
     def empty(cls) -> Board:
         """A board without tiles."""
-        board = cls.__new__(cls)
+        board = cls()
         n = len(POSITIONS)
         board.tiles = (EMPTY,) * n
         board.orientations = (0,) * n
@@ -104,6 +104,13 @@ class Board:
         board.view_layout = None
         board.view_after = None
         return board
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Copied and pickled without its views' parts (``view_layout``, ``view_after``:
+        caches, which the copy's first view builds again; compiled with mypyc, their classes
+        cannot be copied) and its memo of ``within``."""
+        parts = (self.tiles, self.orientations, self.footprints, self.animals, self.adj)
+        return _restored, ((*parts, self.joins, self._regions, self._open, self._after),)
 
     # --- building ---------------------------------------------------------------------
 
@@ -120,7 +127,7 @@ class Board:
         if self.tiles[position] != EMPTY:
             raise ValueError(f"position {position} already holds a tile")
         fp = footprint(river_ends, orientation)
-        board = Board.__new__(Board)
+        board = Board()
         board.tiles = _replace(self.tiles, position, tile)
         board.orientations = _replace(self.orientations, position, orientation)
         board.footprints = _replace(self.footprints, position, fp)
@@ -272,6 +279,30 @@ class Board:
     def links(self) -> list[tuple[int, int]]:
         """Every movement link once, as ``(a, b)`` with ``a < b``."""
         return [(a, b) for a, near in enumerate(self.adj) for b in near if a < b]
+
+
+_Parts = tuple[
+    tuple[int, ...],  # tiles
+    tuple[int, ...],  # orientations
+    tuple["Footprint | None", ...],  # footprints
+    tuple[int, ...],  # animals
+    tuple[tuple[int, ...], ...],  # adj
+    tuple[tuple[int, ...], ...],  # joins
+    tuple[tuple[int, ...], ...] | None,  # _regions
+    tuple[int, ...],  # _open
+    tuple[tuple[tuple[int, ...], ...], int] | None,  # _after
+]
+
+
+def _restored(parts: _Parts) -> Board:
+    """A board back from :meth:`Board.__reduce__`."""
+    board = Board()
+    board.tiles, board.orientations, board.footprints, board.animals, board.adj = parts[:5]
+    board.joins, board._regions, board._open, board._after = parts[5:]
+    board._reach = {}
+    board.view_layout = None
+    board.view_after = None
+    return board
 
 
 def _link(table: list[tuple[int, ...]], a: int, b: int) -> None:

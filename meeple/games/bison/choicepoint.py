@@ -30,6 +30,21 @@ if TYPE_CHECKING:
     from meeple.games.bison.rules import BisonState
 
 
+_FIELDS = (
+    "events",
+    "events_turn",
+    "hunters",
+    "owner",
+    "seat",
+    "shelter",
+    "supply_canoes",
+    "supply_hunters",
+    "supply_tents",
+    "track",
+)
+"""The fields of a choice point: its slots and the keys of its JSON."""
+
+
 class ChoicePoint:
     """What an action in progress may change, as it was when the action was chosen.
 
@@ -38,18 +53,7 @@ class ChoicePoint:
     cheap (random playouts and searches choose thousands).
     """
 
-    __slots__ = (
-        "events",
-        "events_turn",
-        "hunters",
-        "owner",
-        "seat",
-        "shelter",
-        "supply_canoes",
-        "supply_hunters",
-        "supply_tents",
-        "track",
-    )
+    __slots__ = _FIELDS
 
     seat: int  # the player choosing; only their track and hand can change
     events: list[dict[str, Any]]  # event dicts are never changed once made
@@ -66,7 +70,7 @@ class ChoicePoint:
     def of(cls, state: BisonState) -> ChoicePoint:
         """The choice point of ``state`` as it is now (a player about to choose an action)."""
         seat = state.current
-        point = cls.__new__(cls)
+        point = cls()
         point.seat = seat
         point.events = state.events[:]
         point.events_turn = state.events_turn
@@ -111,12 +115,12 @@ class ChoicePoint:
     def from_json(cls, data: Mapping[str, Any]) -> ChoicePoint:
         """The choice point back from :meth:`to_json`; ``ValueError`` if malformed (the whole
         state it belongs to is then checked by ``Bison.from_json``)."""
-        if not isinstance(data, Mapping) or set(data) != set(cls.__slots__):
-            raise ValueError(f"a choice point has the fields {sorted(cls.__slots__)}")
+        if not isinstance(data, Mapping) or set(data) != set(_FIELDS):
+            raise ValueError(f"a choice point has the fields {sorted(_FIELDS)}")
         events = data["events"]
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             raise ValueError("the events of a choice point are a list of objects")
-        point = cls.__new__(cls)
+        point = cls()
         point.seat = json_int(data["seat"])
         point.events = [dict(json_copy(e)) for e in events]
         point.events_turn = json_int(data["events_turn"])

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from meeple.core.encoding import ActionSpace, Features, Kind, Segment, relative, slice_starts
 from meeple.core.game import JSON, Action, OptionValue, State
@@ -83,14 +83,6 @@ class BisonActionSpace(ActionSpace):
     def __init__(self, kinds: Sequence[Kind]) -> None:
         super().__init__(kinds)
         self._runs: dict[int, tuple[Part, dict[int, Action]]] = {}
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Copied or pickled without the runs kept by identity (as the base class forgets
-        its own): a copy's runs would be copies, keyed by the originals' ids, which another
-        object may take once the originals are gone, and mean nothing in another process."""
-        state = super().__getstate__()
-        state["_runs"] = {}
-        return state
 
     def legal_of(self, state: State, seat: int) -> dict[int, Action]:
         """Index → legal action, as ``legal`` gives them: a new dict, whose actions are the

@@ -121,6 +121,11 @@ class Footprint:
     halves: tuple[int, ...]
     river_ends: tuple[int, int]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled by its fields: compiled (mypyc), a frozen dataclass cannot be
+        # restored field by field, as Python's default does.
+        return Footprint, (self.halves, self.river_ends)
+
 
 def grassland_arc(river_ends: tuple[int, int]) -> range:
     """The half-sides of the grassland, counter-clockwise from the first river end.

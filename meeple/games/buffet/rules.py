@@ -16,7 +16,7 @@ import functools
 import random
 from collections.abc import Mapping
 from itertools import compress
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from meeple.core.game import JSON, Action, Game, OptionValue, State
 from meeple.core.rng import Rng
@@ -143,11 +143,11 @@ class BuffetState(State):
             return [self.exchanger]
         return []
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: object) -> list[Action]:
         # New dicts every call: callers may keep or change them.
         return list(map(dict.copy, self.shared_legal_actions(seat)))
 
-    def shared_legal_actions(self, seat: int) -> list[Action]:
+    def shared_legal_actions(self, seat: object) -> list[Action]:
         """The legal actions as the shared templates (:data:`TEMPLATES`; never change them):
         a hand's counts pick them out in C (``compress``)."""
         if self.phase == CHOOSE:
@@ -160,7 +160,7 @@ class BuffetState(State):
             return actions
         return []
 
-    def _may_choose(self, seat: object) -> bool:
+    def _may_choose(self, seat: object) -> TypeGuard[int]:
         """Whether ``seat`` (a seat number, or anything a caller passed) still chooses a card
         this turn."""
         return (
@@ -170,7 +170,7 @@ class BuffetState(State):
             and self.chosen[seat] is None
         )
 
-    def indexed_legal_actions(self, seat: int) -> tuple[object, dict[int, Action]]:
+    def indexed_legal_actions(self, seat: object) -> tuple[object, dict[int, Action]]:
         """:meth:`shared_legal_actions` by their positions in :data:`TEMPLATES`, picked out
         with them in C."""
         if self.phase == CHOOSE:
@@ -229,9 +229,9 @@ class BuffetState(State):
         best = max(keys)
         return [s for s, key in enumerate(keys) if key == best]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: object) -> JSON:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
-            self.check_seat(seat, allow_none=True)  # raises
+            raise self.no_seat(seat)
         # The entries every seat sees alike are built once per change (_public_view): while
         # the mice choose their cards one after another, only the chooser's hand and choice
         # change, and the views of the next choosers share the rest. The entries that change
@@ -322,7 +322,7 @@ class BuffetState(State):
         }
 
     def clone(self) -> BuffetState:
-        other = BuffetState.__new__(BuffetState)
+        other = BuffetState()
         other.players = self.players
         other.seed = self.seed
         other.options = self.options  # never mutated after creation
@@ -668,7 +668,7 @@ class Buffet(Game[BuffetState]):
     max_players: ClassVar[int] = 6
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> BuffetState:
-        state = BuffetState.__new__(BuffetState)
+        state = BuffetState()
         state.players = players
         state.seed = seed
         state.options = options
@@ -763,7 +763,7 @@ def _check_consistent(state: BuffetState) -> None:
     )
     if dishes != list(ALL_DISHES):
         raise ValueError("malformed buffet state: the dishes do not add up to the 36 tiles")
-    if not 0 <= state.start < n or state.exchanger not in (None, *range(n)):
+    if not 0 <= state.start < n or (state.exchanger is not None and not 0 <= state.exchanger < n):
         raise ValueError("malformed buffet state: a seat out of range")
     if state.phase not in (CHOOSE, EXCHANGE, OVER):
         raise ValueError(f"malformed buffet state: unknown phase {state.phase!r}")

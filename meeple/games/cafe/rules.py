@@ -239,19 +239,19 @@ class CafeState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.over else (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: object) -> list[Action]:
         return list(map(dict, self._legal_of(seat).values()))
 
-    def shared_legal_actions(self, seat: int) -> list[Action]:
+    def shared_legal_actions(self, seat: object) -> list[Action]:
         """The legal actions as the shared templates (:data:`TEMPLATES`; never change them)."""
         return list(self._legal_of(seat).values())
 
-    def indexed_legal_actions(self, seat: int) -> tuple[object, Legal]:
+    def indexed_legal_actions(self, seat: object) -> tuple[object, Legal]:
         """The legal actions by their positions in :data:`TEMPLATES` (the state's own dict:
         never change it)."""
         return TEMPLATES, self._legal_of(seat)
 
-    def _legal_of(self, seat: int) -> Legal:
+    def _legal_of(self, seat: object) -> Legal:
         if self.over or type(seat) is not int or seat != self.current:
             return {}
         if self._legal is None:
@@ -299,9 +299,9 @@ class CafeState(State):
         best = max(scores[s] for s in range(self.players) if not self.out[s])
         return [s for s in range(self.players) if not self.out[s] and scores[s] == best]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: object) -> JSON:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
-            self.check_seat(seat, allow_none=True)  # raises
+            raise self.no_seat(seat)
         # Hands are open in Café International: every seat sees the same. The view shares what
         # never changes (the board, event dicts) and what the state replaces rather than
         # changes (the chairs, bar and hand lists); the rest is made anew.
@@ -394,7 +394,7 @@ class CafeState(State):
         }
 
     def clone(self) -> CafeState:
-        other = CafeState.__new__(CafeState)
+        other = CafeState()
         other.players = self.players
         other.seed = self.seed
         other.options = self.options  # never mutated after creation
@@ -1073,7 +1073,7 @@ class Cafe(Game[CafeState]):
     }
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> CafeState:
-        state = CafeState.__new__(CafeState)
+        state = CafeState()
         state.players = players
         state.seed = seed
         state.options = options

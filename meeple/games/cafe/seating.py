@@ -192,7 +192,10 @@ TAKEN: Final = PAIRS
 """Added to a chair's pair while a guest sits on it: past :data:`PAIRS`, where
 :data:`SEAT_VERDICTS` says :data:`NEVER`."""
 SEAT_VERDICTS: Final = tuple(
-    tuple(table + (NEVER,) * PAIRS for table in by_sex) for by_sex in CHAIR_VERDICTS
+    # [NEVER] * PAIRS, a list: mypy types (NEVER,) * PAIRS as a tuple of 650 ints one by one,
+    # which mypyc compiled into a struct of 650 fields and 200,000 lines of C.
+    tuple(table + tuple([NEVER] * PAIRS) for table in by_sex)
+    for by_sex in CHAIR_VERDICTS
 )
 """:data:`CHAIR_VERDICTS` for a chair by its pair, taken chairs included: ``SEAT_VERDICTS
 [circles][sex][pair]``, where the state keeps each chair's pair (plus :data:`TAKEN` while

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from itertools import compress
 from operator import is_not
+from typing import Any
 
 from meeple.core.encoding import ActionSpace, Features, Segment
 from meeple.core.game import JSON, Action, OptionValue
@@ -60,13 +61,17 @@ _PHASE = {phase: i for i, phase in enumerate(PHASES)}
 class CheeseSpace(ActionSpace):
     """The cheese action table, with a quicker :meth:`legal` for the env's hot path."""
 
-    __slots__ = ("cheeses",)
+    __slots__ = ("cheeses", "players")
 
     def __init__(self, players: int) -> None:
+        self.players = players
         self.cheeses = CHEESES_BY_PLAYERS[players]
         super().__init__(
             [("place", [("cheese", range(self.cheeses)), ("card", ANIMAL_NAMES)]), ("draw", [])]
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return CheeseSpace, (self.players,)
 
     def legal(self, legal_actions: Iterable[Action]) -> dict[int, Action]:
         """As :meth:`ActionSpace.legal` (the same indices, the same errors), with a place

@@ -139,10 +139,10 @@ class CheeseState(State):
     def to_move(self) -> tuple[int, ...]:
         return (self.current,) if self.phase == PLAY else ()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: object) -> list[Action]:
         return list(map(dict.copy, self.shared_legal_actions(seat)))
 
-    def shared_legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def shared_legal_actions(self, seat: object) -> tuple[Action, ...]:
         """The legal actions as the shared templates (:data:`TEMPLATES`), in a tuple made
         once per hand and cheese: never change them."""
         if seat != self.current or type(seat) is not int or self.phase != PLAY:
@@ -198,9 +198,9 @@ class CheeseState(State):
     def winners(self) -> list[int]:
         return ranked_winners(self.piles) if self.phase == OVER else []
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: object) -> JSON:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            self.check_seat(seat)  # raises
+            raise self.no_seat(seat)
         over = self.phase == OVER
         view: JSON = {
             "game": "cheese",
@@ -300,7 +300,7 @@ class CheeseState(State):
         }
 
     def clone(self) -> CheeseState:
-        other = CheeseState.__new__(CheeseState)
+        other = CheeseState()
         other.players = self.players
         other.seed = self.seed
         other.options = self.options  # never mutated after creation
@@ -420,7 +420,7 @@ class Cheese(Game[CheeseState]):
     max_players: ClassVar[int] = 5
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> CheeseState:
-        state = CheeseState.__new__(CheeseState)
+        state = CheeseState()
         state.players = players
         state.seed = seed
         state.options = options

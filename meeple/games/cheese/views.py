@@ -107,6 +107,11 @@ class Shown:
         """The seat's deck as its last view showed it (see ``CheeseState._deck_seen_by``)."""
         self.deck_size = 0
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled afresh (a cache: the next view fills it in again), as compiled
+        # with mypyc a class whose __init__ takes arguments is not restored as Python does.
+        return Shown, ([shown["cheese"] for shown in self.cheeses],)
+
 
 @cache
 def colours(players: int) -> list[str]:

@@ -71,6 +71,12 @@ class Variant:
     closing_time: bool
     tofu: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled by its fields: compiled (mypyc), a frozen dataclass cannot be
+        # restored field by field, as Python's default does.
+        fields = (self.target, self.empty_pantry, self.meticulous_chef, self.closing_time)
+        return Variant, (*fields, self.tofu)
+
     @classmethod
     def of(cls, options: Mapping[str, OptionValue]) -> Variant:
         return cls(
@@ -139,6 +145,11 @@ class Dish:
     turn: int
     cards: tuple[int, ...]
     points: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled by its fields: compiled (mypyc), a frozen dataclass cannot be
+        # restored field by field, as Python's default does.
+        return Dish, (self.turn, self.cards, self.points)
 
     def to_json(self) -> JSON:
         return {
@@ -291,14 +302,14 @@ class StirFryState(State):
     def to_move(self) -> tuple[int, ...]:
         return self.awaiting
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: object) -> list[Action]:
         # New dicts (and card lists) every call: callers may keep or change them.
         return [
             {**action, "cards": list(action["cards"])} if "cards" in action else action.copy()
             for action in self.shared_legal_actions(seat)
         ]
 
-    def shared_legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def shared_legal_actions(self, seat: object) -> tuple[Action, ...]:
         """The legal actions as shared templates (:data:`TEMPLATES`) in a tuple made once per
         hand and declarations left (:func:`_chef_actions`): never change them."""
         if type(seat) is not int or seat not in self.awaiting:
@@ -315,10 +326,11 @@ class StirFryState(State):
             self.variant.tofu,
         )
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """Apply ``seat``'s action; also :data:`TIMEOUT_TRUST`, whenever a trust is legal."""
         if (
-            type(action) is dict
+            type(seat) is int
+            and type(action) is dict
             and action == TIMEOUT_TRUST
             and {"type": "trust"} in self.legal_actions(seat)
         ):
@@ -360,14 +372,14 @@ class StirFryState(State):
     def winners(self) -> list[int]:
         return list(self.won)
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: object) -> JSON:
         # The hot path: the server builds a view for every seat and spectator at each change,
         # a learning agent two per decision (its own, and the spectator's for the public
         # history). So the spectator's view of a position is built once (``public``, dropped
         # by every transition) and each view is a copy of it with the seat's own secrets set
         # in; views share its lists, which nothing changes (views are read-only snapshots).
-        if seat is not None:
-            self.check_seat(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise self.no_seat(seat)
         public = self.public
         if public is None:
             public = self.public = self._public_view()
@@ -465,7 +477,7 @@ class StirFryState(State):
         }
 
     def clone(self) -> StirFryState:
-        other = StirFryState.__new__(StirFryState)
+        other = StirFryState()
         other.players = self.players
         other.seed = self.seed
         other.options = self.options  # never mutated after creation
@@ -826,7 +838,7 @@ class StirFry(Game[StirFryState]):
     }
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> StirFryState:
-        state = StirFryState.__new__(StirFryState)
+        state = StirFryState()
         state.players = players
         state.seed = seed
         state.options = options
