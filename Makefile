@@ -54,7 +54,7 @@ compiled: $(COMPILED_VENV)/bin/meeple
 $(COMPILED_VENV)/bin/meeple: pyproject.toml setup.py $(shell find meeple -name '*.py') | compiler
 	$(PYTHON) -m venv $(COMPILED_VENV)
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(COMPILED_VENV)/bin/python -m pip install --quiet "setuptools>=68" "mypy>=1.11"
+	$(COMPILED_VENV)/bin/python -m pip install --quiet "setuptools>=77" "mypy>=1.11"
 	rm -rf build/mypyc build/lib.* build/temp.*
 	MEEPLE_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation ".[rl]"
 	rm -rf build/mypyc build/lib.* build/temp.*
