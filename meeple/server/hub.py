@@ -40,6 +40,7 @@ from meeple.server.storage import (
     TableRow,
     digest,
     digest_matches,
+    seat_values,
     utcnow,
 )
 from meeple.server.trace import MoveTrace
@@ -260,11 +261,7 @@ class Hub:
         # Through the writer, in the transaction of the actions of the moment (one disk sync
         # for a burst of new tables); the table in memory is made from what was stored.
         await self.writer.add_table(row, seats)
-        seat_rows = [
-            SeatRow(table_id=row.id, seat=i, kind=spec.kind, level=spec.level,
-                    player_id=spec.player_id, left=False)
-            for i, spec in enumerate(seats)
-        ]  # fmt: skip
+        seat_rows = [SeatRow(**values) for values in seat_values(row, seats)]
         table = LiveTable.from_rows(game, row, seat_rows, {creator.id: creator})
         table.owned = self.cluster is None
         with self._loading:

@@ -410,16 +410,7 @@ class Store:
         with self.session() as s:
             s.add(table)
             s.flush()
-            for i, spec in enumerate(seats):
-                s.add(
-                    SeatRow(
-                        table_id=table.id,
-                        seat=i,
-                        kind=spec.kind,
-                        level=spec.level,
-                        player_id=spec.player_id,
-                    )
-                )
+            s.add_all(SeatRow(**values) for values in seat_values(table, seats))
 
     def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         """A table and its seats in order."""
@@ -769,7 +760,7 @@ def add_table_in(conn: Connection, table: TableRow, seats: list[SeatSpec]) -> No
     and its seats in the transaction of ``conn`` (the action writer's, so that a burst of new
     tables shares its commits with the actions of the moment)."""
     conn.execute(insert(TableRow).values(**_table_values(table)))
-    conn.execute(insert(SeatRow), _seat_values(table, seats))
+    conn.execute(insert(SeatRow), seat_values(table, seats))
 
 
 def add_tables_sqlite(
@@ -781,7 +772,7 @@ def add_tables_sqlite(
     on SQLite; people arriving by the hundred a second make that many tables)."""
     for model, rows in (
         (TableRow, [_table_values(table) for table, _ in tables]),
-        (SeatRow, [row for table, seats in tables for row in _seat_values(table, seats)]),
+        (SeatRow, [row for table, seats in tables for row in seat_values(table, seats)]),
     ):
         if not rows:
             continue
@@ -815,7 +806,8 @@ def _table_values(table: TableRow) -> dict[str, Any]:
     }
 
 
-def _seat_values(table: TableRow, seats: list[SeatSpec]) -> list[dict[str, Any]]:
+def seat_values(table: TableRow, seats: list[SeatSpec]) -> list[dict[str, Any]]:
+    """The columns of a new table's seat rows, in seat order (nobody has left yet)."""
     return [
         {
             "table_id": table.id,
