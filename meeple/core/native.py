@@ -2,12 +2,10 @@
 
 ``@mypyc_attr(...)`` is ``mypy_extensions.mypyc_attr`` to mypy and mypyc, which read it when
 they compile a module; at run time it returns the class unchanged, so the pure build needs
-no ``mypy_extensions``. The arguments meeple uses:
-
-- ``allow_interpreted_subclasses=True``: a base class that code outside the compiled set may
-  subclass (a new game's ``State``, a test's broken game);
-- ``serializable=True``: instances that ``copy`` and ``pickle`` copy as in Python (without
-  calling ``__init__``), like everything a state holds.
+no ``mypy_extensions``. meeple uses one argument: ``allow_interpreted_subclasses=True``, for a
+base class that code outside the compiled set may subclass (a new game's ``State``, a test's
+broken game). Not ``serializable=True``: it broke the construction of the classes it marked;
+the classes a state holds say how to copy them instead (``__reduce__``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Each function returns JSON data about the ``meeple`` it imports. The test calls them in its
 own process (the pure build) and runs this file as a script with the compiled package first
-on ``PYTHONPATH``: ``python compiled_probe.py GOLDEN_DIR...`` prints everything as JSON.
+on ``PYTHONPATH``: ``python compiled_probe.py '{"modules": [...], "goldens": [GOLDEN_DIR,
+...]}'`` prints everything as JSON.
 """
 
 from __future__ import annotations
