@@ -25,7 +25,7 @@ from meeple.core.game import Action, State
 from meeple.server import botwork
 from meeple.server.garbage import Collector, GcPauses
 from meeple.server.live import Connection, LiveTable, Seat, as_utc
-from meeple.server.pacing import BotGate
+from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import (
     FINISHED,
@@ -80,8 +80,9 @@ class Hub:
         self.writer = ActionWriter(
             store, inline=store.sqlite_sync == "normal" and settings.sqlite_commits == "loop"
         )
-        self.gate = BotGate()
-        """Admits bot moves a few at a time (people never wait behind them)."""
+        self.gate = BotGate(INLINE_SLOTS if self.writer.inline else SLOTS)
+        """Admits bot moves a few at a time (people never wait behind them): one at a time
+        when the writer commits on the event loop (:data:`~meeple.server.pacing.INLINE_SLOTS`)."""
         self._loading = threading.Lock()
         self.cluster: Cluster | None = None
         """The other server processes (Redis), when there may be any; ``None`` alone."""

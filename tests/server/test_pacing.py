@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meeple.server.hub import Hub
-from meeple.server.pacing import BotGate
+from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import Store
 from tests.server.conftest import Server, wait_for
@@ -159,6 +159,38 @@ def test_the_waiting_count_can_be_read_from_another_thread_while_the_queue_chang
     asyncio.run(churn())
     assert not failures, failures
     assert len(counts) == 300 and max(counts) > 0
+
+
+@pytest.mark.parametrize(
+    ("sync", "commits", "slots"),
+    [("normal", "loop", INLINE_SLOTS), ("normal", "thread", SLOTS), ("full", "loop", SLOTS)],
+)
+def test_bot_moves_go_one_at_a_time_when_commits_are_made_on_the_event_loop(
+    tmp_path: Path, sync: str, commits: str, slots: int
+) -> None:
+    """Committed on the event loop (SQLite's default), a bot move waits for nothing but its
+    turn: one at a time, so that a turn of the loop holds at most one bot move's views and
+    messages before a person's move. Committed in the writer's thread, a bot move mostly
+    waits for its commit, and a few at a time fill the writer's group commits."""
+    assert INLINE_SLOTS < SLOTS
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}", sqlite_sync=sync)
+    try:
+        hub = Hub(store, Settings(sqlite_commits=commits))
+        assert hub.writer.inline == (slots == INLINE_SLOTS)
+        assert hub.gate.slots == slots
+    finally:
+        store.close()
+
+
+def test_on_postgresql_bot_moves_fill_the_writers_group_commits(db_url: str) -> None:
+    """On PostgreSQL every commit is a round trip in the writer's thread: a few bot moves at
+    a time (and on SQLite, by default, one)."""
+    store = Store(db_url)
+    try:
+        hub = Hub(store, Settings())
+        assert hub.gate.slots == (INLINE_SLOTS if db_url.startswith("sqlite") else SLOTS)
+    finally:
+        store.close()
 
 
 def test_a_bots_wait_varies_around_the_delay_unless_told_not_to(tmp_path: Path) -> None:
