@@ -4,6 +4,7 @@
     python benchmarks/server_load.py --pace [--tables 2000] [--ramp 20] [--think 1 3]
     python benchmarks/server_load.py --pace --herd      # the old, unrealistic herd (below)
     python benchmarks/server_load.py --processes 3 [--tables 50 200]   # PostgreSQL + Redis
+    python benchmarks/server_load.py --clients 1      # the clients in one process (below)
 
 Starts ``meeple serve`` in its own process (SQLite in a temporary folder; or, with
 ``--processes N``, N processes on a PostgreSQL and a Redis of their own, started as the tests
@@ -56,6 +57,13 @@ sockets counted apart). ``--sqlite-sync`` passes
 ``meeple serve --sqlite-sync`` on (``normal``, the default, or ``full``: a disk sync in every
 move's path). Figures vary with the
 machine (and with what else runs on it): this prints them, it never judges them.
+
+The people (and the echo's clients) are spread over ``--clients`` processes of their own (2 by
+default), each signed in and seated before the clock starts them together: one process's event
+loop, busy with hundreds of websockets, is late to read what the server sent (its lag p99 was
+15–21 ms at 200–500 tables, 60 ms paced at 2,000), and that lateness is in every trip it times;
+two lag 4–16 and 16–20 ms. ``--clients 1`` measures as before 2026-11-28. The CPU line sums them,
+and ``lag p99`` is over all of them.
 """
 
 from __future__ import annotations
@@ -74,7 +82,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -361,20 +369,23 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-async def load_round(
-    bases: list[str], pids: list[int], args: argparse.Namespace, tables: int
-) -> tuple[Tally, float, float]:
-    """Sign ``tables`` players in (not timed), then run them and the REST probe for
-    ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
-    seconds it lasted."""
+async def crowd(
+    bases: list[str], args: argparse.Namespace, tables: int, part: int, go: Go
+) -> Tally:
+    """The scripted people of this client process (those whose index is ``part`` modulo
+    ``args.clients``): signed in, and their first tables opened (unless they arrive over a
+    ramp), before the clock; then, from the moment ``go`` gives, played for
+    ``args.seconds``. The tally has the trips, this process's lag and errors, and its CPU
+    seconds in ``client_cpu``."""
     tally = Tally()
     gate = asyncio.Semaphore(20)
+    mine = range(part, tables, args.clients)
 
     async def signed(i: int) -> tuple[httpx.AsyncClient, str]:
         async with gate:
             return await sign_in(bases[i % len(bases)], i)
 
-    people = await asyncio.gather(*(signed(i) for i in range(tables)))
+    people = dict(zip(mine, await asyncio.gather(*(signed(i) for i in mine)), strict=True))
 
     async def seated(i: int) -> ClientConnection:
         async with gate:
@@ -386,27 +397,13 @@ async def load_round(
     # (its httpx and handshakes), not the server's play. Later tables (a game ended) are made
     # during the round, as people do.
     tally.ramp = ramp_of(args, tables)
-    firsts: list[ClientConnection | None] = [None] * tables
+    firsts: dict[int, ClientConnection | None] = dict.fromkeys(mine)
     if not tally.ramp:
-        firsts = list(await asyncio.gather(*(seated(i) for i in range(tables))))
-    before = await asyncio.to_thread(snapshot, bases)
-    cpu_before = cpu_seconds(pids)
-    client_before = time.process_time()
-    started = tally.started = time.monotonic()
+        firsts = dict(zip(mine, await asyncio.gather(*(seated(i) for i in mine)), strict=True))
+    started = tally.started = await go()
     stop_at = started + args.seconds
-    at_ramp: list[Any] = []
-
-    async def ramp_ended() -> None:
-        # What the server had done when the last person arrived: the steady evening's
-        # figures are the round's minus these.
-        if not tally.ramp:
-            return
-        await asyncio.sleep(max(0.0, started + tally.ramp - time.monotonic()))
-        at_ramp.extend([cpu_seconds(pids), await asyncio.to_thread(snapshot, bases)])
-
+    cpu_before = time.process_time()
     await asyncio.gather(
-        ramp_ended(),
-        probe_elsewhere(bases, args.seconds, tally),
         watch_lag(stop_at, tally.lags),
         *(
             person(
@@ -420,48 +417,169 @@ async def load_round(
                 # Evenly over the ramp, as a load tester's spawn rate brings them.
                 arrive_at=started + tally.ramp * i / tables,
             )
-            for i, (http, cookie) in enumerate(people)
+            for i, (http, cookie) in people.items()
         ),
     )
-    seconds = time.monotonic() - started
-    cpu = cpu_seconds(pids) - cpu_before
-    client = time.process_time() - client_before
+    tally.client_cpu = time.process_time() - cpu_before
+    return tally
+
+
+async def load_round(
+    bases: list[str], pids: list[int], args: argparse.Namespace, tables: int
+) -> tuple[Tally, float, float]:
+    """Sign ``tables`` players in (not timed), then run them and the REST probe for
+    ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
+    seconds it lasted."""
+    at: dict[str, Any] = {}
+
+    async def start() -> float:
+        # Everybody ready: what the server had done so far, then the clock.
+        at["snapshot"] = await asyncio.to_thread(snapshot, bases)
+        at["cpu"] = cpu_seconds(pids)
+        at["started"] = time.monotonic()
+        return float(at["started"])
+
+    async def ramp_ended() -> None:
+        # What the server had done when the last person arrived: the steady evening's
+        # figures are the round's minus these.
+        while "started" not in at:
+            await asyncio.sleep(0.01)
+        if not ramp_of(args, tables):
+            return
+        await asyncio.sleep(max(0.0, at["started"] + ramp_of(args, tables) - time.monotonic()))
+        at["ramp"] = (cpu_seconds(pids), await asyncio.to_thread(snapshot, bases))
+
+    async def probe() -> None:
+        while "started" not in at:
+            await asyncio.sleep(0.01)
+        await probe_elsewhere(bases, args.seconds, probed)
+
+    probed = Tally()
+    tally, *_ = await asyncio.gather(
+        in_parts(bases, args, tables, "meeple", start), ramp_ended(), probe()
+    )
+    tally.rest, tally.errors = probed.rest, tally.errors + probed.errors
+    seconds = time.monotonic() - at["started"]
+    cpu = cpu_seconds(pids) - at["cpu"]
+    before = at["snapshot"]
     after = await asyncio.to_thread(snapshot, bases)
     stored = max(1.0, after.actions - before.actions)
     tally.cpu = cpu / stored
-    tally.client_cpu = client / stored
+    tally.client_cpu /= stored
     tally.gc = since(after.gc, before.gc)
     tally.stages = since(after.stages, before.stages)
     tally.holds = (after.holds[0] - before.holds[0], after.holds[1] - before.holds[1])
     tally.inside = {k: v - before.inside.get(k, 0.0) for k, v in after.inside.items()}
-    if at_ramp:
-        ramp_cpu, ramp = at_ramp
-        tally.steady_cpu = (cpu - (ramp_cpu - cpu_before)) / max(1.0, after.actions - ramp.actions)
+    if "ramp" in at:
+        ramp_cpu, ramp = at["ramp"]
+        tally.steady_cpu = (cpu - (ramp_cpu - at["cpu"])) / max(1.0, after.actions - ramp.actions)
         tally.steady_inside = {k: v - ramp.inside.get(k, 0.0) for k, v in after.inside.items()}
     return tally, (after.actions - before.actions) / seconds, seconds
 
 
+Go = Callable[[], Awaitable[float]]
+"""Waits until every client process is ready and returns the moment the clock starts
+(``time.monotonic``, which every process on the machine shares)."""
+
+
+async def in_parts(
+    bases: list[str], args: argparse.Namespace, tables: int, kind: str, start: Go
+) -> Tally:
+    """The clients of a round (``kind``: ``meeple`` or ``echo``), in this process or spread
+    over ``args.clients`` processes of their own (so that no one event loop of the clients
+    is so busy that its lag is most of what the trips measure); their tallies merged, with
+    their summed CPU seconds in ``client_cpu``."""
+    run = crowd if kind == "meeple" else echo_crowd
+    if args.clients == 1:
+        return await run(bases, args, tables, 0, start)
+    spec = json.dumps({"bases": bases, "args": vars(args), "tables": tables, "kind": kind})
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--clients-part",
+            str(part),
+            spec,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        for part in range(args.clients)
+    ]
+    for child in children:  # each says when its people are signed in and seated
+        assert child.stdout is not None
+        if (await child.stdout.readline()).strip() != b"ready":
+            raise RuntimeError(f"a client process failed to start ({kind})")
+    started = await start()
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write(f"{started!r}\n".encode())
+        await child.stdin.drain()
+    merged = Tally(started=started, ramp=ramp_of(args, tables))
+    for child in children:
+        out, _ = await child.communicate()
+        part = json.loads(out)
+        merged.latencies += part["latencies"]
+        merged.moments += part["moments"]
+        merged.lags += part["lags"]
+        merged.errors += part["errors"]
+        merged.client_cpu += part["client_cpu"]
+    return merged
+
+
+def clients_part(part: int, spec_text: str) -> None:
+    """A client process of :func:`in_parts`: ``ready`` once its people are seated, then the
+    clock's start read from standard input, then its tally as JSON."""
+    spec = json.loads(spec_text)
+    args = argparse.Namespace(**spec["args"])
+
+    async def go() -> float:
+        print("ready", flush=True)
+        line = await asyncio.to_thread(sys.stdin.readline)
+        return float(line)
+
+    run = crowd if spec["kind"] == "meeple" else echo_crowd
+    tally = asyncio.run(run(spec["bases"], args, spec["tables"], part, go))
+    keys = ("latencies", "moments", "lags", "errors", "client_cpu")
+    print(json.dumps({key: getattr(tally, key) for key in keys}), flush=True)
+
+
 async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
-    """The same clients against a bare echo server: connected before the clock starts, then,
-    from their moment of the ramp, a message out, wait for it back, at the same pace."""
+    """The same clients against a bare echo server (in as many processes)."""
+
+    async def start() -> float:
+        return time.monotonic()
+
+    return await in_parts([url], args, tables, "echo", start)
+
+
+async def echo_crowd(
+    bases: list[str], args: argparse.Namespace, tables: int, part: int, go: Go
+) -> Tally:
+    """This client process's share of the echo's clients (as :func:`crowd` shares the
+    people): connected before the clock starts, then, from their moment of the ramp, a
+    message out, wait for it back, at the same pace."""
     tally = Tally(ramp=ramp_of(args, tables))
     pacing = Pacing.of(args)
     message = json.dumps({"type": "action", "action": {"type": "pass"}, "version": 1})
     gate = asyncio.Semaphore(20)
+    mine = range(part, tables, args.clients)
 
     async def opened() -> ClientConnection:
         async with gate:
-            return await connect(url, open_timeout=30, close_timeout=2)
+            return await connect(bases[0], open_timeout=30, close_timeout=2)
 
-    sockets = await asyncio.gather(*(opened() for _ in range(tables)))
-    tally.started = time.monotonic()
+    sockets = dict(zip(mine, await asyncio.gather(*(opened() for _ in mine)), strict=True))
+    tally.started = await go()
     stop_at = tally.started + args.seconds
+    cpu_before = time.process_time()
 
     async def client(index: int, ws: ClientConnection) -> None:
         rng = random.Random(index)
         try:
             if tally.ramp:
-                await asyncio.sleep(tally.ramp * index / tables)
+                await asyncio.sleep(
+                    max(0.0, tally.started + tally.ramp * index / tables - time.monotonic())
+                )
             else:
                 await asyncio.sleep(rng.random() * pacing.every)
             async with ws:
@@ -478,8 +596,9 @@ async def echo_round(url: str, args: argparse.Namespace, tables: int) -> Tally:
             tally.errors.append(f"echo client {index}: {type(err).__name__}: {err}")
 
     await asyncio.gather(
-        watch_lag(stop_at, tally.lags), *(client(i, ws) for i, ws in enumerate(sockets))
+        watch_lag(stop_at, tally.lags), *(client(i, ws) for i, ws in sockets.items())
     )
+    tally.client_cpu = time.process_time() - cpu_before
     return tally
 
 
@@ -706,6 +825,9 @@ def main() -> None:
     if sys.argv[1:2] == ["--probe"]:  # the REST probe's own process (probe_elsewhere)
         print(json.dumps(asyncio.run(rest_probe(sys.argv[3:], float(sys.argv[2])))))
         return
+    if sys.argv[1:2] == ["--clients-part"]:  # a client process of in_parts
+        clients_part(int(sys.argv[2]), sys.argv[3])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", help="default 50 200 500; 2000 --pace")
     parser.add_argument("--seconds", type=float, help="time per row (default 15; 60 with --pace)")
@@ -725,6 +847,12 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL even for one process")
     parser.add_argument("--no-echo", action="store_true", help="skip the echo server's rows")
     parser.add_argument(
+        "--clients",
+        type=int,
+        default=2,
+        help="client processes the people are spread over (default 2; see above)",
+    )
+    parser.add_argument(
         "--sqlite-sync", choices=["normal", "full"], help="meeple serve --sqlite-sync (SQLite)"
     )
     parser.add_argument(
@@ -735,6 +863,8 @@ def main() -> None:
     args.seconds = args.seconds or (60.0 if args.pace else 15.0)
     if args.herd and not args.pace:
         parser.error("--herd is a kind of --pace")
+    if args.clients < 1:
+        parser.error("--clients is 1 or more")
     header(args)
     with services(args) as (postgres, redis):
         for number, tables in enumerate(args.tables):
@@ -772,7 +902,8 @@ def header(args: argparse.Namespace) -> None:
     load = os.getloadavg()[0]
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores "
           f"(load average {load:.1f} before), Python {platform.python_version()}; "
-          f"{where}; bots: {args.level}, {mode}; {args.seconds:.0f} s a row")  # fmt: skip
+          f"{where}; bots: {args.level}, {mode}; {args.seconds:.0f} s a row; "
+          f"clients in {args.clients} process{'es' if args.clients > 1 else ''}")  # fmt: skip
     print(
         f"{'tables':>6} {'actions/s':>9} {'trips':>6} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'echo p50':>8} {'echo p99':>8} {'×p50':>5} {'×p99':>5} "
