@@ -48,7 +48,7 @@ server's garbage collections during the round, by generation: how many and their
 (``meeple_gc_pause_seconds``), the restarts of the SQLite log and how long they held the
 writes back (``meeple_wal_hold_seconds``), the mean of each stage of a person's move inside
 the server (``meeple_move_stage_seconds``: meeple/server/trace.py), and the share of people's
-moves slower than 10, 50 and 100 ms inside the server, from their frame read to their answer
+moves slower than 5, 10, 50 and 100 ms inside the server, from their frame read to their answer
 written (``meeple_move_seconds``): set against the trips' p99, it says whether the slowest
 trips were slow in the server or outside it (the clients' own loop, the sockets, a machine
 whose cores were busy). With a ramp, the line after the ramp gives these shares and the
@@ -677,7 +677,9 @@ def snapshot(bases: list[str]) -> Snapshot:
     return snap
 
 
-def slower(inside: dict[str, float], bounds: tuple[str, ...] = ("0.01", "0.05", "0.1")) -> str:
+def slower(
+    inside: dict[str, float], bounds: tuple[str, ...] = ("0.005", "0.01", "0.05", "0.1")
+) -> str:
     """The share of people's moves that took longer than each bound inside the server."""
     total = inside.get("+Inf", 0.0)
     if total <= 0:
