@@ -32,9 +32,10 @@ INLINE_SLOTS = 1
 """Bot moves in progress at once when commits are made on the event loop (SQLite's default,
 :mod:`meeple.server.writer`). A bot move then waits for nothing but its turn, so a slot is not
 for overlapping commits: every extra one is another bot move's views and messages in the turn
-a person's move waits behind. 500 tables at full speed, 2026-11-28 (3 runs each, in turn): a
-person's move p50 4.1–5.0 ms with 8 slots, 1.6–1.8 with 2, 1.2–1.5 with 1; p99 42–64, 33–34,
-19–50 ms; actions stored a second alike (1,530–1,778, 1,646–1,707, 1,510–1,683)."""
+a person's move waits behind. 500 tables at full speed, 2026-11-28 (4, 2 and 4 rows, in
+turn): a person's move p50 4.1–5.0 ms with 8 slots, 1.6–1.8 with 2, 1.2–1.5 with 1; p99
+42–64, 33–34, 19–50 ms; actions stored a second alike (1,530–1,778, 1,646–1,707,
+1,510–1,683). Figures in ``docs/deploy.md``."""
 
 LAG_LIMIT = 0.010
 """While the event loop wakes later than this (seconds), bot moves go one at a time."""
