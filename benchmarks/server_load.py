@@ -505,25 +505,33 @@ async def in_parts(
         )
         for part in range(args.clients)
     ]
-    for child in children:  # each says when its people are signed in and seated
-        assert child.stdout is not None
-        if (await child.stdout.readline()).strip() != b"ready":
-            raise RuntimeError(f"a client process failed to start ({kind})")
-    started = await start()
-    for child in children:
-        assert child.stdin is not None
-        child.stdin.write(f"{started!r}\n".encode())
-        await child.stdin.drain()
-    merged = Tally(started=started, ramp=ramp_of(args, tables))
-    for child in children:
-        out, _ = await child.communicate()
-        part = json.loads(out)
-        merged.latencies += part["latencies"]
-        merged.moments += part["moments"]
-        merged.lags += part["lags"]
-        merged.errors += part["errors"]
-        merged.client_cpu += part["client_cpu"]
-    return merged
+    try:
+        for child in children:  # each says when its people are signed in and seated
+            assert child.stdout is not None
+            if (await child.stdout.readline()).strip() != b"ready":
+                raise RuntimeError(f"a client process failed to start ({kind})")
+        started = await start()
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write(f"{started!r}\n".encode())
+            await child.stdin.drain()
+        merged = Tally(started=started, ramp=ramp_of(args, tables))
+        for child in children:
+            out, _ = await child.communicate()
+            if child.returncode != 0:
+                raise RuntimeError(f"a client process failed ({kind}, exit {child.returncode})")
+            part = json.loads(out)
+            merged.latencies += part["latencies"]
+            merged.moments += part["moments"]
+            merged.lags += part["lags"]
+            merged.errors += part["errors"]
+            merged.client_cpu += part["client_cpu"]
+        return merged
+    finally:
+        for child in children:  # none left behind when one failed
+            if child.returncode is None:
+                child.kill()
+                await child.wait()
 
 
 def clients_part(part: int, spec_text: str) -> None:
