@@ -48,12 +48,8 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 async def _current(
     request: Request, meeple_session: Annotated[str | None, Cookie()] = None
 ) -> PlayerRow | None:
-    # On the event loop, so that a call without a session cookie never waits for a worker
-    # thread; with one, the look-up goes to a thread (the loop never waits for the database).
-    if not meeple_session:
-        return None
     store: Store = request.app.state.hub.store
-    return await asyncio.to_thread(auth.player_for, store, meeple_session)
+    return await auth.player_of(store, meeple_session)
 
 
 async def _required(player: Annotated[PlayerRow | None, Depends(_current)]) -> PlayerRow:
@@ -389,7 +385,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
             await websocket.close(code=4404)
             return
-        player = await asyncio.to_thread(auth.player_for, store, websocket.cookies.get(auth.COOKIE))
+        player = await auth.player_of(store, websocket.cookies.get(auth.COOKIE))
         connection = Connection(
             seat=table.seat_of(player.id if player else None),
             player_id=player.id if player else None,

@@ -6,8 +6,10 @@ does not let anyone log in. Passwords are hashed with argon2.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
+import sqlite3
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -67,3 +69,17 @@ def player_for(store: Store, token: str | None) -> PlayerRow | None:
     if not token or len(token) > 128:
         return None
     return store.session_player(token_hash(token))
+
+
+async def player_of(store: Store, token: str | None) -> PlayerRow | None:
+    """:func:`player_for`, from the event loop: on a SQLite file one quick query right there
+    (:meth:`Store.session_player_quick`); on another database, or should SQLite be busy at
+    that instant, in a worker thread (the loop never waits for the database)."""
+    if not token or len(token) > 128:
+        return None
+    if store.quick_reads:
+        try:
+            return store.session_player_quick(token_hash(token))
+        except sqlite3.OperationalError:
+            pass
+    return await asyncio.to_thread(player_for, store, token)

@@ -268,6 +268,13 @@ def database_url(url: str) -> str:
     return url
 
 
+_SESSION_PLAYER = (
+    "SELECT p.id, p.name, p.username, p.password_hash, p.created FROM sessions AS s"
+    " JOIN players AS p ON p.id = s.player_id WHERE s.token_hash = ?"
+)
+"""A session's player, in SQLite's own SQL (:meth:`Store.session_player_quick`)."""
+
+
 class Store:
     """The database: a thin layer of named operations over SQLAlchemy sessions."""
 
@@ -292,6 +299,8 @@ class Store:
         )
         """The SQLite database's file, if it has one."""
         self._autocheckpoint = True
+        self._quick: sqlite3.Connection | None = None
+        """The connection of :meth:`session_player_quick` (made at its first use)."""
         if url.startswith("sqlite"):
             pragmas = partial(_sqlite_pragmas, SQLITE_SYNC[sqlite_sync])
             event.listen(self.engine, "connect", pragmas)
@@ -345,6 +354,9 @@ class Store:
 
     def close(self) -> None:
         """Release the connections."""
+        if self._quick is not None:
+            self._quick.close()
+            self._quick = None
         self.engine.dispose()
         if self.reader is not self.engine:
             self.reader.dispose()
@@ -395,6 +407,42 @@ class Store:
         with self.reading() as s:
             found = s.get(SessionRow, token_hash)
             return s.get(PlayerRow, found.player_id) if found else None
+
+    @property
+    def quick_reads(self) -> bool:
+        """Whether :meth:`session_player_quick` may be asked (a SQLite database in a file)."""
+        return self.sqlite_file is not None
+
+    def session_player_quick(self, token_hash: str) -> PlayerRow | None:
+        """:meth:`session_player` in one query of SQLite's own driver, for the event loop:
+        ~20 µs, against ~600 through the ORM in a worker thread and the loop's turns that
+        thread costs (every REST call with a cookie and every websocket opened asks this).
+
+        On a connection of its own that only reads: in WAL mode a read sees the last commit
+        and never waits for a writer. It never waits at all: should the database be busy at
+        that instant (SQLite rebuilding its log's index), it raises
+        :class:`sqlite3.OperationalError` at once, and the caller asks :meth:`session_player`
+        in a thread. The row is a :class:`PlayerRow` outside any session: read it, never
+        store it."""
+        conn = self._quick
+        if conn is None:
+            assert self.sqlite_file is not None, "quick reads are for a SQLite file"
+            conn = sqlite3.connect(
+                self.sqlite_file, timeout=0, isolation_level=None, check_same_thread=False
+            )
+            conn.execute("PRAGMA query_only = ON")
+            self._quick = conn
+        row = conn.execute(_SESSION_PLAYER, (token_hash,)).fetchone()
+        if row is None:
+            return None
+        player_id, name, username, password_hash, created = row
+        return PlayerRow(
+            id=player_id,
+            name=name,
+            username=username,
+            password_hash=password_hash,
+            created=datetime.fromisoformat(created),
+        )
 
     def drop_session(self, token_hash: str) -> None:
         """Forget a login."""

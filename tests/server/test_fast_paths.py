@@ -1,6 +1,7 @@
 """What keeps the server quick under load, and still right: SQLite reads that never wait for the
-write lock, many actions stored at once (a stale one alone refused), new tables stored in one
-write, the lobby answered from memory, and the state fingerprint."""
+write lock, a cookie's player read on the event loop, many actions stored at once (a stale one
+alone refused), new tables stored in one write, the lobby answered from memory, and the state
+fingerprint."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ import pytest
 from sqlalchemy import text
 
 import meeple
+from meeple.server import auth
 from meeple.server.storage import (
     OPEN,
     RUNNING,
     ActionRecord,
+    PlayerRow,
     StaleVersion,
     Store,
     TableRow,
@@ -55,6 +58,78 @@ def test_sqlite_reads_do_not_wait_for_a_writer(tmp_path: Path) -> None:
         assert found is not None and found[0].version == 5
     finally:
         store.close()
+
+
+def test_a_quick_read_of_a_cookies_player_is_the_orms(tmp_path: Path) -> None:
+    """``Store.session_player_quick`` (SQLite's driver, for the event loop) gives what the ORM
+    gives — a guest, a registered player, nobody for an unknown token — sees a login and a
+    logout the moment they are committed, and cannot write."""
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    try:
+        assert store.quick_reads
+        store.add_player(PlayerRow(id="p_guest", name="Aki"))
+        store.register("p_named", "yuki", auth.hash_password("correct horse"), new=True)
+        for player_id in ("p_guest", "p_named"):
+            token = auth.token_hash(f"token of {player_id}")
+            assert store.session_player_quick(token) is None
+            store.add_session(token, player_id)
+            quick, orm = store.session_player_quick(token), store.session_player(token)
+            assert quick is not None and orm is not None
+            fields = ("id", "name", "username", "password_hash", "created")
+            assert [getattr(quick, f) for f in fields] == [getattr(orm, f) for f in fields]
+            store.drop_session(token)
+            assert store.session_player_quick(token) is None
+        assert store.session_player_quick("no such token") is None
+        assert store._quick is not None
+        with pytest.raises(sqlite3.OperationalError):  # PRAGMA query_only
+            store._quick.execute("DELETE FROM players")
+        assert store.player("p_guest") is not None
+    finally:
+        store.close()
+    assert not Store("sqlite://").quick_reads  # in memory: no file for a second connection
+
+
+def test_a_cookies_player_is_read_on_the_loop_on_sqlite_and_in_a_thread_elsewhere(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every REST call with a cookie and every websocket opened asks who the caller is. On a
+    SQLite file the quick read answers on the event loop (no worker thread, no ORM); on
+    PostgreSQL, the ORM in a worker thread. Either way the caller is who their cookie says."""
+    threaded: list[str | None] = []
+    player_for = auth.player_for
+
+    def counted(store: Store, token: str | None) -> PlayerRow | None:
+        threaded.append(token)
+        return player_for(store, token)
+
+    monkeypatch.setattr(auth, "player_for", counted)
+    aki = server.person("Aki")
+    assert aki.get("/api/me").json()["player"]["id"] == aki.player["id"]
+    table = aki.table("cafe", 2, bots=["random"])
+    sock = aki.ws(table)
+    assert sock.until(lambda m: m["type"] == "state")["seat"] == 0  # the cookie's seat
+    if server.hub.store.quick_reads:
+        assert threaded == []
+    else:
+        assert threaded == [aki.token] * 3  # /api/me, /api/tables, the websocket
+
+
+def test_a_busy_sqlite_sends_the_read_to_a_thread(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick read never waits: should SQLite be busy at that instant, it fails at once and
+    the ORM answers in a worker thread instead — the caller never notices."""
+    store = server.hub.store
+    if not store.quick_reads:
+        return  # PostgreSQL always reads in a thread (the test above)
+
+    def busy(token_hash: str) -> PlayerRow | None:
+        raise sqlite3.OperationalError("database is locked")
+
+    aki = server.person("Aki")
+    monkeypatch.setattr(store, "session_player_quick", busy)
+    assert aki.get("/api/me").json()["player"]["id"] == aki.player["id"]
+    assert server.stranger().get("/api/me").json() == {"player": None}
 
 
 def test_many_actions_stored_at_once_and_a_stale_one_alone_refused(db_url: str) -> None:
