@@ -9,6 +9,7 @@ scheduled from :meth:`Hub.schedule` after every change.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import random
 import secrets
@@ -16,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import meeple
@@ -24,7 +26,7 @@ from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.server import botwork
 from meeple.server.garbage import Collector, GcPauses
-from meeple.server.live import Connection, LiveTable, Seat, as_utc
+from meeple.server.live import Connection, LiveTable, Seat
 from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import (
@@ -162,9 +164,11 @@ class Hub:
     def newest(self, statuses: list[str], limit: int = 100) -> list[LiveTable]:
         """The newest tables in memory with one of these statuses (alone, this process holds
         every open and running table: the same list as the store's, without asking it)."""
+        # Asked at every look at the lobby, over every table in memory: the newest ``limit``
+        # picked without sorting them all, by a time already in UTC (converting 2,000
+        # tables' times at each ask was a third of the server's work on a busy lobby).
         found = [t for t in list(self.tables.values()) if t.status in statuses]
-        found.sort(key=lambda t: as_utc(t.created), reverse=True)
-        return found[:limit]
+        return heapq.nlargest(limit, found, key=_created)
 
     def peek(self, table_ids: list[str]) -> list[LiveTable]:
         """Tables to summarise in a list, in order: those in memory, the others read from the
@@ -810,6 +814,11 @@ class Hub:
                     self._present(table, process, index, 0)
                     if table.owned:
                         self.schedule(table)
+
+
+def _created(table: LiveTable) -> datetime:
+    """The lobby's order: the newest table first."""
+    return table.created
 
 
 def _running(task: asyncio.Task[None] | None) -> bool:

@@ -127,7 +127,8 @@ class LiveTable:
         self.status = row.status
         self.turn_seconds = row.turn_seconds
         self.response_seconds = row.response_seconds
-        self.created = row.created
+        self.created = as_utc(row.created)
+        """When the table was made, in UTC with its zone (the lobby sorts every table by it)."""
         self.rated = row.rated
         self.final: tuple[list[float], list[int]] | None = (
             (row.scores, row.winners)
@@ -287,7 +288,7 @@ class LiveTable:
             "winners": winners,
             "you": you,
             "rated": self.is_rated(),
-            "created": as_utc(self.created).isoformat().replace("+00:00", "Z"),
+            "created": self.created.isoformat().replace("+00:00", "Z"),
         }
 
     def is_rated(self) -> bool:
