@@ -64,22 +64,30 @@ def login(store: Store, response: Response, player: PlayerRow, secure: bool) -> 
     )
 
 
-def player_for(store: Store, token: str | None) -> PlayerRow | None:
-    """The player a cookie's token belongs to, or ``None``."""
+def _looked_up(token: str | None) -> str | None:
+    """What the database keeps of a cookie's token, or ``None`` when there is nothing to look
+    up (no token, or one longer than any we hand out)."""
     if not token or len(token) > 128:
         return None
-    return store.session_player(token_hash(token))
+    return token_hash(token)
+
+
+def player_for(store: Store, token: str | None) -> PlayerRow | None:
+    """The player a cookie's token belongs to, or ``None``."""
+    hashed = _looked_up(token)
+    return store.session_player(hashed) if hashed is not None else None
 
 
 async def player_of(store: Store, token: str | None) -> PlayerRow | None:
     """:func:`player_for`, from the event loop: on a SQLite file one quick query right there
     (:meth:`Store.session_player_quick`); on another database, or should SQLite be busy at
     that instant, in a worker thread (the loop never waits for the database)."""
-    if not token or len(token) > 128:
+    hashed = _looked_up(token)
+    if hashed is None:
         return None
     if store.quick_reads:
         try:
-            return store.session_player_quick(token_hash(token))
+            return store.session_player_quick(hashed)
         except sqlite3.OperationalError:
             pass
     return await asyncio.to_thread(player_for, store, token)
