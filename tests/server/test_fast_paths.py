@@ -240,7 +240,7 @@ def test_the_lobby_from_memory_is_the_stores_list(server: Server) -> None:
     assert listed.index(made[2]) < listed.index(made[0])  # newest first
     running = [t["id"] for t in aki.get("/api/tables?status=running").json()["tables"]]
     assert running == server.hub.store.tables([RUNNING])
-    # The newest few picked without sorting them all, by times in UTC (the lobby's limit).
+    # The newest few, by times kept in UTC (the lobby's limit).
     assert [t.id for t in server.hub.newest([OPEN, RUNNING], limit=2)] == listed[:2]
     assert all(t["created"].endswith("Z") for t in aki.get("/api/tables").json()["tables"])
 
