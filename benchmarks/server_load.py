@@ -431,27 +431,28 @@ async def load_round(
     ``args.seconds``; returns the tally, and the actions stored per second meanwhile and the
     seconds it lasted."""
     at: dict[str, Any] = {}
+    clock = asyncio.Event()
+    ramp = ramp_of(args, tables)
 
     async def start() -> float:
         # Everybody ready: what the server had done so far, then the clock.
         at["snapshot"] = await asyncio.to_thread(snapshot, bases)
         at["cpu"] = cpu_seconds(pids)
         at["started"] = time.monotonic()
+        clock.set()
         return float(at["started"])
 
     async def ramp_ended() -> None:
         # What the server had done when the last person arrived: the steady evening's
         # figures are the round's minus these.
-        while "started" not in at:
-            await asyncio.sleep(0.01)
-        if not ramp_of(args, tables):
+        await clock.wait()
+        if not ramp:
             return
-        await asyncio.sleep(max(0.0, at["started"] + ramp_of(args, tables) - time.monotonic()))
+        await asyncio.sleep(max(0.0, at["started"] + ramp - time.monotonic()))
         at["ramp"] = (cpu_seconds(pids), await asyncio.to_thread(snapshot, bases))
 
     async def probe() -> None:
-        while "started" not in at:
-            await asyncio.sleep(0.01)
+        await clock.wait()
         await probe_elsewhere(bases, args.seconds, probed)
 
     probed = Tally()
