@@ -172,7 +172,7 @@ def breakdown(game_id: str, players: int, seconds: float) -> dict[str, float]:
             # which the env takes only for a game with no shared actions).
             legal = table.legal(state, seat)
             t2 = clock()
-            view = state.view(seat)
+            view = table.view_of(state, seat)  # state.view(seat), or its typed data
             t3 = clock()
             features = table.encoding.observe(view, seat, players, table.options, history)
             t4 = clock()

@@ -26,7 +26,7 @@ numpy arrays.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from meeple.core.game import JSON, Action, OptionValue, State, without_back
@@ -302,6 +302,10 @@ class Encoding(Protocol):
 
     ``players`` and ``options`` are the game's (options resolved, defaults filled in); the
     sizes may depend on them, but never on anything that changes during a game.
+
+    An encoding may also declare ``view_of(state, seat)``: the view its :meth:`observe` reads,
+    when that is not ``state.view(seat)`` itself but the typed data that JSON is made from
+    (Bison's ``SeatView``; :func:`view_reader`), and :meth:`observe` then takes either.
     """
 
     def action_space(self, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
@@ -329,6 +333,17 @@ class Encoding(Protocol):
         """A fresh :class:`History` at the start of a game, or ``None`` if the current
         view says all the observation needs."""
         ...
+
+
+def view_reader(encoding: Encoding) -> Callable[[State, int], Any]:
+    """How to get the view ``encoding.observe`` reads for a seat: its ``view_of`` if it
+    declares one, else ``state.view(seat)``."""
+    view_of: Callable[[State, int], Any] | None = getattr(encoding, "view_of", None)
+    return view_of if view_of is not None else _json_view
+
+
+def _json_view(state: State, seat: int) -> Any:
+    return state.view(seat)
 
 
 def observation_size(encoding: Encoding, players: int, options: Mapping[str, OptionValue]) -> int:

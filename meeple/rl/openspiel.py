@@ -176,7 +176,11 @@ class MeepleObserver:
         else:
             table = self.table
             features = table.encoding.observe(
-                state.held.view(player), player, table.players, table.options, state.held.history
+                table.view_of(held, player),
+                player,
+                table.players,
+                table.options,
+                state.held.history,
             )
             table.array(features, out=self.tensor)
 

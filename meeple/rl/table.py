@@ -21,6 +21,7 @@ from meeple.core.encoding import (
     Segment,
     load_encoding,
     observation_size,
+    view_reader,
 )
 from meeple.core.game import Action, Game, OptionValue, State
 
@@ -116,6 +117,9 @@ class Table:
         self.players = players
         self.options: dict[str, OptionValue] = self.game.resolve_options(options)
         self.encoding: Encoding = load_encoding(game_id)
+        self.view_of = view_reader(self.encoding)
+        """The view the encoding reads for a seat: ``state.view(seat)``, or the typed data
+        that JSON is made from where the game has it (Bison's ``SeatView``)."""
         self.space: ActionSpace = self.encoding.action_space(players, self.options)
         self.size = observation_size(self.encoding, players, self.options)
         self.segments: dict[int, SegmentArrays] = {}
@@ -136,7 +140,7 @@ class Table:
 
     def observation(self, state: State, seat: int, history: History | None = None) -> Observation:
         """``seat``'s observation tensor, from ``state.view(seat)`` (and the public history)."""
-        view = state.view(seat)
+        view = self.view_of(state, seat)
         return self.array(self.encoding.observe(view, seat, self.players, self.options, history))
 
     def array(self, features: Features, out: Observation | None = None) -> Observation:

@@ -28,20 +28,30 @@ from typing import NamedTuple, TypeVar
 
 from meeple.core.encoding import ActionSpace, Features, Kind, Segment, relative, slice_starts
 from meeple.core.game import JSON, Action, OptionValue, State
+from meeple.games.bison.board import EMPTY, Board
 from meeple.games.bison.data import (
     ACTION_KINDS,
     ACTIONS_PER_ROUND,
     ANIMALS,
     HUNTERS_PER_PLAYER,
     MAX_HUNTERS_PER_ACTION,
+    RIVER,
     SHELTER_SIZES,
     TERRAINS,
     TRACK_MAX,
 )
-from meeple.games.bison.geometry import ORIENTATIONS, POINTS, POSITIONS, SPACES
+from meeple.games.bison.geometry import (
+    ORIENTATIONS,
+    POINTS,
+    POSITIONS,
+    SPACES,
+    terrain_of_space,
+    turn_point,
+)
 from meeple.games.bison.legal import Part
 from meeple.games.bison.rules import BisonState
-from meeple.games.bison.tiles import TILE_COUNT
+from meeple.games.bison.tiles import TILE_COUNT, TILES, point_name
+from meeple.games.bison.views import SeatView
 
 PHASES = (
     "choose",
@@ -60,6 +70,8 @@ _POSITIONS = len(POSITIONS)
 _SIZES = len(SHELTER_SIZES)
 _POINT = {f"{kind}{i}": (i if kind == "c" else 6 + i) for kind in "cs" for i in range(6)}
 """River ends by name: the six corners ``c0``–``c5``, then the six sides ``s0``–``s5``."""
+_POINT_INDEX = tuple(_POINT[point_name(p)] for p in range(POINTS))
+""":data:`_POINT` by point number."""
 _ACTION = {a: i for i, a in enumerate(ACTION_KINDS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _CHANGE_SIZES = (0, *SHELTER_SIZES)
@@ -480,15 +492,26 @@ class BisonEncoding:
         """No history: the view holds everything the observation needs."""
         return None
 
+    def view_of(self, state: State, seat: int) -> JSON | SeatView:
+        """The :class:`~meeple.games.bison.views.SeatView` of ``seat``, whose JSON is
+        ``view(seat)``: :meth:`observe` reads its typed fields in place of that JSON's dicts."""
+        if isinstance(state, BisonState):
+            return state.seat_view(seat)
+        return state.view(seat)
+
     def observe(
         self,
-        view: JSON,
+        view: JSON | SeatView,
         seat: int,
         players: int,
         options: Mapping[str, OptionValue],
         history: object = None,
     ) -> Features:
-        """The observation of ``seat`` from ``view(seat)``.
+        """The observation of ``seat`` from ``view(seat)``, or from the
+        :class:`~meeple.games.bison.views.SeatView` that JSON is made from (:meth:`view_of`):
+        the same observation either way (``tests/games/bison/test_view_cache.py``).
+
+        From the JSON:
 
         The parts that come from view objects shared between views (the board's, the
         pieces', each player's, the drawn tile's) are worked out once per object (see
@@ -497,7 +520,11 @@ class BisonEncoding:
         of the one and about a hundred of the other: each segment is made, and converted to
         numpy by :mod:`meeple.rl`, once, where writing their ten-odd entries afresh at every
         step cost more). Only the flags of the spaces the pending action acts on are written
-        straight into the entries, at the slices' starts (:func:`_starts`)."""
+        straight into the entries, at the slices' starts (:func:`_starts`).
+
+        From a seat view, :func:`_observe_seat`."""
+        if isinstance(view, SeatView):
+            return _observe_seat(view, seat, players)
         at = _starts(players)
         pending = view["pending"]
         to_move = view["to_move"]
@@ -562,6 +589,305 @@ class BisonEncoding:
             segments.append((0, _tile_entries(tile, at.my_tile)))
         f.index, f.values, f.size = index, values, at.size
         return f
+
+
+# --- From a SeatView -------------------------------------------------------------------------
+#
+# The same entries as from the JSON, read from the typed view: no dict to look into and no view
+# JSON to build (a board's layout alone cost ~120 µs of a compiled step at each placement, its
+# spaces and players a few µs at most others). The board's segment is kept by the board (a
+# board never changes); the pieces' and each player's by what the encoding last saw of the
+# game (:class:`_Seen`), checked against the view at each decision; the rest by value.
+
+_BOARD_SEGMENTS: _Memo[tuple[Segment, frozenset[int]]] = _Memo(kept=16)
+"""By board and player count (the board's slices start after two slices of ``players``)."""
+_PLACED_BY_VALUE: dict[tuple[int, int, int, int], PlacedEntries] = {}
+"""By tile, orientation, position and the board's start (1,701 placements × a few starts)."""
+_REGIONS_BY_VALUE: dict[tuple[tuple[int, ...], int, int], Entries] = {}
+"""By region (its spaces), the animals on it and the board's start."""
+_HELD: dict[tuple[int, int], Segment] = {}
+"""A drawn tile's ``my_tile`` slice, by tile and where the slice starts."""
+BY_VALUE_KEPT = 4096
+"""Past this many entries, a by-value memo starts afresh."""
+
+
+class _Seen:
+    """What the encoding last saw of one game's pieces and players, with the segments it made
+    of them: most decisions move no piece and change one player at most."""
+
+    __slots__ = ("hunters", "on_board", "owner", "pieces", "players", "shelter")
+
+    def __init__(self, players: int) -> None:
+        self.owner: list[int] = []
+        self.hunters: list[int] = []
+        self.shelter: list[int] = []
+        self.on_board: list[int] = [0] * players
+        """Hunters on the board, by seat."""
+        self.pieces: dict[int, Segment] = {}
+        """The pieces' segment, by observer (owners are seen from the observer)."""
+        self.players: list[tuple[tuple[object, ...], Segment] | None] = [None] * players
+        """Each player's segment and what it shows (its lists copied)."""
+
+
+_GAMES: dict[tuple[int, int], _Seen] = {}
+"""By game (:attr:`SeatView.game`) and player count."""
+GAMES_KEPT = 256
+"""Games whose pieces and players are kept (environments side by side in one process)."""
+
+
+def _observe_seat(seen: SeatView, seat: int, players: int) -> Features:
+    """:meth:`BisonEncoding.observe` from a seat view: the same entries as from its JSON."""
+    at = _starts(players)
+    phase = seen.phase
+    turn_key = (
+        seat,
+        players,
+        min(seen.turn // players, 3) + 1,  # the view's action_number
+        seen.start,
+        seen.round,
+        seen.rounds,
+        seen.deck,
+        seen.to_move,
+    )
+    kept_turn = _TURNS.get(turn_key)
+    turn = kept_turn[0] if kept_turn else _turn_entries(turn_key, at)
+    action = seen.action
+    if action == -1:
+        phase_key: tuple[object, ...] = (phase, players)
+    else:
+        phase_key = (phase, players, ACTION_KINDS[action], seen.count, seen.remaining)
+    kept_phase = _PHASES.get(phase_key)
+    f = Features()
+    segments = f.segments
+    segments.append((0, turn))
+    segments.append((0, kept_phase[0] if kept_phase else _phase_entries(phase_key, at)))
+    board = seen.board
+    kept_board = _BOARD_SEGMENTS.get((id(board), players))
+    board_segment, placed = kept_board[0] if kept_board else _board_segment(board, at, players)
+    segments.append((0, board_segment))
+    game = _GAMES.get((seen.game, players))
+    if game is None:
+        if len(_GAMES) >= GAMES_KEPT:
+            _GAMES.clear()
+        game = _GAMES[(seen.game, players)] = _Seen(players)
+    if game.owner != seen.owner or game.hunters != seen.hunters or game.shelter != seen.shelter:
+        _pieces_moved(game, seen, players)
+    pieces = game.pieces.get(seat)
+    segments.append((0, pieces if pieces is not None else _seat_pieces(game, seen, seat, at)))
+    index: list[int] = []
+    values: list[float] = []
+    if action != -1:
+        # Where the action in progress acts: flags on the spaces of the board (as from JSON).
+        flagged = at.space + len(TERRAINS) + 6
+        target = seen.target if phase == "gather" else -1
+        if target in placed:
+            index.append(flagged + target * _SPACE_WIDTH)
+            values.append(1.0)
+        for offset, marked in ((1, seen.touched), (2, seen.moved)):
+            for i in set(marked):
+                if i in placed:
+                    index.append(flagged + i * _SPACE_WIDTH + offset)
+                    values.append(1.0)
+    start = at.seat_player
+    for k in range(players):
+        s = (seat + k) % players
+        segments.append((start, _player_segment(game, seen, s)))
+        start += _PLAYER_WIDTH
+    tile = seen.my_tile
+    if tile != EMPTY:
+        held = _HELD.get((tile, at.my_tile))
+        segments.append((0, held if held is not None else _held_segment(tile, at.my_tile)))
+    f.index, f.values, f.size = index, values, at.size
+    return f
+
+
+def _board_segment(board: Board, at: _Starts, players: int) -> tuple[Segment, frozenset[int]]:
+    """:func:`_board_entries` from the board itself (what every view shows of it)."""
+    start = at.position_placed
+    index: list[int] = []
+    values: list[float] = []
+    placed: list[int] = []
+    orientations = board.orientations
+    for p, tile in enumerate(board.tiles):
+        if tile != EMPTY:
+            key = (tile, orientations[p], p, start)
+            entries = _PLACED_BY_VALUE.get(key)
+            if entries is None:
+                entries = _placed_by_value(key)
+            index += entries[0]
+            values += entries[1]
+            placed += entries[2]
+    animals = board.animals
+    for region in board.regions():
+        total = sum([animals[s] for s in region])
+        known = _REGIONS_BY_VALUE.get((region, total, start))
+        if known is None:
+            known = _region_by_value(region, total, start)
+        index += known[0]
+        values += known[1]
+    open_at = start + _POSITIONS
+    for p in set(board.open_tuple()):
+        index.append(open_at + p)
+        values.append(1.0)
+    found = (Segment(tuple(index), tuple(values)), frozenset(placed))
+    return _BOARD_SEGMENTS.keep((id(board), players), board, found)
+
+
+def _placed_by_value(key: tuple[int, int, int, int]) -> PlacedEntries:
+    """:func:`_placed_entries` of a tile placed so (``key``: tile, orientation, position, the
+    board's start)."""
+    tile, orientation, p, start = key
+    index = [start + p, start + _TURNED_AT + p * ORIENTATIONS + orientation]
+    values = [1.0, 1.0]
+    ends = start + _ENDS_AT + p * POINTS
+    t = TILES[tile]
+    for end in {turn_point(q, orientation) for q in t.river_ends}:
+        index.append(ends + _POINT_INDEX[end])
+        values.append(1.0)
+    for k in range(len(ANIMALS)):
+        base = start + _SPACES_AT + (3 * p + k) * _SPACE_WIDTH
+        index.append(base + k)
+        values.append(1.0)
+        if t.animals[k]:
+            index.append(base + len(TERRAINS))
+            values.append(t.animals[k] / 3.0)
+    found = (tuple(index), tuple(values), tuple(3 * p + k for k in range(len(TERRAINS))))
+    if len(_PLACED_BY_VALUE) >= BY_VALUE_KEPT:
+        _PLACED_BY_VALUE.clear()
+    _PLACED_BY_VALUE[key] = found
+    return found
+
+
+def _region_by_value(region: tuple[int, ...], animals: int, start: int) -> Entries:
+    """:func:`_region_entries` of a region: its spaces and the animals on them (the same
+    spaces hold other tiles, and so other animals, in another game)."""
+    index: list[int] = []
+    values: list[float] = []
+    total, size = animals / 10.0, len(region) / 10.0
+    region_at = start + _SPACES_AT + len(TERRAINS) + 4
+    for space in region:
+        at = region_at + space * _SPACE_WIDTH
+        if total:
+            index.append(at)
+            values.append(total)
+        index.append(at + 1)
+        values.append(size)
+    found = (tuple(index), tuple(values))
+    if len(_REGIONS_BY_VALUE) >= BY_VALUE_KEPT:
+        _REGIONS_BY_VALUE.clear()
+    _REGIONS_BY_VALUE[(region, animals, start)] = found
+    return found
+
+
+def _pieces_moved(game: _Seen, seen: SeatView, players: int) -> None:
+    """Take in the view's pieces: copies of them, the hunters each seat has on the board, and
+    no pieces' segment yet."""
+    game.owner, game.hunters, game.shelter = seen.owner[:], seen.hunters[:], seen.shelter[:]
+    on_board = [0] * players
+    hunters = game.hunters
+    for space, who in enumerate(game.owner):
+        if who != -1:
+            on_board[who] += hunters[space]
+    game.on_board = on_board
+    game.pieces = {}
+
+
+def _seat_pieces(game: _Seen, seen: SeatView, seat: int, at: _Starts) -> Segment:
+    """:func:`_pieces_entries` of the game's pieces, seen from ``seat``."""
+    players = seen.players
+    index: list[int] = []
+    values: list[float] = []
+    hunters, shelter = game.hunters, game.shelter
+    for space, who in enumerate(game.owner):
+        if who == -1:  # no owner, no piece
+            continue
+        index.append(at.space_owner + space * players + relative(seat, who, players))
+        values.append(1.0)
+        base = at.space + space * _SPACE_WIDTH + len(TERRAINS)
+        size = shelter[space]
+        river = terrain_of_space(space) == RIVER  # its shelter is a canoe, not a tent
+        for position, value in (
+            (base + 1, hunters[space] / MAX_HUNTERS_PER_ACTION),
+            (base + 2, (0 if river else size) / _SIZES),
+            (base + 3, (size if river else 0) / _SIZES),
+        ):
+            if value:
+                index.append(position)
+                values.append(value)
+    segment = Segment(tuple(index), tuple(values))
+    game.pieces[seat] = segment
+    return segment
+
+
+def _player_segment(game: _Seen, seen: SeatView, s: int) -> Segment:
+    """:func:`_player_entries` of seat ``s``: the one kept if nothing of theirs has changed
+    since the encoding last saw the game (one tuple comparison, list by list)."""
+    track, used = seen.tracks[s], seen.used[s]
+    st, mt, sc, mc = (
+        seen.supply_tents[s],
+        seen.market_tents[s],
+        seen.supply_canoes[s],
+        seen.market_canoes[s],
+    )
+    supply, market = seen.supply_hunters[s], seen.market_hunters[s]
+    on_board, holds = game.on_board[s], seen.holds[s]
+    shown = (track, supply, market, st, mt, sc, mc, on_board, used, holds)
+    last = game.players[s]
+    if last is not None and last[0] == shown:
+        return last[1]
+    index: list[int] = []
+    values: list[float] = []
+    for a in range(len(ANIMALS)):
+        if track[a]:
+            index.append(a)
+            values.append(track[a] / TRACK_MAX)
+    total = sum(track)
+    if total:
+        index.append(3)
+        values.append(total / (3 * TRACK_MAX))
+    if on_board:
+        index.append(_ON_BOARD)
+        values.append(on_board / HUNTERS_PER_PLAYER)
+    if holds:
+        index.append(_PLAYER_WIDTH - 1)
+        values.append(1.0)
+    for k in range(len(ACTION_KINDS)):
+        if used >> k & 1:
+            index.append(_USED_AT + k)
+            values.append(1.0)
+    for hunters, tents, canoes, where in ((supply, st, sc, _SUPPLY), (market, mt, mc, _MARKET)):
+        hunters_at, tents_at, canoes_at = where
+        if hunters:
+            index.append(hunters_at)
+            values.append(hunters / HUNTERS_PER_PLAYER)
+        for at, counts in ((tents_at, tents), (canoes_at, canoes)):
+            for size in SHELTER_SIZES:
+                if counts[size]:
+                    index.append(at + size)
+                    values.append(0.5 * counts[size])
+    segment = Segment(tuple(index), tuple(values))
+    kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], on_board, used, holds)
+    game.players[s] = (kept, segment)
+    return segment
+
+
+def _held_segment(tile: int, start: int) -> Segment:
+    """:func:`_tile_entries` of a drawn tile, from the tile itself."""
+    t = TILES[tile]
+    index = [start, start + 1 + t.id]
+    values = [1.0, 1.0]
+    for end in set(t.river_ends):
+        index.append(start + 1 + TILE_COUNT + _POINT_INDEX[end])
+        values.append(1.0)
+    for a in range(len(ANIMALS)):
+        if t.animals[a]:
+            index.append(start + 1 + TILE_COUNT + POINTS + a)
+            values.append(t.animals[a] / 3.0)
+    segment = Segment(tuple(index), tuple(values))
+    if len(_HELD) >= BY_VALUE_KEPT:
+        _HELD.clear()
+    _HELD[(tile, start)] = segment
+    return segment
 
 
 class _Starts(NamedTuple):

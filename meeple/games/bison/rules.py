@@ -84,7 +84,7 @@ from meeple.games.bison.geometry import (
 from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
 from meeple.games.bison.shelters import Candidate, after, can_spend, changes
 from meeple.games.bison.tiles import REGULAR_TILES, START_TILES, TILES
-from meeple.games.bison.views import build_view, json_copy, json_int, json_ints
+from meeple.games.bison.views import SeatView, build_view, json_copy, json_int, json_ints
 
 FORMAT = 2
 """2: with ``back``, the choice point of the action in progress."""
@@ -354,9 +354,14 @@ class BisonState(State):
         return winners(self.tracks)
 
     def view(self, seat: object) -> JSON:
+        return build_view(self.seat_view(seat))
+
+    def seat_view(self, seat: object) -> SeatView:
+        """What ``seat`` may know, as typed data (``None``: a spectator): ``view(seat)`` is its
+        JSON, and learning agents' observations are read from it (:class:`SeatView`)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise self.no_seat(seat)
-        return build_view(self, seat)
+        return SeatView(self, seat)
 
     def to_json(self) -> JSON:
         return {

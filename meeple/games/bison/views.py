@@ -200,8 +200,8 @@ class Pieces:
 
     __slots__ = ("hunters", "on_board", "owner", "shelter", "spaces")
 
-    def __init__(self, layout: BoardLayout, state: BisonState) -> None:
-        owner, hunters, shelter = state.owner, state.hunters, state.shelter
+    def __init__(self, layout: BoardLayout, seen: SeatView) -> None:
+        owner, hunters, shelter = seen.owner, seen.hunters, seen.shelter
         self.owner, self.hunters, self.shelter = owner[:], hunters[:], shelter[:]
         on_board: dict[int, int] = {}
         spaces = layout.empty[:]
@@ -214,12 +214,12 @@ class Pieces:
         self.spaces = spaces
         self.on_board = on_board
 
-    def fits(self, state: BisonState) -> bool:
-        """Whether ``state``'s pieces are the ones these spaces show."""
+    def fits(self, seen: SeatView) -> bool:
+        """Whether ``seen``'s pieces are the ones these spaces show."""
         return (
-            self.owner == state.owner
-            and self.hunters == state.hunters
-            and self.shelter == state.shelter
+            self.owner == seen.owner
+            and self.hunters == seen.hunters
+            and self.shelter == seen.shelter
         )
 
 
@@ -464,12 +464,12 @@ def _finish_layout(
     return layout
 
 
-def _pieces_of(layout: BoardLayout, state: BisonState) -> Pieces:
-    """The spaces' JSON for ``state``'s pieces: the last ones made for this board if the
+def _pieces_of(layout: BoardLayout, seen: SeatView) -> Pieces:
+    """The spaces' JSON for ``seen``'s pieces: the last ones made for this board if the
     pieces have not moved since, else new ones (kept for the next view)."""
     pieces = layout.pieces
-    if pieces is None or not pieces.fits(state):
-        pieces = layout.pieces = Pieces(layout, state)
+    if pieces is None or not pieces.fits(seen):
+        pieces = layout.pieces = Pieces(layout, seen)
     return pieces
 
 
@@ -477,38 +477,119 @@ CELLS: Final[list[list[int]]] = [list(cell) for cell in POSITIONS]
 """Every position's cell ``[q, r]``: the same list in every view."""
 
 
-def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: a spectator).
+class SeatView:
+    """What a seat may know of the game, as typed data: ``view(seat)`` is this object's JSON
+    (:func:`build_view` reads nothing else), and the encoding for learning agents reads it
+    in place of that JSON (:meth:`meeple.games.bison.encoding.BisonEncoding.view_of`).
+
+    It holds the public state (the board, the pieces, each player's animals, supply, market
+    and actions used, whether they hold a tile), the seat's own drawn tile, and of the hidden
+    rest only counts (the draw pile, the tiles removed). Its lists are the state's own, read
+    where they lie: use a seat view before the game moves on (``build_view`` copies what it
+    keeps; the encoding compares and copies what it keeps), and never change them.
+    """
+
+    __slots__ = (
+        "action",
+        "advanced",
+        "board",
+        "count",
+        "deck",
+        "events",
+        "game",
+        "holds",
+        "hunters",
+        "market_canoes",
+        "market_hunters",
+        "market_tents",
+        "moved",
+        "my_tile",
+        "owner",
+        "phase",
+        "players",
+        "remaining",
+        "removed",
+        "round",
+        "rounds",
+        "seat",
+        "shelter",
+        "start",
+        "supply_canoes",
+        "supply_hunters",
+        "supply_tents",
+        "target",
+        "touched",
+        "tracks",
+        "turn",
+        "used",
+        "winners",
+    )
+
+    def __init__(self, state: BisonState, seat: int | None) -> None:
+        self.seat = seat
+        self.game = id(state)
+        """Which game this is a view of, for caches that keep what they last saw of each game
+        (they check what they kept against the view: a number used again by a later game
+        costs them a look, never a wrong answer). It tells nothing of the game itself."""
+        self.players = state.players
+        self.advanced = state.advanced
+        self.round, self.rounds = state.round, state.rounds
+        self.start, self.turn, self.phase = state.start, state.turn, state.phase
+        # The action in progress (-1: none), as ``pending`` shows it.
+        self.action, self.count, self.remaining = state.action, state.count, state.remaining
+        self.target, self.touched, self.moved = state.target, state.touched, state.moved
+        self.board = state.board
+        self.owner, self.hunters, self.shelter = state.owner, state.hunters, state.shelter
+        self.tracks = state.tracks
+        self.supply_hunters, self.market_hunters = state.supply_hunters, state.market_hunters
+        self.supply_tents, self.market_tents = state.supply_tents, state.market_tents
+        self.supply_canoes, self.market_canoes = state.supply_canoes, state.market_canoes
+        self.used = state.used
+        self.holds = [held != EMPTY for held in state.hands]
+        self.my_tile = EMPTY if seat is None else state.hands[seat]
+        self.deck, self.removed = len(state.deck), len(state.removed)
+        self.events = state.events
+        self.winners = state.winners
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move, or -1 once the game is over."""
+        return -1 if self.phase == "over" else (self.start + self.turn) % self.players
+
+
+def build_view(seen: SeatView) -> dict[str, Any]:
+    """The JSON of a :class:`SeatView` (``seat`` ``None``: a spectator's).
 
     The board's parts come from its :class:`BoardLayout` and the spaces from the last
     :class:`Pieces` that fit, shared with other views; the rest is made afresh.
     """
-    layout = board_layout(state.board)
-    pieces = _pieces_of(layout, state)
-    n = state.players
+    seat = seen.seat
+    layout = board_layout(seen.board)
+    pieces = _pieces_of(layout, seen)
+    n = seen.players
     on_board = pieces.on_board
-    over = state.phase == "over"  # the properties spelled out: a view is built every decision
+    over = seen.phase == "over"  # the properties spelled out: a view is built every decision
     pending = None
-    if state.action != -1:
+    if seen.action != -1:
         pending = {
-            "action": ACTION_KINDS[state.action],
-            "hunters": state.count,
-            "remaining": state.remaining,
-            "target": state.target,
-            "changed": list(state.touched),
-            "moved_to": list(state.moved),
+            "action": ACTION_KINDS[seen.action],
+            "hunters": seen.count,
+            "remaining": seen.remaining,
+            "target": seen.target,
+            "changed": list(seen.touched),
+            "moved_to": list(seen.moved),
         }
     view: dict[str, Any] = {
         "game": "bison",
         "players": n,
         "seat": seat,
-        "advanced": state.advanced,
-        "round": state.round,
-        "rounds": state.rounds,
-        "phase": state.phase,
-        "to_move": [] if over else [(state.start + state.turn) % n],  # as state.to_move
-        "totem": state.start,
-        "action_number": min(state.turn // n, 3) + 1,
+        "advanced": seen.advanced,
+        "round": seen.round,
+        "rounds": seen.rounds,
+        "phase": seen.phase,
+        "to_move": [] if over else [(seen.start + seen.turn) % n],  # as SeatView.to_move
+        "totem": seen.start,
+        "action_number": min(seen.turn // n, 3) + 1,
         "tiles": layout.tiles,
         "spaces": pieces.spaces,
         "regions": layout.regions,
@@ -516,17 +597,17 @@ def build_view(state: BisonState, seat: int | None) -> dict[str, Any]:
         "ponds": layout.ponds,
         "open_positions": layout.open_positions,
         "cells": CELLS,
-        "player_info": [_player_seen(layout, state, s, on_board.get(s, 0)) for s in range(n)],
-        "deck": len(state.deck),
-        "removed": len(state.removed),
+        "player_info": [_player_seen(layout, seen, s, on_board.get(s, 0)) for s in range(n)],
+        "deck": seen.deck,
+        "removed": seen.removed,
         "pending": pending,
-        # Event dicts are never changed once made (the state's list only grows): shared.
-        "events": state.events[:],
-        "scores": list(map(sum, state.tracks)),  # as state.scores
-        "winners": state.winners if over else [],
+        # Event dicts are never changed once made (the seen's list only grows): shared.
+        "events": seen.events[:],
+        "scores": list(map(sum, seen.tracks)),  # as seen.scores
+        "winners": seen.winners,  # as seen.winners: [] until the game is over
     }
     if seat is not None:
-        held = state.hands[seat]
+        held = seen.my_tile
         view["my_tile"] = None if held == EMPTY else held_tile(held)
     return view
 
@@ -538,37 +619,37 @@ PlayerSeen = tuple[Shown, dict[str, Any]]
 """A player's JSON and what it shows (its lists copied: the state changes its own)."""
 
 
-def _player_seen(layout: BoardLayout, state: BisonState, s: int, on_board: int) -> dict[str, Any]:
+def _player_seen(layout: BoardLayout, seen: SeatView, s: int, on_board: int) -> dict[str, Any]:
     """Seat ``s``'s JSON: the last one seen on this board (or on those it was placed from)
     if nothing of theirs has changed since (most decisions change one player at most; one
     tuple comparison, list by list), else :func:`_player_json`'s."""
-    track, st, mt = state.tracks[s], state.supply_tents[s], state.market_tents[s]
-    sc, mc = state.supply_canoes[s], state.market_canoes[s]
-    supply, market, used = state.supply_hunters[s], state.market_hunters[s], state.used[s]
-    shown = (track, supply, market, st, mt, sc, mc, on_board, used, state.hands[s] != EMPTY)
-    seen = layout.players.get(s)
-    if seen is not None and seen[0] == shown:
-        return seen[1]
-    found = _player_json(state, s, on_board)
+    track, st, mt = seen.tracks[s], seen.supply_tents[s], seen.market_tents[s]
+    sc, mc = seen.supply_canoes[s], seen.market_canoes[s]
+    supply, market, used = seen.supply_hunters[s], seen.market_hunters[s], seen.used[s]
+    shown = (track, supply, market, st, mt, sc, mc, on_board, used, seen.holds[s])
+    last = layout.players.get(s)
+    if last is not None and last[0] == shown:
+        return last[1]
+    found = _player_json(seen, s, on_board)
     kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], *shown[7:])
     layout.players[s] = (kept, found)
     return found
 
 
-def _player_json(state: BisonState, s: int, on_board: int) -> dict[str, Any]:
+def _player_json(seen: SeatView, s: int, on_board: int) -> dict[str, Any]:
     """What everyone sees of seat ``s``: animals, pieces in supply and market, actions used.
     Its supply and market are shared dicts (:func:`_stock`): they change less often than the
     animals, and the encoding reuses its entries for them."""
-    track = state.tracks[s]
+    track = seen.tracks[s]
     return {
         "seat": s,
         "animals": dict(zip(ANIMALS, track, strict=True)),
         "total": sum(track),
-        "supply": _stock(state.supply_hunters[s], state.supply_tents[s], state.supply_canoes[s]),
-        "market": _stock(state.market_hunters[s], state.market_tents[s], state.market_canoes[s]),
+        "supply": _stock(seen.supply_hunters[s], seen.supply_tents[s], seen.supply_canoes[s]),
+        "market": _stock(seen.market_hunters[s], seen.market_tents[s], seen.market_canoes[s]),
         "hunters_on_board": on_board,
-        "actions_used": _USED[state.used[s]],
-        "holds_tile": state.hands[s] != EMPTY,
+        "actions_used": _USED[seen.used[s]],
+        "holds_tile": seen.holds[s],
     }
 
 

@@ -55,7 +55,7 @@ from meeple.games.bison.geometry import (
     turned_polygons,
 )
 from meeple.games.bison.tiles import TILE_COUNT, TILES, point_name
-from meeple.games.bison.views import _drawing, _pieces, _round, json_copy, tile_json
+from meeple.games.bison.views import SeatView, _drawing, _pieces, _round, json_copy, tile_json
 from tests.games.bison import helpers
 from tests.games.bison.helpers import G17, M11, make
 
@@ -322,6 +322,14 @@ def _check_game(players: int, seed: int, advanced: int) -> int:
                 assert got.size == want.size
                 assert len(set(got.index)) == len(got.index)  # each position written once
                 assert got.dense() == want.dense(), (seed, steps, seat)
+                # From the typed data the JSON is made of, as the envs observe: the same.
+                seen = ENCODING.view_of(state, seat)
+                assert isinstance(seen, SeatView)
+                typed = ENCODING.observe(seen, seat, players, state.options)
+                assert typed.size == want.size
+                positions = typed.entries()[0]
+                assert len(set(positions)) == len(positions)  # each position written once
+                assert typed.dense() == want.dense(), (seed, steps, seat)
         actor = state.to_move[0]
         state.apply(actor, rng.choice(state.legal_actions(actor)))
         steps += 1
@@ -331,6 +339,13 @@ def _check_game(players: int, seed: int, advanced: int) -> int:
 @pytest.mark.parametrize(("players", "advanced"), [(2, 0), (3, 2), (4, 1)])
 def test_cached_views_and_observations_equal_plain_ones(players: int, advanced: int) -> None:
     assert _check_game(players, seed=players, advanced=advanced) > 100
+
+
+def test_observations_from_seat_views_stay_right_across_games() -> None:
+    """What the encoding keeps from one game's seat views (a placed tile's entries, a region's,
+    the pieces and players it last saw) is checked or keyed so that the next games get their
+    own: the same spaces hold other tiles in another game, and so other animals."""
+    assert sum(_check_game(2, seed=seed, advanced=0) for seed in (11, 12, 13)) > 300
 
 
 def test_states_sharing_a_board_share_its_layout_but_not_their_pieces() -> None:
