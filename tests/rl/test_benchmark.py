@@ -36,3 +36,15 @@ def test_breakdown_adds_up(bench: ModuleType, game_id: str) -> None:
     if game_id == "stirfry":
         # Stir Fry's public history reads the spectator's view after every move.
         assert parts["history"] > 1.0
+
+
+def test_the_best_of_several_runs(bench: ModuleType) -> None:
+    """``--repeat``: the highest rate of each figure (the lowest µs for a breakdown) and the
+    AEC rates' spread, of runs that differ."""
+    runs = [
+        {"aec": 30_500.0, "gym": 9_000.0, "build": "compiled"},
+        {"aec": 21_000.0, "gym": 12_000.0, "build": "compiled"},
+    ]
+    assert bench.best(runs, parts=False) == {"aec": 30_500.0, "gym": 12_000.0}
+    assert bench.best([{"view": 2.0}, {"view": 1.5}], parts=True) == {"view": 1.5}
+    assert bench.aec_spread(runs) == "21.0–30.5k"

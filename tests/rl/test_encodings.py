@@ -16,7 +16,14 @@ import random
 import pytest
 
 import meeple
-from meeple.core.encoding import Encoding, Features, History, load_encoding, observation_size
+from meeple.core.encoding import (
+    Encoding,
+    Features,
+    History,
+    load_encoding,
+    observation_size,
+    view_reader,
+)
 from meeple.core.game import State, without_back
 from meeple.games.stirfry.encoding import CLAIMS, StirFryHistory
 
@@ -38,8 +45,10 @@ def _observe(
     encoding: Encoding, state: State, seat: int, size: int, history: History | None = None
 ) -> list[float]:
     """The dense observation, after checking the sparse one: the layout's size, every
-    position written once and inside it, finite values."""
-    features = encoding.observe(state.view(seat), seat, state.players, state.options, history)
+    position written once and inside it, finite values. From the view the envs read
+    (:func:`view_reader`: ``view(seat)``, or Bison's typed data that JSON is made from)."""
+    view = view_reader(encoding)(state, seat)
+    features = encoding.observe(view, seat, state.players, state.options, history)
     assert features.size == size
     index, values = features.entries()  # fresh entries and shared segments alike
     assert len(set(index)) == len(index)

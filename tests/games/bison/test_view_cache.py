@@ -55,7 +55,15 @@ from meeple.games.bison.geometry import (
     turned_polygons,
 )
 from meeple.games.bison.tiles import TILE_COUNT, TILES, point_name
-from meeple.games.bison.views import SeatView, _drawing, _pieces, _round, json_copy, tile_json
+from meeple.games.bison.views import (
+    SeatView,
+    _drawing,
+    _pieces,
+    _round,
+    build_view,
+    json_copy,
+    tile_json,
+)
 from tests.games.bison import helpers
 from tests.games.bison.helpers import G17, M11, make
 
@@ -392,3 +400,28 @@ def test_only_a_gatherings_target_is_flagged_on_a_space() -> None:
         if all(seen.values()):
             break
     assert all(seen.values()), seen
+
+
+def test_a_seat_view_holds_only_what_its_json_shows() -> None:
+    """A state whose hidden parts are sampled again (the draw pile, the removed tiles, the
+    other players' drawn tiles: ``determinize``) gives the seat the same view, and must give
+    the same seat view, field by field: the typed data holds no more than its JSON shows (but
+    the game's identity, a number that says nothing of it)."""
+    fields = [name for name in SeatView.__slots__ if name != "game"]
+    compared = hidden_differs = 0
+    for seed in range(4):
+        state = GAME.new(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in range(3):
+                twin = state.determinize(seat, random.Random(compared))
+                assert twin.view(seat) == state.view(seat)
+                hidden_differs += twin.deck != state.deck or twin.hands != state.hands
+                mine, theirs = state.seat_view(seat), twin.seat_view(seat)
+                assert [getattr(mine, f) for f in fields] == [getattr(theirs, f) for f in fields]
+                assert json.dumps(build_view(mine)) == json.dumps(state.view(seat))
+                compared += 1
+            actor = state.to_move[0]
+            state.apply(actor, rng.choice(without_back(state.legal_actions(actor))))
+    assert compared > 1000
+    assert hidden_differs > compared / 2  # the twins do hide other tiles
