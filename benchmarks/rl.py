@@ -39,8 +39,8 @@ compiled; ``--compiled ''`` for the pure figures alone): each row is measured in
 (pure), then by that Python in a subprocess running this file (``--row``), so both figures
 of a row come from the same minute of a shared machine.
 
-``--repeat N`` measures each row N times (pure and compiled in turn) and prints the best of
-each figure, with the AEC figures' spread (lowest–highest) in a last column: what else the
+``--repeat N`` measures every row N times, in N rounds over all the rows (each row pure then
+compiled), and prints the best of each figure, with the AEC figures' spread (lowest–highest) in a last column: what else the
 machine does (other work, a host that swings by ×1.5–2 within minutes on a shared machine)
 only ever slows a run, so the best of several is the closest to what the code costs, as
 ``timeit`` takes the least time.
@@ -305,40 +305,62 @@ def main() -> None:
             f"{'game':<10}{'players':>8}{'AEC steps/s':>14}{'Gym steps/s':>14}"
             f"{'engine+view/s':>15}{'goal met':>10}" + (f"  {'AEC spread':<14}" if spread else "")
         )
-    for game_id in ids:
-        game = meeple.load(game_id)
-        for players in sorted({game.min_players, game.max_players}):
-            pures, others = [], []
-            for _ in range(args.repeat):  # in turn, so both builds see the same minutes
-                pures.append(row(game_id, players, args.seconds, args.breakdown))
-                if compiled:
-                    others.append(
-                        compiled_row(compiled, game_id, players, args.seconds, args.breakdown)
-                    )
-            pure = best(pures, args.breakdown)
-            other = best(others, args.breakdown) if others else None
-            ranges = "  " + " / ".join(aec_spread(runs) for runs in (pures, others) if runs)
-            if args.breakdown:
-                for build, parts in (("pure", pure), ("compiled", other)):
-                    if parts is not None:
-                        cells = "".join(f"{parts[c]:>9.1f}" for c in columns)
-                        print(f"{game_id:<10}{players:>8}{build:>10}{cells}")
-                continue
-            if other is None:
-                aec, gym, engine = pure["aec"], pure["gym"], pure["engine"]
-                met = "yes" if aec >= GOAL else "no"
-                print(
-                    f"{game_id:<10}{players:>8}{aec:>14,.0f}{gym:>14,.0f}{engine:>15,.0f}{met:>10}"
-                    + (ranges if spread else "")
+    rows = [
+        (game_id, players)
+        for game_id in ids
+        for players in sorted({meeple.load(game_id).min_players, meeple.load(game_id).max_players})
+    ]
+    runs: dict[tuple[str, int], tuple[list[dict[str, float]], list[dict[str, float]]]] = {
+        key: ([], []) for key in rows
+    }
+    for turn in range(args.repeat):
+        # Rounds over every row (not one row's runs back to back), so that a slow spell of a
+        # shared machine slows one run of many rows, not every run of one; each row pure,
+        # then compiled, so both builds of a row see the same minute.
+        for game_id, players in rows:
+            pures, others = runs[(game_id, players)]
+            pures.append(row(game_id, players, args.seconds, args.breakdown))
+            if compiled:
+                others.append(
+                    compiled_row(compiled, game_id, players, args.seconds, args.breakdown)
                 )
-                continue
-            met = "/".join("yes" if f["aec"] >= GOAL else "no" for f in (pure, other))
-            print(
-                f"{game_id:<10}{players:>8}{pure['aec']:>12,.0f}{other['aec']:>10,.0f}"
-                f"{pure['gym']:>12,.0f}{other['gym']:>10,.0f}"
-                f"{pure['engine']:>13,.0f}{other['engine']:>10,.0f}{met:>10}"
-                + (ranges if spread else "")
-            )
+            if turn == args.repeat - 1:
+                print_row(game_id, players, pures, others, parts=args.breakdown, spread=spread)
+
+
+def print_row(
+    game_id: str,
+    players: int,
+    pures: list[dict[str, float]],
+    others: list[dict[str, float]],
+    *,
+    parts: bool,
+    spread: bool,
+) -> None:
+    """One row of the table: the best of its runs, pure then compiled (if measured)."""
+    pure = best(pures, parts)
+    other = best(others, parts) if others else None
+    if parts:
+        for build, figures in (("pure", pure), ("compiled", other)):
+            if figures is not None:
+                cells = "".join(f"{figures[c]:>9.1f}" for c in [*PARTS, "env", "total"])
+                print(f"{game_id:<10}{players:>8}{build:>10}{cells}")
+        return
+    ranges = "  " + " / ".join(aec_spread(runs) for runs in (pures, others) if runs)
+    if other is None:
+        aec, gym, engine = pure["aec"], pure["gym"], pure["engine"]
+        met = "yes" if aec >= GOAL else "no"
+        print(
+            f"{game_id:<10}{players:>8}{aec:>14,.0f}{gym:>14,.0f}{engine:>15,.0f}{met:>10}"
+            + (ranges if spread else "")
+        )
+        return
+    met = "/".join("yes" if f["aec"] >= GOAL else "no" for f in (pure, other))
+    print(
+        f"{game_id:<10}{players:>8}{pure['aec']:>12,.0f}{other['aec']:>10,.0f}"
+        f"{pure['gym']:>12,.0f}{other['gym']:>10,.0f}"
+        f"{pure['engine']:>13,.0f}{other['engine']:>10,.0f}{met:>10}" + (ranges if spread else "")
+    )
 
 
 if __name__ == "__main__":
