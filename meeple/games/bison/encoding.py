@@ -22,7 +22,7 @@ The action space finds a decision's indices from the runs of legal actions the s
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple, TypeVar
 
@@ -294,47 +294,62 @@ of ``position_placed``."""
 
 
 def _region_entries(region: JSON, start: int) -> Entries:
-    """A region's entries in the ``space`` slice (``start`` as in :func:`_board_entries`):
-    its animals and size on each of its spaces. The views share a region's list of spaces
+    """:func:`_region_cells` of a region's JSON. The views share a region's list of spaces
     between the boards on which it keeps its spaces (``views._layout_after``), and so its
     animals (the tiles on those spaces stay): the entries are kept by that list."""
+    spaces = region["spaces"]
+    entries = _region_cells(spaces, region["animals"], start)
+    return _REGIONS.keep((id(spaces), start), spaces, entries)
+
+
+def _region_cells(spaces: Sequence[int], animals: int, start: int) -> Entries:
+    """A region's entries in the ``space`` slice (``start`` as in :func:`_board_entries`):
+    its animals and size on each of its spaces."""
     index: list[int] = []
     values: list[float] = []
-    spaces = region["spaces"]
-    animals, size = region["animals"] / 10.0, len(spaces) / 10.0
+    total, size = animals / 10.0, len(spaces) / 10.0
     region_at = start + _SPACES_AT + len(TERRAINS) + 4
     for space in spaces:
         at = region_at + space * _SPACE_WIDTH
-        if animals:
+        if total:
             index.append(at)
-            values.append(animals)
+            values.append(total)
         index.append(at + 1)
         values.append(size)
-    return _REGIONS.keep((id(spaces), start), spaces, (tuple(index), tuple(values)))
+    return tuple(index), tuple(values)
 
 
 def _placed_entries(t: JSON, start: int) -> PlacedEntries:
-    """A placed tile's entries in the board's slices (``start`` as in :func:`_board_entries`):
-    placed, turned, its river ends, and its three spaces' terrain and animals. The views share
-    one dict per tile placed so (:func:`meeple.games.bison.views._placed_tile`)."""
-    p = t["position"]
-    index = [start + p, start + _TURNED_AT + p * ORIENTATIONS + t["orientation"]]
+    """:func:`_placed_cells` of a placed tile's JSON. The views share one dict per tile placed
+    so (:func:`meeple.games.bison.views._placed_tile`)."""
+    ends = [_POINT[end] for end in t["river_ends"]]
+    animals = [t["animals"][animal] for animal in ANIMALS]
+    entries = _placed_cells(t["position"], t["orientation"], ends, animals, start)
+    return _PLACED.keep((id(t), start), t, entries)
+
+
+def _placed_cells(
+    p: int, orientation: int, ends: Iterable[int], animals: Sequence[int], start: int
+) -> PlacedEntries:
+    """A tile's entries in the board's slices (``start`` as in :func:`_board_entries`), placed
+    at position ``p`` so turned, its river ends there (``ends``: their indices in a
+    position's 12 points, :data:`_POINT`) and its animals by kind: placed, turned, the river
+    ends, and its three spaces' terrain and animals; and its three spaces."""
+    index = [start + p, start + _TURNED_AT + p * ORIENTATIONS + orientation]
     values = [1.0, 1.0]
-    ends = start + _ENDS_AT + p * POINTS
-    for end in set(t["river_ends"]):
-        index.append(ends + _POINT[end])
+    at = start + _ENDS_AT + p * POINTS
+    for end in set(ends):
+        index.append(at + end)
         values.append(1.0)
     # A tile's three spaces: terrain k holds animal k (ANIMALS and TERRAINS line up).
-    for k, animal in enumerate(ANIMALS):
+    for k in range(len(ANIMALS)):
         base = start + _SPACES_AT + (3 * p + k) * _SPACE_WIDTH
         index.append(base + k)
         values.append(1.0)
-        animals = t["animals"][animal]
-        if animals:
+        if animals[k]:
             index.append(base + len(TERRAINS))
-            values.append(animals / 3.0)
-    spaces = [3 * p + k for k in range(len(TERRAINS))]
-    return _PLACED.keep((id(t), start), t, (tuple(index), tuple(values), tuple(spaces)))
+            values.append(animals[k] / 3.0)
+    return tuple(index), tuple(values), tuple(3 * p + k for k in range(len(TERRAINS)))
 
 
 def _pieces_entries(spaces: list[JSON], at: _Starts, seat: int, players: int) -> Segment:
@@ -356,19 +371,39 @@ def _pieces_entries(spaces: list[JSON], at: _Starts, seat: int, players: int) ->
 
 
 def _space_pieces(sp: JSON, at: _Starts, seat: int, players: int) -> Entries:
-    """The pieces on one space and its owner, seen from ``seat``."""
-    base = at.space + sp["space"] * _SPACE_WIDTH + len(TERRAINS)
-    index = [at.space_owner + sp["space"] * players + relative(seat, sp["owner"], players)]
+    """:func:`_space_cells` of a space's JSON, seen from ``seat``."""
+    owner, hunters, tent, canoe = sp["owner"], sp["hunters"], sp["tent"], sp["canoe"]
+    entries = _space_cells(
+        sp["space"], owner, hunters, tent, canoe, at=at, seat=seat, players=players
+    )
+    return _SPACE_PIECES.keep((id(sp), seat, players), sp, entries)
+
+
+def _space_cells(
+    space: int,
+    owner: int,
+    hunters: int,
+    tent: int,
+    canoe: int,
+    *,
+    at: _Starts,
+    seat: int,
+    players: int,
+) -> Entries:
+    """The pieces on one space (hunters, its tent's or canoe's size) and its owner, seen from
+    ``seat``."""
+    base = at.space + space * _SPACE_WIDTH + len(TERRAINS)
+    index = [at.space_owner + space * players + relative(seat, owner, players)]
     values = [1.0]
     for position, value in (
-        (base + 1, sp["hunters"] / MAX_HUNTERS_PER_ACTION),
-        (base + 2, sp["tent"] / _SIZES),
-        (base + 3, sp["canoe"] / _SIZES),
+        (base + 1, hunters / MAX_HUNTERS_PER_ACTION),
+        (base + 2, tent / _SIZES),
+        (base + 3, canoe / _SIZES),
     ):
         if value:
             index.append(position)
             values.append(value)
-    return _SPACE_PIECES.keep((id(sp), seat, players), sp, (tuple(index), tuple(values)))
+    return tuple(index), tuple(values)
 
 
 # A player's slice: animals, their total, hunters in supply, tents in supply by size 1–4,
@@ -390,72 +425,112 @@ _MARKET = (_MARKET_HUNTERS, _MARKET_TENTS, _MARKET_CANOES)
 
 
 def _stock_entries(stock: JSON, where: tuple[int, int, int]) -> Entries:
+    """:func:`_stock_cells` of a supply's or market's JSON (its tents and canoes as lists of
+    sizes). The views share one dict per content (``views._stock``)."""
+    tents, canoes = stock["tents"], stock["canoes"]
+    counts = [[sizes.count(size) for size in range(_SIZES + 1)] for sizes in (tents, canoes)]
+    entries = _stock_cells(stock["hunters"], counts[0], counts[1], where)
+    return _STOCKS.keep((id(stock), where[0]), stock, entries)
+
+
+def _stock_cells(
+    hunters: int, tents: Sequence[int], canoes: Sequence[int], where: tuple[int, int, int]
+) -> Entries:
     """A player's supply or market in the player's slice (``where``: :data:`_SUPPLY` or
-    :data:`_MARKET`): hunters, then tents and canoes by size. The views share one dict per
-    content (``views._stock``)."""
+    :data:`_MARKET`): hunters, then tents and canoes (``tents``, ``canoes``: counts by size,
+    as the state keeps them)."""
     hunters_at, tents_at, canoes_at = where
     index: list[int] = []
     values: list[float] = []
-    if stock["hunters"]:
+    if hunters:
         index.append(hunters_at)
-        values.append(stock["hunters"] / HUNTERS_PER_PLAYER)
-    for at, sizes in ((tents_at, stock["tents"]), (canoes_at, stock["canoes"])):
-        for size in set(sizes):
-            index.append(at + size)
-            values.append(0.5 * sizes.count(size))
-    return _STOCKS.keep((id(stock), hunters_at), stock, (tuple(index), tuple(values)))
+        values.append(hunters / HUNTERS_PER_PLAYER)
+    for at, counts in ((tents_at, tents), (canoes_at, canoes)):
+        for size in SHELTER_SIZES:
+            if counts[size]:
+                index.append(at + size)
+                values.append(0.5 * counts[size])
+    return tuple(index), tuple(values)
 
 
 def _player_entries(p: JSON) -> Segment:
-    """One player's slice of ``seat_player`` as if it started at 0 (where it starts depends
-    on where the observer sits: it is shared at that base): animals, their total,
-    hunters, tents and canoes (by size) in supply, then in the market, hunters on the
-    board, actions used, whether they hold a tile."""
+    """:func:`_player_cells` of a player's JSON (its supply and market kept by their shared
+    dicts, ``views._stock``)."""
     animals = p["animals"]
-    # Sparse from the start: a player's dict is new at most decisions that end an action.
-    index: list[int] = []
-    values: list[float] = []
-    for a, animal in enumerate(ANIMALS):
-        if animals[animal]:
-            index.append(a)
-            values.append(animals[animal] / TRACK_MAX)
-    if p["total"]:
-        index.append(3)
-        values.append(p["total"] / (3 * TRACK_MAX))
-    if p["hunters_on_board"]:
-        index.append(_ON_BOARD)
-        values.append(p["hunters_on_board"] / HUNTERS_PER_PLAYER)
-    if p["holds_tile"]:
-        index.append(_PLAYER_WIDTH - 1)
-        values.append(1.0)
-    for kind in p["actions_used"]:
-        index.append(_USED_AT + _ACTION[kind])
-        values.append(1.0)
+    stocks = []
     for stock, where in ((p["supply"], _SUPPLY), (p["market"], _MARKET)):
         kept = _STOCKS.get((id(stock), where[0]))
-        entries = kept[0] if kept else _stock_entries(stock, where)
-        index += entries[0]
-        values += entries[1]
-    segment = Segment(tuple(index), tuple(values))
+        stocks.append(kept[0] if kept else _stock_entries(stock, where))
+    used = sum(1 << _ACTION[kind] for kind in p["actions_used"])
+    segment = _player_cells(
+        [animals[animal] for animal in ANIMALS],
+        p["hunters_on_board"],
+        p["holds_tile"],
+        used,
+        stocks,
+    )
     return _PLAYERS.keep(id(p), p, segment)
 
 
+def _player_cells(
+    track: Sequence[int], on_board: int, holds: bool, used: int, stocks: Sequence[Entries]
+) -> Segment:
+    """One player's slice of ``seat_player`` as if it started at 0 (where it starts depends
+    on where the observer sits: it is shared at that base): animals, their total,
+    hunters, tents and canoes (by size) in supply, then in the market (``stocks``: their
+    :func:`_stock_cells`), hunters on the board, actions used (``used``: bit k for
+    ``ACTION_KINDS[k]``, as the state keeps them), whether they hold a tile."""
+    # Sparse from the start: a player's slice is new at most decisions that end an action.
+    index: list[int] = []
+    values: list[float] = []
+    for a in range(len(ANIMALS)):
+        if track[a]:
+            index.append(a)
+            values.append(track[a] / TRACK_MAX)
+    total = sum(track)
+    if total:
+        index.append(3)
+        values.append(total / (3 * TRACK_MAX))
+    if on_board:
+        index.append(_ON_BOARD)
+        values.append(on_board / HUNTERS_PER_PLAYER)
+    if holds:
+        index.append(_PLAYER_WIDTH - 1)
+        values.append(1.0)
+    for k in range(len(ACTION_KINDS)):
+        if used >> k & 1:
+            index.append(_USED_AT + k)
+            values.append(1.0)
+    for entries in stocks:
+        index += entries[0]
+        values += entries[1]
+    return Segment(tuple(index), tuple(values))
+
+
 def _tile_entries(tile: JSON, start: int) -> Segment:
-    """The ``my_tile`` slice of a drawn tile, starting at ``start``."""
+    """:func:`_held_cells` of a drawn tile's JSON."""
     key = (id(tile), start)
     found = _TILES.get(key)
     if found is not None:
         return found[0]
-    index = [start, start + 1 + tile["tile"]]
+    ends = [_POINT[end] for end in tile["river"]]
+    animals = [tile["animals"][animal] for animal in ANIMALS]
+    return _TILES.keep(key, tile, _held_cells(tile["tile"], ends, animals, start))
+
+
+def _held_cells(tile: int, ends: Iterable[int], animals: Sequence[int], start: int) -> Segment:
+    """The ``my_tile`` slice, starting at ``start``, of a drawn tile: its id, its river ends
+    (unturned; their indices in its 12 points, :data:`_POINT`) and its animals by kind."""
+    index = [start, start + 1 + tile]
     values = [1.0, 1.0]
-    for end in set(tile["river"]):
-        index.append(start + 1 + TILE_COUNT + _POINT[end])
+    for end in set(ends):
+        index.append(start + 1 + TILE_COUNT + end)
         values.append(1.0)
-    for a, animal in enumerate(ANIMALS):
-        if tile["animals"][animal]:
+    for a in range(len(ANIMALS)):
+        if animals[a]:
             index.append(start + 1 + TILE_COUNT + POINTS + a)
-            values.append(tile["animals"][animal] / 3.0)
-    return _TILES.keep(key, tile, Segment(tuple(index), tuple(values)))
+            values.append(animals[a] / 3.0)
+    return Segment(tuple(index), tuple(values))
 
 
 class BisonEncoding:
@@ -734,24 +809,12 @@ def _board_segment(board: Board, at: _Starts, players: int) -> tuple[Segment, fr
 
 
 def _placed_by_value(key: tuple[int, int, int, int]) -> PlacedEntries:
-    """:func:`_placed_entries` of a tile placed so (``key``: tile, orientation, position, the
+    """:func:`_placed_cells` of a tile placed so (``key``: tile, orientation, position, the
     board's start)."""
     tile, orientation, p, start = key
-    index = [start + p, start + _TURNED_AT + p * ORIENTATIONS + orientation]
-    values = [1.0, 1.0]
-    ends = start + _ENDS_AT + p * POINTS
     t = TILES[tile]
-    for end in {turn_point(q, orientation) for q in t.river_ends}:
-        index.append(ends + _POINT_INDEX[end])
-        values.append(1.0)
-    for k in range(len(ANIMALS)):
-        base = start + _SPACES_AT + (3 * p + k) * _SPACE_WIDTH
-        index.append(base + k)
-        values.append(1.0)
-        if t.animals[k]:
-            index.append(base + len(TERRAINS))
-            values.append(t.animals[k] / 3.0)
-    found = (tuple(index), tuple(values), tuple(3 * p + k for k in range(len(TERRAINS))))
+    ends = [_POINT_INDEX[turn_point(q, orientation)] for q in t.river_ends]
+    found = _placed_cells(p, orientation, ends, t.animals, start)
     if len(_PLACED_BY_VALUE) >= BY_VALUE_KEPT:
         _PLACED_BY_VALUE.clear()
     _PLACED_BY_VALUE[key] = found
@@ -759,20 +822,9 @@ def _placed_by_value(key: tuple[int, int, int, int]) -> PlacedEntries:
 
 
 def _region_by_value(region: tuple[int, ...], animals: int, start: int) -> Entries:
-    """:func:`_region_entries` of a region: its spaces and the animals on them (the same
-    spaces hold other tiles, and so other animals, in another game)."""
-    index: list[int] = []
-    values: list[float] = []
-    total, size = animals / 10.0, len(region) / 10.0
-    region_at = start + _SPACES_AT + len(TERRAINS) + 4
-    for space in region:
-        at = region_at + space * _SPACE_WIDTH
-        if total:
-            index.append(at)
-            values.append(total)
-        index.append(at + 1)
-        values.append(size)
-    found = (tuple(index), tuple(values))
+    """:func:`_region_cells` of a region: its spaces and the animals on them (the same spaces
+    hold other tiles, and so other animals, in another game)."""
+    found = _region_cells(region, animals, start)
     if len(_REGIONS_BY_VALUE) >= BY_VALUE_KEPT:
         _REGIONS_BY_VALUE.clear()
     _REGIONS_BY_VALUE[(region, animals, start)] = found
@@ -801,89 +853,45 @@ def _seat_pieces(game: _Seen, seen: SeatView, seat: int, at: _Starts) -> Segment
     for space, who in enumerate(game.owner):
         if who == -1:  # no owner, no piece
             continue
-        index.append(at.space_owner + space * players + relative(seat, who, players))
-        values.append(1.0)
-        base = at.space + space * _SPACE_WIDTH + len(TERRAINS)
         size = shelter[space]
-        river = terrain_of_space(space) == RIVER  # its shelter is a canoe, not a tent
-        for position, value in (
-            (base + 1, hunters[space] / MAX_HUNTERS_PER_ACTION),
-            (base + 2, (0 if river else size) / _SIZES),
-            (base + 3, (size if river else 0) / _SIZES),
-        ):
-            if value:
-                index.append(position)
-                values.append(value)
+        if terrain_of_space(space) == RIVER:  # its shelter is a canoe, not a tent
+            entries = _space_cells(
+                space, who, hunters[space], 0, size, at=at, seat=seat, players=players
+            )
+        else:
+            entries = _space_cells(
+                space, who, hunters[space], size, 0, at=at, seat=seat, players=players
+            )
+        index += entries[0]
+        values += entries[1]
     segment = Segment(tuple(index), tuple(values))
     game.pieces[seat] = segment
     return segment
 
 
 def _player_segment(game: _Seen, seen: SeatView, s: int) -> Segment:
-    """:func:`_player_entries` of seat ``s``: the one kept if nothing of theirs has changed
+    """:func:`_player_cells` of seat ``s``: the one kept if nothing of theirs has changed
     since the encoding last saw the game (one tuple comparison, list by list)."""
     track, used = seen.tracks[s], seen.used[s]
-    st, mt, sc, mc = (
-        seen.supply_tents[s],
-        seen.market_tents[s],
-        seen.supply_canoes[s],
-        seen.market_canoes[s],
-    )
+    st, mt = seen.supply_tents[s], seen.market_tents[s]
+    sc, mc = seen.supply_canoes[s], seen.market_canoes[s]
     supply, market = seen.supply_hunters[s], seen.market_hunters[s]
     on_board, holds = game.on_board[s], seen.holds[s]
     shown = (track, supply, market, st, mt, sc, mc, on_board, used, holds)
     last = game.players[s]
     if last is not None and last[0] == shown:
         return last[1]
-    index: list[int] = []
-    values: list[float] = []
-    for a in range(len(ANIMALS)):
-        if track[a]:
-            index.append(a)
-            values.append(track[a] / TRACK_MAX)
-    total = sum(track)
-    if total:
-        index.append(3)
-        values.append(total / (3 * TRACK_MAX))
-    if on_board:
-        index.append(_ON_BOARD)
-        values.append(on_board / HUNTERS_PER_PLAYER)
-    if holds:
-        index.append(_PLAYER_WIDTH - 1)
-        values.append(1.0)
-    for k in range(len(ACTION_KINDS)):
-        if used >> k & 1:
-            index.append(_USED_AT + k)
-            values.append(1.0)
-    for hunters, tents, canoes, where in ((supply, st, sc, _SUPPLY), (market, mt, mc, _MARKET)):
-        hunters_at, tents_at, canoes_at = where
-        if hunters:
-            index.append(hunters_at)
-            values.append(hunters / HUNTERS_PER_PLAYER)
-        for at, counts in ((tents_at, tents), (canoes_at, canoes)):
-            for size in SHELTER_SIZES:
-                if counts[size]:
-                    index.append(at + size)
-                    values.append(0.5 * counts[size])
-    segment = Segment(tuple(index), tuple(values))
+    stocks = (_stock_cells(supply, st, sc, _SUPPLY), _stock_cells(market, mt, mc, _MARKET))
+    segment = _player_cells(track, on_board, holds, used, stocks)
     kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], on_board, used, holds)
     game.players[s] = (kept, segment)
     return segment
 
 
 def _held_segment(tile: int, start: int) -> Segment:
-    """:func:`_tile_entries` of a drawn tile, from the tile itself."""
+    """:func:`_held_cells` of a drawn tile, from the tile itself."""
     t = TILES[tile]
-    index = [start, start + 1 + t.id]
-    values = [1.0, 1.0]
-    for end in set(t.river_ends):
-        index.append(start + 1 + TILE_COUNT + _POINT_INDEX[end])
-        values.append(1.0)
-    for a in range(len(ANIMALS)):
-        if t.animals[a]:
-            index.append(start + 1 + TILE_COUNT + POINTS + a)
-            values.append(t.animals[a] / 3.0)
-    segment = Segment(tuple(index), tuple(values))
+    segment = _held_cells(t.id, [_POINT_INDEX[q] for q in t.river_ends], t.animals, start)
     if len(_HELD) >= BY_VALUE_KEPT:
         _HELD.clear()
     _HELD[(tile, start)] = segment
