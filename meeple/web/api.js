@@ -8,13 +8,26 @@ export class ApiError extends Error {
   }
 }
 
-let skew = 0; // server clock minus ours, in ms, when they differ by more than the Date header's 1 s
+let skew = 0; // server clock minus ours, in ms, when they plainly differ (see noteServerTime)
 
-function noteServerTime(response) {
+// How far a server's Date header may lag the moment it answered: it is in whole seconds, and a
+// busy server stamps the date it last noted (uvicorn notes it between its loop's turns), so on a
+// loaded machine it can be a few seconds old.
+const DATE_SLACK_MS = 5000;
+
+/** Note the server's clock from an answer to a request sent at `sent` (our ms). */
+function noteServerTime(response, sent) {
   const date = Date.parse(response.headers.get("date") ?? "");
   if (Number.isNaN(date)) return;
-  const diff = date - Date.now();
-  skew = Math.abs(diff) > 2000 ? diff : 0;
+  const received = Date.now();
+  // The server dated its answer while our request was out. If that date falls between the
+  // sending, less the header's slack, and the answer's arrival, the clocks agree: a stale
+  // header must not make turn timers read more time than a turn has (it read 33 s of 30).
+  if (date >= sent - DATE_SLACK_MS && date <= received + 1000) {
+    skew = 0;
+  } else {
+    skew = date - (sent + received) / 2;
+  }
 }
 
 /** The time now by the server's clock (ms since 1970): turn deadlines are the server's. */
@@ -29,8 +42,9 @@ export async function api(method, path, body) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  const sent = Date.now();
   const response = await fetch(path, init);
-  noteServerTime(response);
+  noteServerTime(response, sent);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = data.detail;

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable
+from email.utils import formatdate
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.conftest import Server, create_table, play_to_end, screenshot, sign_in
@@ -125,6 +127,42 @@ def test_a_turn_timer_counts_down(new_page: Callable[..., Page]) -> None:
     assert 0 < first <= 30
     expect(timer).not_to_have_text(f"{first} s left", timeout=3000)
     assert int(timer.inner_text().split()[0]) < first
+
+
+def _dated_answers(page: Page, offset_s: float) -> None:
+    """Give the page's API answers a ``Date`` header ``offset_s`` seconds from now."""
+
+    def redate(route: Route) -> None:
+        answer = route.fetch()
+        date = formatdate(time.time() + offset_s, usegmt=True)
+        route.fulfill(response=answer, headers={**answer.headers, "date": date})
+
+    page.route("**/api/**", redate)
+
+
+def test_a_stale_date_header_does_not_lengthen_the_turn_timer(
+    new_page: Callable[..., Page],
+) -> None:
+    """A busy server's ``Date`` header can be seconds old (and it is in whole seconds): that is
+    no clock skew, and a 30 s timer never reads more than 30 s (it once read 33 s in CI)."""
+    page = new_page()
+    _dated_answers(page, -3.5)
+    sign_in(page)
+    create_table(page, "cheese", 3, ["random", "random"], timer=30)
+    timer = page.locator("#timer")
+    expect(timer).to_have_text(re.compile(r"^\d+ s left$"))
+    assert 0 < int(timer.inner_text().split()[0]) <= 30
+
+
+def test_a_clock_far_from_the_servers_is_corrected(new_page: Callable[..., Page]) -> None:
+    """Deadlines are the server's clock: the page reads them against the server's time, which
+    it takes from the ``Date`` header when that is plainly not ours. Here the header says a
+    minute ahead (the server's clock is in fact ours): by that time, a 30 s turn is over."""
+    page = new_page()
+    _dated_answers(page, 60)
+    sign_in(page)
+    create_table(page, "cheese", 3, ["random", "random"], timer=30)
+    expect(page.locator("#timer")).to_have_text("0 s left")
 
 
 def test_a_reload_returns_to_the_same_seat(new_page: Callable[..., Page]) -> None:
