@@ -51,7 +51,7 @@ from meeple.games.bison.geometry import (
 from meeple.games.bison.legal import Part
 from meeple.games.bison.rules import BisonState
 from meeple.games.bison.tiles import TILE_COUNT, TILES, point_name
-from meeple.games.bison.views import SeatView
+from meeple.games.bison.views import SeatView, Shown, kept_shown, player_shown
 
 PHASES = (
     "choose",
@@ -639,19 +639,9 @@ class BisonEncoding:
         kept = _PIECES.get((id(spaces), seat, players))
         segments.append((0, kept[0] if kept else _pieces_entries(spaces, at, seat, players)))
         if pending is not None:
-            # Where the action in progress acts: flags on the spaces of the board.
-            flagged = at.space + len(TERRAINS) + 6
-            # While hunters are deployed, "target" is the new tile's position, not a space:
-            # only a gathering's target is one (the deploy's spaces are in the mask).
             target = pending["target"] if view["phase"] == "gather" else -1
-            if target in on_board:
-                index.append(flagged + target * _SPACE_WIDTH)
-                values.append(1.0)
-            for offset, marked in ((1, pending["changed"]), (2, pending["moved_to"])):
-                for i in set(marked):
-                    if i in on_board:
-                        index.append(flagged + i * _SPACE_WIDTH + offset)
-                        values.append(1.0)
+            changed, moved_to = pending["changed"], pending["moved_to"]
+            index, values = _pending_flags(target, changed, moved_to, on_board, at)
         info = view["player_info"]
         start = at.seat_player
         for k in range(players):
@@ -664,6 +654,31 @@ class BisonEncoding:
             segments.append((0, _tile_entries(tile, at.my_tile)))
         f.index, f.values, f.size = index, values, at.size
         return f
+
+
+def _pending_flags(
+    target: int,
+    changed: Iterable[int],
+    moved_to: Iterable[int],
+    placed: frozenset[int],
+    at: _Starts,
+) -> tuple[list[int], list[float]]:
+    """Where the action in progress acts: flags on the spaces of the board (of the ``placed``
+    tiles' spaces) that it targets, changed and moved a hunter to. ``target`` is -1 but in a
+    gathering: while hunters are deployed, the view's ``target`` is the new tile's position,
+    not a space (the deploy's spaces are in the mask)."""
+    index: list[int] = []
+    values: list[float] = []
+    flagged = at.space + len(TERRAINS) + 6
+    if target in placed:
+        index.append(flagged + target * _SPACE_WIDTH)
+        values.append(1.0)
+    for offset, marked in ((1, changed), (2, moved_to)):
+        for i in set(marked):
+            if i in placed:
+                index.append(flagged + i * _SPACE_WIDTH + offset)
+                values.append(1.0)
+    return index, values
 
 
 # --- From a SeatView -------------------------------------------------------------------------
@@ -700,7 +715,7 @@ class _Seen:
         """Hunters on the board, by seat."""
         self.pieces: dict[int, Segment] = {}
         """The pieces' segment, by observer (owners are seen from the observer)."""
-        self.players: list[tuple[tuple[object, ...], Segment] | None] = [None] * players
+        self.players: list[tuple[Shown, Segment] | None] = [None] * players
         """Each player's segment and what it shows (its lists copied)."""
 
 
@@ -752,17 +767,8 @@ def _observe_seat(seen: SeatView, seat: int, players: int) -> Features:
     index: list[int] = []
     values: list[float] = []
     if action != -1:
-        # Where the action in progress acts: flags on the spaces of the board (as from JSON).
-        flagged = at.space + len(TERRAINS) + 6
         target = seen.target if phase == "gather" else -1
-        if target in placed:
-            index.append(flagged + target * _SPACE_WIDTH)
-            values.append(1.0)
-        for offset, marked in ((1, seen.touched), (2, seen.moved)):
-            for i in set(marked):
-                if i in placed:
-                    index.append(flagged + i * _SPACE_WIDTH + offset)
-                    values.append(1.0)
+        index, values = _pending_flags(target, seen.touched, seen.moved, placed, at)
     start = at.seat_player
     for k in range(players):
         s = (seat + k) % players
@@ -872,19 +878,14 @@ def _seat_pieces(game: _Seen, seen: SeatView, seat: int, at: _Starts) -> Segment
 def _player_segment(game: _Seen, seen: SeatView, s: int) -> Segment:
     """:func:`_player_cells` of seat ``s``: the one kept if nothing of theirs has changed
     since the encoding last saw the game (one tuple comparison, list by list)."""
-    track, used = seen.tracks[s], seen.used[s]
-    st, mt = seen.supply_tents[s], seen.market_tents[s]
-    sc, mc = seen.supply_canoes[s], seen.market_canoes[s]
-    supply, market = seen.supply_hunters[s], seen.market_hunters[s]
-    on_board, holds = game.on_board[s], seen.holds[s]
-    shown = (track, supply, market, st, mt, sc, mc, on_board, used, holds)
+    shown = player_shown(seen, s, game.on_board[s])
     last = game.players[s]
     if last is not None and last[0] == shown:
         return last[1]
+    track, supply, market, st, mt, sc, mc, on_board, used, holds = shown
     stocks = (_stock_cells(supply, st, sc, _SUPPLY), _stock_cells(market, mt, mc, _MARKET))
     segment = _player_cells(track, on_board, holds, used, stocks)
-    kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], on_board, used, holds)
-    game.players[s] = (kept, segment)
+    game.players[s] = (kept_shown(shown), segment)
     return segment
 
 

@@ -623,17 +623,36 @@ def _player_seen(layout: BoardLayout, seen: SeatView, s: int, on_board: int) -> 
     """Seat ``s``'s JSON: the last one seen on this board (or on those it was placed from)
     if nothing of theirs has changed since (most decisions change one player at most; one
     tuple comparison, list by list), else :func:`_player_json`'s."""
-    track, st, mt = seen.tracks[s], seen.supply_tents[s], seen.market_tents[s]
-    sc, mc = seen.supply_canoes[s], seen.market_canoes[s]
-    supply, market, used = seen.supply_hunters[s], seen.market_hunters[s], seen.used[s]
-    shown = (track, supply, market, st, mt, sc, mc, on_board, used, seen.holds[s])
+    shown = player_shown(seen, s, on_board)
     last = layout.players.get(s)
     if last is not None and last[0] == shown:
         return last[1]
     found = _player_json(seen, s, on_board)
-    kept = (track[:], supply, market, st[:], mt[:], sc[:], mc[:], *shown[7:])
-    layout.players[s] = (kept, found)
+    layout.players[s] = (kept_shown(shown), found)
     return found
+
+
+def player_shown(seen: SeatView, s: int, on_board: int) -> Shown:
+    """What seat ``s``'s player JSON shows, with ``on_board`` hunters on the board: the
+    state's own lists, to compare at once (:func:`kept_shown` copies them to keep)."""
+    return (
+        seen.tracks[s],
+        seen.supply_hunters[s],
+        seen.market_hunters[s],
+        seen.supply_tents[s],
+        seen.market_tents[s],
+        seen.supply_canoes[s],
+        seen.market_canoes[s],
+        on_board,
+        seen.used[s],
+        seen.holds[s],
+    )
+
+
+def kept_shown(shown: Shown) -> Shown:
+    """``shown`` with its lists copied: the state changes its own in place."""
+    track, supply, market, st, mt, sc, mc, on_board, used, holds = shown
+    return (track[:], supply, market, st[:], mt[:], sc[:], mc[:], on_board, used, holds)
 
 
 def _player_json(seen: SeatView, s: int, on_board: int) -> dict[str, Any]:
