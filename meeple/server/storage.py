@@ -318,8 +318,10 @@ class Store:
         """On SQLite, whether the writing connections leave the write-ahead log's checkpoints
         to someone else (:class:`meeple.server.writer.Checkpointer`): SQLite's own checkpoint
         runs inside the commit that passes 1,000 pages of log and syncs the disk there, which
-        must not happen in a commit made on the event loop. Then a log that was copied back
-        whole is also cut to :data:`WAL_KEEP_BYTES` when it starts over."""
+        must not happen in a commit made on the event loop. Nor is the log's file cut back
+        by these connections (``journal_size_limit``, off): the first commit after the log
+        started over would cut it, 10–14 ms of a commit on the event loop; the checkpointer
+        cuts it in its own thread when it grew too long."""
         self._autocheckpoint = not elsewhere
         self.engine.dispose()  # the pooled connections were made with the other setting
 
@@ -328,7 +330,6 @@ class Store:
             return
         cursor = connection.cursor()
         cursor.execute("PRAGMA wal_autocheckpoint=0")
-        cursor.execute(f"PRAGMA journal_size_limit={WAL_KEEP_BYTES}")
         cursor.close()
 
     @contextmanager
@@ -871,11 +872,6 @@ def seat_values(table: TableRow, seats: list[SeatSpec]) -> list[dict[str, Any]]:
 
 SQLITE_BUSY_SECONDS = 60.0
 """How long a SQLite write waits for the one writer before it gives up ("database is locked")."""
-
-
-WAL_KEEP_BYTES = 8 * 1024 * 1024
-"""The size a SQLite write-ahead log is cut back to when it starts over (when its checkpoints
-are the :class:`meeple.server.writer.Checkpointer`'s)."""
 
 
 SQLITE_SYNC = {"normal": "NORMAL", "full": "FULL"}

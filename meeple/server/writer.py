@@ -361,7 +361,12 @@ CHECKPOINT_SECONDS = 1.0
 """How often the checkpointer copies the log of inline commits into the database file."""
 
 WAL_RESTART_BYTES = 32 * 1024 * 1024
-"""A log past this size is started over (its file then cut to ``WAL_KEEP_BYTES``)."""
+"""A log past this size is started over (written again from the start of its file)."""
+
+WAL_KEEP_BYTES = 64 * 1024 * 1024
+"""A log's file past this size (a burst of writes outran the checkpoints) is cut to nothing
+when the log starts over. Under a steady load it stays below: the restart size and about a
+second of writes."""
 
 
 class Checkpointer:
@@ -377,7 +382,13 @@ class Checkpointer:
     when the log is past ``restart_bytes``, a second checkpoint that restarts it follows
     (``RESTART``: only what came since the passive one is left to copy); it locks the
     writers out for that time, and ``hold`` keeps the event loop's writes back meanwhile
-    (:meth:`ActionWriter.hold`)."""
+    (:meth:`ActionWriter.hold`).
+
+    The log's file is not cut back when it starts over: it is written again from its start.
+    Cutting a file of tens of MB (SQLite's ``journal_size_limit``) takes 10–14 ms, and SQLite
+    does it in the first commit after the restart, which on the event loop stopped everything
+    for that long every few seconds at full speed. Only a file past ``keep_bytes`` is cut, by
+    the restarting checkpoint itself (``TRUNCATE``), here."""
 
     def __init__(
         self,
@@ -386,10 +397,12 @@ class Checkpointer:
         hold: Callable[[bool], None] | None = None,
         every: float = CHECKPOINT_SECONDS,
         restart_bytes: int = WAL_RESTART_BYTES,
+        keep_bytes: int = WAL_KEEP_BYTES,
     ) -> None:
         self.path = path
         self.every = every
         self.restart_bytes = restart_bytes
+        self.keep_bytes = keep_bytes
         self._hold = hold
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -398,6 +411,8 @@ class Checkpointer:
         """Passive checkpoints made."""
         self.restarts = 0
         """Checkpoints that restarted the log."""
+        self.cuts = 0
+        """Restarts that also cut the log's file (it was past ``keep_bytes``)."""
 
     def start(self) -> None:
         """Open the connection and start the thread."""
@@ -434,10 +449,12 @@ class Checkpointer:
             return int(frames * page)
         if self._hold is not None:
             self._hold(True)
+        mode = "TRUNCATE" if self.wal_bytes() > self.keep_bytes else "RESTART"
         held = time.perf_counter()
         try:
-            busy, frames, _copied = conn.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+            busy, frames, _copied = conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
             self.restarts += 1
+            self.cuts += mode == "TRUNCATE"
         finally:
             if self._hold is not None:
                 self._hold(False)

@@ -333,6 +333,69 @@ def test_the_loops_connections_leave_checkpoints_to_the_checkpointer(tmp_path: P
         store.close()
 
 
+@pytest.mark.parametrize("cut", [False, True])
+def test_the_logs_file_is_cut_by_the_checkpointer_never_by_a_commit_on_the_loop(
+    tmp_path: Path, cut: bool
+) -> None:
+    """SQLite cuts a log's file back to ``journal_size_limit`` in the first commit after the
+    log started over: for a file of tens of MB, 10-14 ms of a commit on the event loop, every
+    few seconds at full speed. The loop's connections leave the file as it is (the log is
+    written again from its start); the restarting checkpoint cuts it, in its own thread, when
+    it is past the checkpointer's ``keep_bytes`` (``cut``)."""
+    store = Store(f"sqlite:///{tmp_path / 'meeple.sqlite'}")
+    writer = ActionWriter(store)
+    names = [f"t_{i}" for i in range(20)]
+    _tables(store, names)
+    sizes: dict[str, int] = {}
+
+    async def grow_restart_commit() -> Checkpointer:
+        await writer.record(ActionRecord(names[0], 0, 0, {}, "bot", "d"))
+        checkpointer = writer.checkpointer
+        assert checkpointer is not None
+        checkpointer.stop()  # the server's: replaced by one whose clock never ticks here
+        keep = 4 * 1024 * 1024 if cut else 64 * 1024 * 1024
+        ours = Checkpointer(
+            checkpointer.path, hold=writer.hold, every=3600, restart_bytes=1024 * 1024,
+            keep_bytes=keep,
+        )  # fmt: skip
+        ours.start()
+        writer.checkpointer = ours
+        versions = dict.fromkeys(names, 0)
+        versions[names[0]] = 1
+        step = 0
+        while ours.wal_bytes() < 10 * 1024 * 1024:  # past SQLite's 8 MB that the loop once kept
+            await asyncio.gather(*(
+                writer.record(ActionRecord(name, versions[name], 0, {"step": step}, "bot", "d"))
+                for name in names
+            ))  # fmt: skip
+            for name in names:
+                versions[name] += 1
+            step += 1
+        sizes["grown"] = ours.wal_bytes()
+        await asyncio.to_thread(ours.checkpoint)
+        sizes["restarted"] = ours.wal_bytes()
+        await writer.record(ActionRecord(names[1], versions[names[1]], 0, {}, "bot", "d"))
+        sizes["committed"] = ours.wal_bytes()
+        return ours
+
+    try:
+        ours = asyncio.run(grow_restart_commit())
+        assert ours.restarts == 1
+        if cut:
+            assert ours.cuts == 1
+            assert sizes["restarted"] == 0  # cut in the checkpointer's thread
+            assert 0 < sizes["committed"] < 1024 * 1024  # the log begins again
+        else:
+            assert ours.cuts == 0
+            # The commit after the restart wrote at the file's start and left its size.
+            assert sizes["restarted"] == sizes["committed"] == sizes["grown"]
+        found = store.table(names[1])
+        assert found is not None and found[0].version > 1
+    finally:
+        writer.close()
+        store.close()
+
+
 @pytest.mark.parametrize("checkpoints", [True, False])
 def test_checkpoints_keep_the_log_bounded_under_steady_writes(
     tmp_path: Path, checkpoints: bool
