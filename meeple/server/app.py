@@ -24,7 +24,8 @@ from meeple.server import auth, standings
 from meeple.server.chat import Chat, ChatRefused
 from meeple.server.guard import ForeignOriginGuard, origin_ok
 from meeple.server.hub import Hub, Refused, check_level
-from meeple.server.live import Connection, LiveTable, encode
+from meeple.server.jsontext import encode, encode_bytes
+from meeple.server.live import Connection, LiveTable
 from meeple.server.logs import quiet_client_faults
 from meeple.server.metrics import CONTENT_TYPE, Metrics
 from meeple.server.ratelimit import LoginLimiter, TooManyTries
@@ -628,7 +629,7 @@ async def _write(
 def _json(content: Any) -> Response:
     """A JSON answer encoded with orjson, without FastAPI's validation and encoding of the
     returned value (for the calls that the lobby makes often, with long lists)."""
-    return Response(orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS), media_type=JSON_TYPE)
+    return Response(encode_bytes(content), media_type=JSON_TYPE)
 
 
 JSON_TYPE = "application/json"

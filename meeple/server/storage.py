@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from meeple.server import schema
+from meeple.server.jsontext import encode_bytes
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 """A table's status: waiting for players, being played, over."""
@@ -60,7 +61,7 @@ def digest(state_json: dict[str, Any]) -> str:
     integer past 64 bits) gets the fingerprint of the earlier servers, :func:`legacy_digest`.
     """
     try:
-        text = orjson.dumps(state_json, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+        text = encode_bytes(state_json, orjson.OPT_SORT_KEYS)
     except TypeError:
         return legacy_digest(state_json)
     return hashlib.sha256(text).hexdigest()

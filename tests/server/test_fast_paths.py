@@ -6,16 +6,21 @@ fingerprint."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
+import random
 import re
 import sqlite3
 import time
 from pathlib import Path
 
+import orjson
 import pytest
 from sqlalchemy import text
 
 import meeple
 from meeple.server import auth
+from meeple.server.jsontext import encode, encode_bytes
 from meeple.server.storage import (
     OPEN,
     RUNNING,
@@ -261,6 +266,31 @@ def test_fingerprints_of_either_form_are_recognised() -> None:
     assert not digest_matches(state, None)
     huge = {"n": 2**70}  # past orjson's integers: the earlier form is used
     assert digest(huge) == legacy_digest(huge)
+    # Keys that are not strings (orjson's slow path, taken only when needed): as before.
+    keyed = {**state, "by_seat": {2: "b", 1: "a"}}
+    before = orjson.dumps(keyed, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    assert digest(keyed) == hashlib.sha256(before).hexdigest()
+
+
+def test_json_text_is_the_standard_librarys_compact_json() -> None:
+    """What clients are sent, for every game's views along a game, and for keys that are not
+    strings (written as strings, as the standard library writes them)."""
+    for game_id in sorted(meeple.GAMES):
+        game = meeple.GAMES[game_id]
+        state = game.new(game.min_players, seed=3)
+        rng = random.Random(3)
+        for _ in range(40):
+            if state.is_over:
+                break
+            for seat in (None, *range(game.min_players)):
+                view = state.view(seat)
+                expected = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+                assert encode(view) == expected, game_id
+            mover = state.to_move[0]
+            state.apply(mover, rng.choice(state.legal_actions(mover)))
+    keyed = {"a": {1: "x", None: [1.5]}, "b": [{"c": True}], "é": "ü"}
+    assert encode(keyed) == json.dumps(keyed, separators=(",", ":"), ensure_ascii=False)
+    assert encode_bytes(keyed) == encode(keyed).encode()
 
 
 def test_sqlite_sync_is_what_the_operator_chose(tmp_path: Path) -> None:
