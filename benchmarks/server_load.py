@@ -34,8 +34,9 @@ start-up, not the server); the tables made when a game ends are made during the 
 It prints, per table count: the actions the server(s) stored per second (from ``/metrics``);
 the time from sending an action to receiving the ``state`` it produced (p50, p99: checks,
 database, every seat's view, sending, two loopback hops); REST p99 of the lobby list and of a
-table's info, asked twice a second each during the load by a client in a process of its own
-(so that they time the server, not this process's busy event loop); the errors (a client or
+table's info, asked ten times a second each during the load by a client in a process of its
+own (so that they time the server, not this process's busy event loop; ~150 asks of each in a
+15 s row, so that the p99 is not simply the slowest one); the errors (a client or
 REST call that failed or timed out); then the same clients against a bare websocket echo
 server (a message out, the same message back, same pace) in the same run, with meeple's
 latency as a ratio to the echo's; and two figures that say how far the others can be trusted:
@@ -108,6 +109,11 @@ FAST = 0.1
 SLOW = 2.0
 """Seconds bots wait in ``--pace`` mode (on average), and a scripted player thinks in
 ``--pace --herd`` mode."""
+PROBE_EVERY = 0.1
+"""Seconds between two asks of the REST probe (each the lobby list and a table's info). Twice
+a second (until 2026-11-28) gave ~30 asks a row, whose p99 was the slowest ask: one moment
+of the machine's. A lobby at ten asks a second is also what a site of hundreds of players
+sees."""
 SPAWN = 100.0
 """People arriving a second in ``--pace`` mode, unless ``--ramp`` says otherwise."""
 
@@ -302,8 +308,8 @@ async def play(
 
 
 async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] | list[str]]:
-    """Twice a second each, the lobby list and the info of a table from it, timed, for
-    ``seconds`` (run in a process of its own: see :func:`probe_elsewhere`)."""
+    """Every :data:`PROBE_EVERY` seconds, the lobby list and the info of a table from it,
+    timed, for ``seconds`` (run in a process of its own: see :func:`probe_elsewhere`)."""
     rng = random.Random(0)
     found: dict[str, list[float] | list[str]] = {"list": [], "table": [], "errors": []}
     clients = [httpx.AsyncClient(base_url=base, timeout=10, verify=SSL) for base in bases]
@@ -311,8 +317,8 @@ async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] 
     ids: list[tuple[int, str]] = []
     try:
         turn = 0
-        while time.monotonic() < stop_at - 0.5:
-            await asyncio.sleep(0.5)
+        while time.monotonic() < stop_at - PROBE_EVERY:
+            await asyncio.sleep(PROBE_EVERY)
             turn += 1
             which = turn % len(clients)
             asks = [("list", which, "/api/tables")]
