@@ -397,7 +397,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # the history is read, a server stopping), or its seat would count it forever.
         try:
             await hub.connect(table, connection)
-            history = await asyncio.to_thread(chat.history, table.id, connection.player_id)
+            history = (
+                []
+                if table.chat_quiet
+                else await asyncio.to_thread(chat.history, table.id, connection.player_id)
+            )
             connection.push(encode({"type": "chat_history", "messages": history}))
             while True:
                 text = await websocket.receive_text()

@@ -164,6 +164,7 @@ class Chat:
             wait = max(1, round(sent[0] + WINDOW - now))
             raise ChatRefused("chat_rate", f"too many messages; wait {wait} s")
         sent.append(now)
+        table.chat_quiet = False
         with self.store.session() as s:
             player = s.get(PlayerRow, connection.player_id)
             row = ChatRow(

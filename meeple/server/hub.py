@@ -270,7 +270,7 @@ class Hub:
         await self.writer.add_table(row, seats)
         seat_rows = [SeatRow(**values) for values in seat_values(row, seats)]
         table = LiveTable.from_rows(game, row, seat_rows, {creator.id: creator})
-        table.owned = self.cluster is None
+        table.owned = table.chat_quiet = self.cluster is None
         with self._loading:
             self.tables[row.id] = table
         if self.cluster is not None:

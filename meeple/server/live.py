@@ -166,6 +166,12 @@ class LiveTable:
         self.stale = False
         """Actions were stored by another process and not applied here yet (a table nobody
         watches in this process is brought up to date only when needed)."""
+        self.chat_quiet = False
+        """Known to have no chat message yet: a table this process made while it runs alone
+        (no other process can write to it), until its first message. Every websocket opened
+        asks for the chat's history, and reading it took a worker thread ~0.4–0.8 ms of
+        Python, competing with the event loop for the interpreter's lock; a quiet table's is
+        empty without the database."""
 
     @classmethod
     def from_rows(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy import event
+
 from meeple.server.chat import BURST, MAX_LENGTH, REACTIONS
 from tests.server.conftest import Person, Server, Socket
 
@@ -78,6 +80,35 @@ def test_a_flood_is_refused(server: Server) -> None:
     a.send({"type": "chat", "text": "one too many"})
     refused = _chat(a)
     assert refused["code"] == "chat_rate" and "wait" in refused["message"]
+
+
+def test_a_new_tables_history_is_empty_without_the_database_until_its_first_message(
+    server: Server,
+) -> None:
+    """Every websocket opened asks for the chat's history. A table this process made (alone,
+    nobody else can write to it) has none until its first message: its history is answered
+    without reading the database; after a message it is read as before."""
+    reads: list[str] = []
+
+    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "chat" in statement.lower():
+            reads.append(statement)
+
+    aki = server.person("Aki")
+    table_id = aki.table("cafe", 2, bots=["random"])
+    engine = server.hub.store.reader
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        first = aki.ws(table_id).until(lambda m: m["type"] == "chat_history")
+        assert first["messages"] == [] and reads == []
+        sock = _open(aki, table_id)
+        sock.send({"type": "chat", "text": "hello"})
+        assert _chat(sock)["message"]["text"] == "hello"
+        again = aki.ws(table_id).until(lambda m: m["type"] == "chat_history")["messages"]
+        assert [m["text"] for m in again] == ["hello"]
+        assert reads  # read from the database once it has a message
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
 
 
 def test_history_after_a_reload_and_in_the_replay(server: Server) -> None:
