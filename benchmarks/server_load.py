@@ -34,9 +34,8 @@ start-up, not the server); the tables made when a game ends are made during the 
 It prints, per table count: the actions the server(s) stored per second (from ``/metrics``);
 the time from sending an action to receiving the ``state`` it produced (p50, p99: checks,
 database, every seat's view, sending, two loopback hops); REST p99 of the lobby list and of a
-table's info, asked ten times a second each during the load by a client in a process of its
-own (so that they time the server, not this process's busy event loop; ~150 asks of each in a
-15 s row, so that the p99 is not simply the slowest one); the errors (a client or
+table's info, asked twice a second each (``--probe-rate``) during the load by a client in a
+process of its own (so that they time the server, not this process's busy event loop); the errors (a client or
 REST call that failed or timed out); then the same clients against a bare websocket echo
 server (a message out, the same message back, same pace) in the same run, with meeple's
 latency as a ratio to the echo's; and two figures that say how far the others can be trusted:
@@ -109,11 +108,13 @@ FAST = 0.1
 SLOW = 2.0
 """Seconds bots wait in ``--pace`` mode (on average), and a scripted player thinks in
 ``--pace --herd`` mode."""
-PROBE_EVERY = 0.1
-"""Seconds between two asks of the REST probe (each the lobby list and a table's info). Twice
-a second (until 2026-11-28) gave ~30 asks a row, whose p99 was the slowest ask: one moment
-of the machine's. A lobby at ten asks a second is also what a site of hundreds of players
-sees."""
+PROBE_RATE = 2.0
+"""Asks of the REST probe a second (each the lobby list and a table's info), unless
+``--probe-rate`` says otherwise. At two, a 15 s row has ~30 asks of each, and their "p99" is
+the slowest ask; ``--probe-rate 10`` gives a p99 over ~150, but adds load of its own (at 50
+tables a lobby ask is 1–3 ms of the event loop, and the moves read meanwhile wait for it:
+the people's p99 rose by ~2 ms on 2026-11-28). The figures in docs/deploy.md are at two,
+but where they say otherwise."""
 SPAWN = 100.0
 """People arriving a second in ``--pace`` mode, unless ``--ramp`` says otherwise."""
 
@@ -307,9 +308,12 @@ async def play(
             await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
-async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] | list[str]]:
-    """Every :data:`PROBE_EVERY` seconds, the lobby list and the info of a table from it,
-    timed, for ``seconds`` (run in a process of its own: see :func:`probe_elsewhere`)."""
+async def rest_probe(
+    bases: list[str], seconds: float, rate: float = PROBE_RATE
+) -> dict[str, list[float] | list[str]]:
+    """``rate`` times a second, the lobby list and the info of a table from it, timed, for
+    ``seconds`` (run in a process of its own: see :func:`probe_elsewhere`)."""
+    every = 1 / rate
     rng = random.Random(0)
     found: dict[str, list[float] | list[str]] = {"list": [], "table": [], "errors": []}
     clients = [httpx.AsyncClient(base_url=base, timeout=10, verify=SSL) for base in bases]
@@ -317,8 +321,8 @@ async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] 
     ids: list[tuple[int, str]] = []
     try:
         turn = 0
-        while time.monotonic() < stop_at - PROBE_EVERY:
-            await asyncio.sleep(PROBE_EVERY)
+        while time.monotonic() < stop_at - every:
+            await asyncio.sleep(every)
             turn += 1
             which = turn % len(clients)
             asks = [("list", which, "/api/tables")]
@@ -341,12 +345,13 @@ async def rest_probe(bases: list[str], seconds: float) -> dict[str, list[float] 
     return found
 
 
-async def probe_elsewhere(bases: list[str], seconds: float, tally: Tally) -> None:
+async def probe_elsewhere(bases: list[str], seconds: float, rate: float, tally: Tally) -> None:
     """The REST probe in a process of its own, so that what it measures is the server's
     answer, not the lag of this process's event loop (busy with hundreds of websockets)."""
     child = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--probe", str(seconds), *bases, stdout=subprocess.PIPE
-    )
+        sys.executable, __file__, "--probe", str(seconds), str(rate), *bases,
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
     out, _ = await child.communicate()
     found = json.loads(out)
     tally.rest["list"] = found["list"]
@@ -459,7 +464,7 @@ async def load_round(
 
     async def probe() -> None:
         await clock.wait()
-        await probe_elsewhere(bases, args.seconds, probed)
+        await probe_elsewhere(bases, args.seconds, args.probe_rate, probed)
 
     probed = Tally()
     tally, *_ = await asyncio.gather(
@@ -840,7 +845,8 @@ def ms(values: list[float], share: float) -> str:
 def main() -> None:
     """Load fresh servers with each table count in turn, printing a row for each."""
     if sys.argv[1:2] == ["--probe"]:  # the REST probe's own process (probe_elsewhere)
-        print(json.dumps(asyncio.run(rest_probe(sys.argv[3:], float(sys.argv[2])))))
+        seconds, rate, *bases = sys.argv[2:]
+        print(json.dumps(asyncio.run(rest_probe(bases, float(seconds), float(rate)))))
         return
     if sys.argv[1:2] == ["--clients-part"]:  # a client process of in_parts
         clients_part(int(sys.argv[2]), sys.argv[3])
@@ -870,6 +876,10 @@ def main() -> None:
         help="client processes the people are spread over (default 2; see above)",
     )
     parser.add_argument(
+        "--probe-rate", type=float, default=PROBE_RATE,
+        help="the REST probe's asks a second (default 2; see PROBE_RATE)",
+    )  # fmt: skip
+    parser.add_argument(
         "--sqlite-sync", choices=["normal", "full"], help="meeple serve --sqlite-sync (SQLite)"
     )
     parser.add_argument(
@@ -882,6 +892,8 @@ def main() -> None:
         parser.error("--herd is a kind of --pace")
     if args.clients < 1:
         parser.error("--clients is 1 or more")
+    if not 0 < args.probe_rate <= 100:
+        parser.error("--probe-rate is more than 0 and at most 100")
     header(args)
     with services(args) as (postgres, redis):
         for number, tables in enumerate(args.tables):
@@ -920,7 +932,8 @@ def header(args: argparse.Namespace) -> None:
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores "
           f"(load average {load:.1f} before), Python {platform.python_version()}; "
           f"{where}; bots: {args.level}, {mode}; {args.seconds:.0f} s a row; "
-          f"clients in {args.clients} process{'es' if args.clients > 1 else ''}")  # fmt: skip
+          f"clients in {args.clients} process{'es' if args.clients > 1 else ''}; "
+          f"REST probe {args.probe_rate:g} a second")  # fmt: skip
     print(
         f"{'tables':>6} {'actions/s':>9} {'trips':>6} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'echo p50':>8} {'echo p99':>8} {'×p50':>5} {'×p99':>5} "
