@@ -113,7 +113,7 @@ PROBE_RATE = 2.0
 ``--probe-rate`` says otherwise. At two, a 15 s row has ~30 asks of each, and their "p99" is
 the slowest ask; ``--probe-rate 10`` gives a p99 over ~150, but adds load of its own (at 50
 tables a lobby ask is 1–3 ms of the event loop, and the moves read meanwhile wait for it:
-the people's p99 rose by ~2 ms on 2026-11-28). The figures in docs/deploy.md are at two,
+the people's p99 rose by 2–4 ms on 2026-11-28). The figures in docs/deploy.md are at two,
 but where they say otherwise."""
 SPAWN = 100.0
 """People arriving a second in ``--pace`` mode, unless ``--ramp`` says otherwise."""
