@@ -87,7 +87,7 @@ class Metrics:
         # Each label's child looked up once: ``labels()`` is a lock and a dict lookup a call,
         # and a person's move observes eight stages.
         self._stages = [self.stages.labels(stage=stage) for stage in STAGES]
-        self._actions = {by: self.actions.labels(by=by) for by in ("human", "bot", "timeout")}
+        self._actions: dict[str, Counter] = {}  # by who made them, as they come
         self.moves = Histogram(
             "meeple_move_seconds",
             "Seconds from a person's move's frame read to its answer written to their socket",
