@@ -860,14 +860,11 @@ def _seat_pieces(game: _Seen, seen: SeatView, seat: int, at: _Starts) -> Segment
         if who == -1:  # no owner, no piece
             continue
         size = shelter[space]
-        if terrain_of_space(space) == RIVER:  # its shelter is a canoe, not a tent
-            entries = _space_cells(
-                space, who, hunters[space], 0, size, at=at, seat=seat, players=players
-            )
-        else:
-            entries = _space_cells(
-                space, who, hunters[space], size, 0, at=at, seat=seat, players=players
-            )
+        # On the river its shelter is a canoe, not a tent.
+        tent, canoe = (0, size) if terrain_of_space(space) == RIVER else (size, 0)
+        entries = _space_cells(
+            space, who, hunters[space], tent, canoe, at=at, seat=seat, players=players
+        )
         index += entries[0]
         values += entries[1]
     segment = Segment(tuple(index), tuple(values))
