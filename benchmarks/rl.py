@@ -306,9 +306,9 @@ def main() -> None:
             f"{'engine+view/s':>15}{'goal met':>10}" + (f"  {'AEC spread':<14}" if spread else "")
         )
     rows = [
-        (game_id, players)
-        for game_id in ids
-        for players in sorted({meeple.load(game_id).min_players, meeple.load(game_id).max_players})
+        (game.id, players)
+        for game in map(meeple.load, ids)
+        for players in sorted({game.min_players, game.max_players})
     ]
     runs: dict[tuple[str, int], tuple[list[dict[str, float]], list[dict[str, float]]]] = {
         key: ([], []) for key in rows
