@@ -152,6 +152,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused("no_table", f"no table {table_id!r}", 404)
         return table
 
+    def stored_or_404(table_id: str) -> LiveTable:
+        found = hub.peek([table_id]) if len(table_id) <= 32 else []
+        if not found:
+            raise Refused("no_table", f"no table {table_id!r}", 404)
+        return found[0]
+
     def you(table: LiveTable, player: PlayerRow | None) -> int | None:
         return table.seat_of(player.id if player else None)
 
@@ -265,11 +271,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(
                 "bad_status", f"status must be open, running or finished, not {status!r}", 422
             )
-        if hub.cluster is None and FINISHED not in statuses:
-            # Alone, this process holds every open and running table: the lobby is answered
-            # from memory, on the event loop, without a thread or the database (a lobby that
-            # waited for either took seconds while hundreds of games were played).
-            found = hub.newest(statuses)
+        if FINISHED not in statuses:
+            # From memory, on the event loop, without waiting for a thread or the database (a
+            # lobby that waited for either took seconds while hundreds of games were played):
+            # meeple/server/lobby.py.
+            found = await hub.lobby.newest(statuses)
         else:
             found = await asyncio.to_thread(lambda: hub.peek(store.tables(statuses)))
         return _json({"tables": [t.summary(you(t, player), settings.grace) for t in found]})
@@ -323,10 +329,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table(table_id: str, player: Current) -> Response:
         """One table."""
         # A table in memory is answered at once, on the event loop; another is read from the
-        # database in a thread.
+        # database in a thread. With several processes, a table another process runs is read
+        # as stored (its game not replayed, the copy not kept: it is not watched here), and so
+        # is a copy here that is behind it.
         t = hub.tables.get(table_id)
-        if t is None:
-            t = await asyncio.to_thread(table_or_404, table_id)
+        if t is None or t.stale:
+            t = await asyncio.to_thread(
+                table_or_404 if hub.cluster is None else stored_or_404, table_id
+            )
         return _json(t.summary(you(t, player), settings.grace))
 
     @app.post("/api/tables/{table_id}/join")

@@ -26,6 +26,7 @@ from meeple.core.game import Action, State
 from meeple.server import botwork
 from meeple.server.garbage import Collector, GcPauses
 from meeple.server.live import Connection, LiveTable, Seat
+from meeple.server.lobby import Lobby
 from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import (
@@ -93,6 +94,8 @@ class Hub:
         """Times the garbage collector's pauses while the server runs (metrics)."""
         self._jitter = random.Random()
         """Draws the bots' waits (:meth:`bot_wait`)."""
+        self.lobby = Lobby(self)
+        """The lobby's lists of open and running tables (:mod:`meeple.server.lobby`)."""
 
     # start and stop
 
@@ -107,6 +110,7 @@ class Hub:
             # Tables are loaded when asked for; the cluster's keeper takes the leases of the
             # running tables nobody holds, and this process then runs them.
             await self.cluster.start()
+            self.lobby.start()
             return
         for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
             table = self.load(table_id)
@@ -119,6 +123,7 @@ class Hub:
         self.gate.stop()
         self.collector.stop()
         self.gc_pauses.remove()
+        await self.lobby.stop()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:
@@ -176,8 +181,10 @@ class Hub:
         """Tables to summarise in a list, in order: those in memory, the others read from the
         store at once, without replaying their games and without holding them (with several
         processes most running tables of the lobby are run by the others: their scores are
-        then left out)."""
-        held = {tid: t for tid in table_ids if (t := self.tables.get(tid)) is not None}
+        then left out). A copy marked stale is older than the store, which is read instead."""
+        held = {
+            tid: t for tid in table_ids if (t := self.tables.get(tid)) is not None and not t.stale
+        }
         stored = self.store.tables_with_seats([tid for tid in table_ids if tid not in held])
         found: list[LiveTable] = []
         for table_id in table_ids:

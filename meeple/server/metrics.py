@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from meeple.server.trace import STAGES, MoveTrace
@@ -52,11 +52,18 @@ class _HubGauges(Collector):
             "meeple_event_loop_lag_seconds", "How late the event loop last woke a 5 ms timer"
         )
         lag.add_metric([], gate.lag)
+        reads = CounterMetricFamily(
+            "meeple_lobby_reads",
+            "Reads of the lobby's lists from the database (several processes: in the"
+            " background, at most every second while somebody looks)",
+        )
+        reads.add_metric([], self.hub.lobby.reads)
         yield live
         yield clients
         yield bots
         yield waiting
         yield lag
+        yield reads
 
 
 class Metrics:

@@ -365,6 +365,67 @@ def test_a_killed_process_s_tables_go_on_in_the_others(site: Site) -> None:
         site.check_record(t)
 
 
+def listed(process: Process, who: httpx.Client, status: str | None = None) -> list[str]:
+    """The ids the process's lobby lists (``status``: open or running; both by default)."""
+    query = f"?status={status}" if status else ""
+    answer = httpx.get(f"{process.base}/api/tables{query}", cookies=who.cookies, timeout=30)
+    answer.raise_for_status()
+    return [t["id"] for t in answer.json()["tables"]]
+
+
+def sample(process: Process, name: str) -> float:
+    """The sum of the process's ``/metrics`` samples called ``name``, whatever their labels."""
+    page = httpx.get(f"{process.base}/metrics", timeout=30).text
+    return sum(
+        float(line.split()[-1])
+        for line in page.splitlines()
+        if line.startswith((name + " ", name + "{"))
+    )
+
+
+def test_each_process_s_lobby_lists_the_whole_site_from_memory(site: Site) -> None:
+    one, two = site.start(2)
+    aki, ben = guest(one.base, "Aki"), guest(two.base, "Ben")
+    assert listed(two, ben) == []
+    two_humans = {"game": "cafe", "players": 2, "seats": [{"kind": "human"}] * 2}
+    made = aki.post("/api/tables", json=two_humans).json()["id"]
+    # Through the process that made it, at once ...
+    assert listed(one, aki) == listed(one, aki, "open") == [made]
+    # ... and through the other within about a second (its lists are read in the background).
+    end = time.monotonic() + 10
+    while listed(two, ben, "open") != [made]:
+        assert time.monotonic() < end, "the other process's lobby never listed the new table"
+        time.sleep(0.1)
+    # Ben sits down through the second process: its lobby says so at once, the first's soon.
+    assert httpx.post(f"{two.base}/api/tables/{made}/join", cookies=ben.cookies).is_success
+    assert (listed(two, ben, "open"), listed(two, ben, "running")) == ([], [made])
+    end = time.monotonic() + 10
+    while listed(one, aki, "running") != [made]:
+        assert time.monotonic() < end, "the first process's lobby never saw the game start"
+        time.sleep(0.1)
+    # A table another process runs: its info is read as stored, and not kept in memory.
+    other = aki.post("/api/tables", json=two_humans).json()["id"]
+    held = sample(two, "meeple_tables_live")
+    assert held == 1  # the table Ben sat down at
+    info = httpx.get(f"{two.base}/api/tables/{other}", cookies=ben.cookies, timeout=30)
+    assert info.json()["status"] == "open" and info.json()["you"] is None
+    assert info.json()["seats"][0]["player"]["name"] == "Aki"
+    assert sample(two, "meeple_tables_live") == held
+    assert httpx.get(f"{two.base}/api/tables/nope", timeout=30).status_code == 404
+    # Many asks, few reads of the database: about one a second, whatever the asks.
+    end = time.monotonic() + 10
+    while other not in listed(two, ben):
+        assert time.monotonic() < end, "the other process's lobby never listed the new table"
+        time.sleep(0.1)
+    reads = sample(two, "meeple_lobby_reads_total")
+    assert reads >= 1
+    started = time.monotonic()
+    for _ in range(30):
+        assert other in listed(two, ben)
+    elapsed = time.monotonic() - started
+    assert sample(two, "meeple_lobby_reads_total") - reads <= elapsed + 2
+
+
 def test_login_limits_are_shared_by_the_processes(site: Site) -> None:
     one, two = site.start(2)
     aki = guest(one.base, "Aki")
