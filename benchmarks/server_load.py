@@ -320,6 +320,10 @@ async def rest_probe(
     stop_at = time.monotonic() + seconds
     ids: list[tuple[int, str]] = []
     try:
+        # Untimed: each client's connection and httpx's own first use (~20 ms on an idle
+        # machine, 150-250 ms on a busy one: the first ask was always the slowest).
+        for client in clients:
+            await client.get("/healthz")
         turn = 0
         while time.monotonic() < stop_at - every:
             await asyncio.sleep(every)
@@ -963,6 +967,15 @@ def row(tables: int, rate: float, tally: Tally, echo: Tally) -> None:
             f"{tally.client_cpu * rate:.2f} ({tally.client_cpu * 1000:.2f} ms an action stored)",
             flush=True,
         )
+    if tally.rest["list"]:
+        # With ~30 asks of each, "p99" is the slowest ask: the spread says whether it was one.
+        spread = "; ".join(
+            f"{name} p50 {ms(asks, 0.5)}, p90 {ms(asks, 0.9)}, slowest {max(asks) * 1000:.1f} "
+            f"(the first {asks[0] * 1000:.1f})"
+            for name, asks in (("lobby", tally.rest["list"]), ("table", tally.rest["table"]))
+            if asks
+        )
+        print(f"  REST probe, ms: {spread}", flush=True)
     if tally.gc:
         collections = ", ".join(
             f"gen {generation} {count:.0f}× {spent * 1000:.0f} ms"
