@@ -14,16 +14,18 @@ young collections walked 20,000 to 100,000 objects (up to 55 ms) and middle ones
 of its own: the young and middle generations together every :data:`YOUNG_EVERY` seconds (what
 was made in those 20 ms: a pause of under a millisecond), so that no pause grows with the time
 between collections. (Every 50 ms until 2026-11-28: with 2,000 tables moving every 2 s each
-pause was 2.2–2.9 ms on average, and summed they took more time than the 20 ms clock's
-0.75–0.9 ms pauses do: 2.7–4.1 against 2.2–2.7 s a minute, four pairs in turn.) What survives goes straight to the oldest generation: a separate middle
-collection every other turn (``MIDDLE_EVERY = 2``, until 2026-11-27) walked every survivor a
-second time, in pauses three times as long as the young ones, and took half of the collector's
-time (at 500 tables, 0.19–0.24 → 0.05–0.09 ms of collection per action stored). Objects that
-live longer than that (a table's state, its logs) reach the oldest generation, which only a full collection walks: the
-whole heap, ~0.45 s of CPU with 2,000 live tables. Nearly all of the server's garbage is freed by reference counting the moment
-it is dropped (the collector only finds reference cycles), so a full collection runs every
-:data:`FULL_EVERY` seconds, and everything loaded before the server starts (modules, the app)
-is frozen out of it (``gc.freeze``). :class:`GcPauses` times every collection for the metrics.
+pause was 2.2–2.9 ms on average, and summed they took more time than the 20 ms clock's 0.75–0.9
+ms pauses do: 2.7–4.1 against 2.2–2.7 s a minute, four pairs in turn.) What survives goes
+straight to the oldest generation: a separate middle collection every other turn
+(``MIDDLE_EVERY = 2``, until 2026-11-27) walked every survivor a second time, in pauses three times as long as
+the young ones, and took half of the collector's time (at 500 tables, 0.19–0.24 → 0.05–0.09 ms
+of collection per action stored). Objects that live longer than that (a table's state, its logs)
+reach the oldest generation, which only a full collection walks: the whole heap, ~0.45 s of CPU
+with 2,000 live tables. Nearly all of the server's garbage is freed by reference counting the
+moment it is dropped (the collector only finds reference cycles), so a full collection runs
+every :data:`FULL_EVERY` seconds, and everything loaded before the server starts (modules, the
+app) is frozen out of it (``gc.freeze``). :class:`GcPauses` times every collection for the
+metrics.
 """
 
 from __future__ import annotations

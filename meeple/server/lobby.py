@@ -2,15 +2,15 @@
 
 Alone, a process holds every open and running table, and lists them from memory
 (:meth:`Hub.newest`). With several processes (:mod:`meeple.server.cluster`) most tables are run
-by the others, and the list is the database's. Reading it for each ask cost a worker thread
-four queries and a hundred tables built in Python, and on a busy site that thread waited for
-the interpreter's lock behind the event loop at every step: at 200 tables on three processes
-the lobby's p99 was 184–301 ms. So :class:`Lobby` reads it in the background instead, at most
-every :data:`LOBBY_EVERY` seconds from the server's start and while somebody looks (not at all
-once nobody has for :data:`LOBBY_IDLE` seconds), and answers every ask from memory. This process's own copies of
-tables, which are current, take the place of what was read: a player sees the table they
-just made or joined at once through their process, and what the other processes changed
-within about a second.
+by the others, and the list is the database's. Reading it for each ask cost a worker thread four
+queries and a hundred tables built in Python, and on a busy site that thread waited for the
+interpreter's lock behind the event loop at every step: at 200 tables on three processes the
+lobby's p99 was 184–301 ms. So :class:`Lobby` reads it in the background instead, at most every
+:data:`LOBBY_EVERY` seconds from the server's start and while somebody looks (not at all once
+nobody has for :data:`LOBBY_IDLE` seconds), and answers every ask from memory. This process's
+own copies of tables, which are current, take the place of what was read: a player sees the
+table they just made or joined at once through their process, and what the other processes
+changed within about a second.
 """
 
 from __future__ import annotations
