@@ -146,17 +146,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def address(request: Request) -> str:
         return request.client.host if request.client else "unknown"
 
-    def table_or_404(table_id: str) -> LiveTable:
-        table = hub.load(table_id) if len(table_id) <= 32 else None
+    def table_or_404(table_id: str, *, stored: bool = False) -> LiveTable:
+        """The table (``stored``: as stored, its game neither replayed nor kept in memory)."""
+        table = None
+        if len(table_id) <= 32:
+            table = next(iter(hub.peek([table_id])), None) if stored else hub.load(table_id)
         if table is None:
             raise Refused("no_table", f"no table {table_id!r}", 404)
         return table
-
-    def stored_or_404(table_id: str) -> LiveTable:
-        found = hub.peek([table_id]) if len(table_id) <= 32 else []
-        if not found:
-            raise Refused("no_table", f"no table {table_id!r}", 404)
-        return found[0]
 
     def you(table: LiveTable, player: PlayerRow | None) -> int | None:
         return table.seat_of(player.id if player else None)
@@ -334,9 +331,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # is a copy here that is behind it.
         t = hub.tables.get(table_id)
         if t is None or t.stale:
-            t = await asyncio.to_thread(
-                table_or_404 if hub.cluster is None else stored_or_404, table_id
-            )
+            t = await asyncio.to_thread(table_or_404, table_id, stored=hub.cluster is not None)
         return _json(t.summary(you(t, player), settings.grace))
 
     @app.post("/api/tables/{table_id}/join")
