@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import meeple
 from meeple.server.storage import ActionRow, TableRow, digest
+from tests.server.conftest import metric_samples, metric_total, wait_for
 from tests.services import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -375,12 +376,7 @@ def listed(process: Process, who: httpx.Client, status: str | None = None) -> li
 
 def sample(process: Process, name: str) -> float:
     """The sum of the process's ``/metrics`` samples called ``name``, whatever their labels."""
-    page = httpx.get(f"{process.base}/metrics", timeout=30).text
-    return sum(
-        float(line.split()[-1])
-        for line in page.splitlines()
-        if line.startswith((name + " ", name + "{"))
-    )
+    return metric_total(metric_samples(httpx.get(f"{process.base}/metrics", timeout=30).text), name)
 
 
 def test_each_process_s_lobby_lists_the_whole_site_from_memory(site: Site) -> None:
@@ -392,17 +388,11 @@ def test_each_process_s_lobby_lists_the_whole_site_from_memory(site: Site) -> No
     # Through the process that made it, at once ...
     assert listed(one, aki) == listed(one, aki, "open") == [made]
     # ... and through the other within about a second (its lists are read in the background).
-    end = time.monotonic() + 10
-    while listed(two, ben, "open") != [made]:
-        assert time.monotonic() < end, "the other process's lobby never listed the new table"
-        time.sleep(0.1)
+    wait_for(lambda: listed(two, ben, "open") == [made])
     # Ben sits down through the second process: its lobby says so at once, the first's soon.
     assert httpx.post(f"{two.base}/api/tables/{made}/join", cookies=ben.cookies).is_success
     assert (listed(two, ben, "open"), listed(two, ben, "running")) == ([], [made])
-    end = time.monotonic() + 10
-    while listed(one, aki, "running") != [made]:
-        assert time.monotonic() < end, "the first process's lobby never saw the game start"
-        time.sleep(0.1)
+    wait_for(lambda: listed(one, aki, "running") == [made])
     # A table another process runs: its info is read as stored, and not kept in memory.
     other = aki.post("/api/tables", json=two_humans).json()["id"]
     held = sample(two, "meeple_tables_live")
@@ -413,10 +403,7 @@ def test_each_process_s_lobby_lists_the_whole_site_from_memory(site: Site) -> No
     assert sample(two, "meeple_tables_live") == held
     assert httpx.get(f"{two.base}/api/tables/nope", timeout=30).status_code == 404
     # Many asks, few reads of the database: about one a second, whatever the asks.
-    end = time.monotonic() + 10
-    while other not in listed(two, ben):
-        assert time.monotonic() < end, "the other process's lobby never listed the new table"
-        time.sleep(0.1)
+    wait_for(lambda: other in listed(two, ben))
     reads = sample(two, "meeple_lobby_reads_total")
     assert reads >= 1
     started = time.monotonic()
