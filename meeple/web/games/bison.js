@@ -34,6 +34,9 @@ const WALK_MS = 550; // the others' moves, within 600 ms
 const ui = { key: "", orientation: 0, spot: null, from: null, unpicked: false, shelter: null, pay: null };
 // The prairie's zoom: k (1 = the whole board) and the centre shown, in SVG units.
 const zoom = { k: 1, cx: null, cy: null, base: null, saved: null };
+// The radius (board units) the hit circles had when last measured: a board drawn again starts
+// with it, so no target is small in the moment between drawing and measuring.
+let hitR = 14;
 // The scoring being played back (module-level: new states redraw the board under it).
 const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null };
 const seen = new Set(); // scorings already played back (or skipped), by key
@@ -631,7 +634,7 @@ function board(ctx, marks) {
     const [ax, ay] = sp.anchor.map((c) => c * SCALE);
     const g = s("g", { class: `bison-target ${sp.terrain}`, "data-space": sp.space },
       s("polygon", { points: pts(sp.polygon), class: "bison-hit-shape" }),
-      s("circle", { cx: ax, cy: ay, r: 14, class: "bison-hit" }));
+      s("circle", { cx: ax, cy: ay, r: hitR.toFixed(1), class: "bison-hit" }));
     const label = info.get(sp.space) || spaceName(ctx, sp.space);
     g.addEventListener("mouseenter", () => hover(label));
     g.addEventListener("mouseleave", () => hover(""));
@@ -706,6 +709,7 @@ function sizeTargets(svg) {
   const phone = window.matchMedia("(max-width: 700px)").matches;
   const least = (phone ? 40 : 24) + 4;
   const r = least / 2 / perUnit;
+  hitR = r;
   svg.querySelectorAll(".bison-hit").forEach((c) => c.setAttribute("r", r.toFixed(1)));
   svg.style.setProperty("--unit", `${(1 / perUnit).toFixed(3)}`);
 }
@@ -1100,6 +1104,7 @@ function render(root, ctx) {
     mineInfo ? playerBoard(ctx, mineInfo, marks, true) : null,
     h("div", { class: "bison-others" }, v.player_info.filter((p) => p !== mineInfo).map((p) => playerBoard(ctx, p, marks, false))));
   root.append(status, h("div", { class: "bison-layout" }, boardCol, side));
+  sizeTargets(svgEl); // at once when the board is already on the page, else after layout
   requestAnimationFrame(() => {
     sizeTargets(svgEl);
     animate(ctx, svgEl);
