@@ -38,6 +38,35 @@ def board_targets_under(page: Page, least: int) -> list[str]:
     return found
 
 
+_WATCH_HITS = """(least) => {
+  window.__smallHits = [];
+  const check = () => {
+    const svg = document.querySelector("#board svg.bison-board");
+    if (!svg) return;
+    for (const c of svg.querySelectorAll(".bison-hit")) {
+      const box = c.getBoundingClientRect();
+      if (box.width && (box.width < least || box.height < least))
+        window.__smallHits.push(`${c.closest("[data-space]").dataset.space} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  };
+  new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def watch_drawn_hits(page: Page, least: int) -> None:
+    """From now on, measure the board's hit areas each time the page changes, in the same
+    turn as the drawing (a mutation observer runs before the next frame, before anyone could
+    tap): a target sized only after layout was small for that moment."""
+    page.evaluate(_WATCH_HITS, least)
+
+
+def drawn_small_hits(page: Page) -> list[str]:
+    """The hit areas :func:`watch_drawn_hits` found smaller than asked ("space wxh")."""
+    found = page.evaluate("() => window.__smallHits")
+    assert isinstance(found, list), "watch_drawn_hits was not called on this page"
+    return found
+
+
 class BisonPlayer:
     """Plays one seat by clicking (or tapping) what a person would, and keeps what it saw."""
 
@@ -322,6 +351,7 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     expect(page.locator(".bison-hover")).to_contain_text("its region has")
     assert page.locator("polygon.bison-space.hot").count() >= 1
     screenshot(page, "bison-start-desktop")
+    watch_drawn_hits(page, 24)
     player = BisonPlayer(page, seed=3)
     player.play(timeout=240, shots={3: "bison-middle-desktop"})
     check_end(page, 2)
@@ -332,6 +362,7 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
     assert player.animations and max(player.animations) <= 600, player.animations[:20]
     assert not player.small, sorted(player.small)
+    assert not drawn_small_hits(page), drawn_small_hits(page)[:10]
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
     # Reopened, the finished table shows its board and scoreboard at once (no playback).
@@ -366,6 +397,7 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     pinch_zoom(page)
     # Reduced motion: what the others did is marked, nothing moves.
     page.emulate_media(reduced_motion="reduce")
+    watch_drawn_hits(page, 40)
     player = BisonPlayer(page, seed=11, touch=True, over="ゲーム終了")
     player.play(timeout=300, shots={2: "bison-middle-phone"})
     check_end(page, 4)
@@ -376,6 +408,7 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     assert player.changed_seen, "an opponent's move is marked .changed"
     assert not player.animations, player.animations[:20]
     assert not player.small, sorted(player.small)
+    assert not drawn_small_hits(page), drawn_small_hits(page)[:10]
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
 
