@@ -16,7 +16,6 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import meeple
@@ -26,7 +25,7 @@ from meeple.core.game import Action, State
 from meeple.server import botwork
 from meeple.server.garbage import Collector, GcPauses
 from meeple.server.live import Connection, LiveTable, Seat
-from meeple.server.lobby import Lobby
+from meeple.server.lobby import Lobby, newest_of
 from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import (
@@ -168,14 +167,7 @@ class Hub:
     def newest(self, statuses: list[str], limit: int = 100) -> list[LiveTable]:
         """The newest tables in memory with one of these statuses (alone, this process holds
         every open and running table: the same list as the store's, without asking it)."""
-        # Asked at every look at the lobby, over every table in memory: sorted in C by a
-        # time already in UTC (converting 2,000 tables' times at each ask was a third of the
-        # server's work on a busy lobby). The tables are held in the order they were made,
-        # on which the sort is quicker than heapq.nlargest's loop of Python (0.13 against
-        # 0.85 ms for 2,000).
-        found = [t for t in list(self.tables.values()) if t.status in statuses]
-        found.sort(key=attrgetter("created"), reverse=True)
-        return found[:limit]
+        return newest_of(list(self.tables.values()), statuses, limit)
 
     def peek(self, table_ids: list[str]) -> list[LiveTable]:
         """Tables to summarise in a list, in order: those in memory, the others read from the
