@@ -362,7 +362,8 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
     assert player.animations and max(player.animations) <= 600, player.animations[:20]
     assert not player.small, sorted(player.small)
-    assert not drawn_small_hits(page), drawn_small_hits(page)[:10]
+    hits = drawn_small_hits(page)
+    assert not hits, hits[:10]
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
     # Reopened, the finished table shows its board and scoreboard at once (no playback).
@@ -408,7 +409,8 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     assert player.changed_seen, "an opponent's move is marked .changed"
     assert not player.animations, player.animations[:20]
     assert not player.small, sorted(player.small)
-    assert not drawn_small_hits(page), drawn_small_hits(page)[:10]
+    hits = drawn_small_hits(page)
+    assert not hits, hits[:10]
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
 

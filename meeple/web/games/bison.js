@@ -1104,7 +1104,10 @@ function render(root, ctx) {
     mineInfo ? playerBoard(ctx, mineInfo, marks, true) : null,
     h("div", { class: "bison-others" }, v.player_info.filter((p) => p !== mineInfo).map((p) => playerBoard(ctx, p, marks, false))));
   root.append(status, h("div", { class: "bison-layout" }, boardCol, side));
-  sizeTargets(svgEl); // at once when the board is already on the page, else after layout
+  // Sized now (the table's board is on the page: no target is ever drawn small), and again
+  // after the rest of the page is drawn (a replay's first board is not on the page yet, and a
+  // scroll bar that appears narrows the prairie).
+  sizeTargets(svgEl);
   requestAnimationFrame(() => {
     sizeTargets(svgEl);
     animate(ctx, svgEl);
