@@ -119,6 +119,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         cluster.handlers["chat"] = chat_elsewhere
         cluster.handlers["mutes"] = lambda event: chat.forget_mutes(str(event["p"]))
+        cluster.handlers["sessions"] = lambda event: cluster.spawn(
+            hub.end_sessions({str(h) for h in event["h"]}, tell_others=False)
+        )
     app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
@@ -204,12 +207,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"player": _player(player)}
 
     @app.post("/api/logout")
-    def logout(
+    async def logout(
         response: Response, meeple_session: Annotated[str | None, Cookie()] = None
     ) -> dict[str, Any]:
-        """End this session."""
-        if meeple_session:
-            store.drop_session(auth.token_hash(meeple_session))
+        """End this session: its open sockets, here and in every process, lose their player."""
+        if meeple_session and len(meeple_session) <= 128:
+            hashed = auth.token_hash(meeple_session)
+            await asyncio.to_thread(store.drop_session, hashed)
+            await hub.end_sessions({hashed})
         response.delete_cookie(auth.COOKIE, path="/")
         return {"player": None}
 
@@ -391,10 +396,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(_error("no_table", f"no table {table_id!r}"))
             await websocket.close(code=4404)
             return
-        player = await auth.player_of(store, websocket.cookies.get(auth.COOKIE))
+        token = websocket.cookies.get(auth.COOKIE)
+        player = await auth.player_of(store, token)
         connection = Connection(
-            seat=table.seat_of(player.id if player else None),
+            seat=None,  # hub.connect derives it, and every change of the seats again
             player_id=player.id if player else None,
+            session=auth.token_hash(token) if player and token else None,
             tokens=settings.rate_burst,
         )
         sender = asyncio.create_task(_send_all(websocket, connection, hub))
@@ -555,11 +562,14 @@ async def _handle(
         return _error(
             "bad_message", 'an action message is {"type": "action", "action": {...}, "version": n}'
         )
-    if connection.seat is None:
+    # The seat of the player now, not of when the socket opened (the hub keeps connection.seat
+    # derived; asked again here so that an action can never act for someone else's seat).
+    seat = table.seat_of(connection.player_id)
+    if seat is None or seat != connection.seat:
         return _error("not_seated", "you have no seat at this table")
     try:
         await hub.act(
-            table, connection.seat, action, by="human", version=version, arrived=arrived,
+            table, seat, action, by="human", version=version, arrived=arrived,
             trace=trace,
         )  # fmt: skip
     except Refused as err:

@@ -32,7 +32,7 @@ import random
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -221,9 +221,7 @@ class Cluster:
                         continue
                     # Each event in its own task: a table waiting for its lock never holds
                     # up the others' events; one table's events still take its lock in order.
-                    task = asyncio.create_task(self.hub.on_event(event))
-                    self._handling.add(task)
-                    task.add_done_callback(self._done)
+                    self.spawn(self.hub.on_event(event))
             except asyncio.CancelledError:
                 raise
             except Exception as err:
@@ -231,6 +229,12 @@ class Cluster:
                 await asyncio.sleep(0.5)
                 with contextlib.suppress(Exception):
                     await pubsub.subscribe(CHANNEL)
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Handle an event in a task of its own, kept until it ends (its failure logged)."""
+        task = asyncio.create_task(work)
+        self._handling.add(task)
+        task.add_done_callback(self._done)
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._handling.discard(task)

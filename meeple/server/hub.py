@@ -24,7 +24,7 @@ from meeple.core.errors import IllegalAction
 from meeple.core.game import Action, State
 from meeple.server import botwork
 from meeple.server.garbage import Collector, GcPauses
-from meeple.server.live import Connection, LiveTable, Seat
+from meeple.server.live import Connection, LiveTable
 from meeple.server.lobby import Lobby, newest_of
 from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
@@ -319,7 +319,8 @@ class Hub:
                 raise Refused("not_running", "this game is over")
             if table.status == OPEN:
                 await asyncio.to_thread(self.store.set_seat, table.id, seat, None, False)
-                table.seats[seat] = Seat(kind="human", level=None)
+                # The same seat, emptied: its sockets are uncounted from it by reseat().
+                table.seats[seat].player = None
             else:
                 await asyncio.to_thread(self.store.set_seat, table.id, seat, player.id, True)
                 table.seats[seat].left = True
@@ -341,17 +342,9 @@ class Hub:
                 await self.catch_up(table)
             table.connections.add(connection)
             connection.counted = True
+            connection.seat = table.seat_of(connection.player_id)
             if connection.seat is not None:
-                seat = table.seats[connection.seat]
-                seat.connections += 1
-                seat.alone_since = None
-                seat.timed_out = False
-                if seat.left:
-                    seat.left = False
-                    self.store.set_seat(table.id, connection.seat, connection.player_id, False)
-                    self._changed(table)
-                if self.cluster is not None:
-                    self.cluster.present(table, connection.seat, seat.connections)
+                self._count(table, connection)
                 self.schedule(table)
                 self.broadcast(table)
             else:
@@ -366,15 +359,71 @@ class Hub:
             connection.counted = False
             table.connections.discard(connection)
             if connection.seat is not None:
-                seat = table.seats[connection.seat]
-                seat.connections -= 1
-                if not seat.connected():
-                    seat.alone_since = time.monotonic()
-                if self.cluster is not None:
-                    self.cluster.present(table, connection.seat, seat.connections)
+                self._uncount(table, connection)
                 self.schedule(table)
                 self.broadcast(table)
             self.release(table)
+
+    def _count(self, table: LiveTable, connection: Connection) -> None:
+        """Count a connection at its seat: its player is back."""
+        assert connection.seat is not None
+        seat = table.seats[connection.seat]
+        seat.connections += 1
+        seat.alone_since = None
+        seat.timed_out = False
+        if seat.left:
+            seat.left = False
+            self.store.set_seat(table.id, connection.seat, connection.player_id, False)
+            self._changed(table)
+        if self.cluster is not None:
+            self.cluster.present(table, connection.seat, seat.connections)
+
+    def _uncount(self, table: LiveTable, connection: Connection) -> None:
+        """No longer count a connection at its seat (its seat's grace time starts when it was
+        the last)."""
+        assert connection.seat is not None
+        seat = table.seats[connection.seat]
+        seat.connections -= 1
+        if not seat.connected():
+            seat.alone_since = time.monotonic()
+        if self.cluster is not None:
+            self.cluster.present(table, connection.seat, seat.connections)
+
+    def reseat(self, table: LiveTable) -> bool:
+        """Derive every connection's seat again from the table's seats (whose lock is held);
+        ``True`` when one changed.
+
+        A socket is whoever its player is now: one whose player left an open table, was
+        replaced, or logged out (its ``player_id`` cleared by :meth:`end_sessions`) watches
+        as a spectator from its next message on, and one whose player just sat down plays
+        that seat. Its log starts again from the first event of its new point of view."""
+        changed = False
+        for connection in table.connections:
+            seat = table.seat_of(connection.player_id)
+            if seat == connection.seat:
+                continue
+            if connection.seat is not None:
+                self._uncount(table, connection)
+            connection.seat = seat
+            connection.log_sent = 0
+            if seat is not None:
+                self._count(table, connection)
+            changed = True
+        return changed
+
+    async def end_sessions(self, hashes: set[str], *, tell_others: bool = True) -> None:
+        """Sessions ended (logged out, or expired): their sockets lose their player at once,
+        here and, through the cluster, in every other process."""
+        if tell_others and self.cluster is not None:
+            self.cluster.publish({"kind": "sessions", "h": sorted(hashes)})
+        for table in list(self.tables.values()):
+            if not any(c.session in hashes for c in table.connections):
+                continue
+            async with table.lock:
+                for connection in table.connections:
+                    if connection.session in hashes:
+                        connection.player_id = connection.session = None
+                self.broadcast(table)
 
     def release(self, table: LiveTable) -> None:
         """Let go of a finished table nobody is connected to: it is in the store, and a server
@@ -387,8 +436,11 @@ class Hub:
             del self.tables[table.id]
 
     def broadcast(self, table: LiveTable) -> None:
-        """Queue every connection's own ``state`` message (then let go of the table if its game
-        is over and nobody is watching)."""
+        """Queue every connection's own ``state`` message, each for the seat its player sits in
+        now (:meth:`reseat`); then let go of the table if its game is over and nobody is
+        watching."""
+        if self.reseat(table):
+            self.schedule(table)
         # One message per seat and change, encoded once, whatever the number of its clients.
         cache: dict[tuple[int | None, int], str] = {}
         for connection in list(table.connections):

@@ -75,7 +75,11 @@ class Connection:
     """One client's websocket at a table: its seat and what it has been sent."""
 
     seat: SeatKey
+    """The seat it is counted at and sent the views of: derived from the table's seats by
+    :meth:`Hub.reseat` whenever they change, never fixed when it opened."""
     player_id: str | None
+    session: str | None = None
+    """The hash of the session it opened with: when that session ends, so does its player."""
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     log_sent: int = 0
     counted: bool = False

@@ -483,3 +483,27 @@ def test_redis_without_a_database_server_is_refused_clearly(tmp_path: Path) -> N
     )
     assert result.returncode == 2
     assert "several processes need one database server" in result.stderr
+
+
+def test_a_socket_loses_its_seat_on_every_process(site: Site) -> None:
+    """Security issue #34, finding 1, across processes: a leave or a logout through one
+    process turns the player's socket on another into a spectator's at once."""
+    one, two = site.start(2, "--bot-delay", "0")
+    aki, ben = guest(one.base, "Aki"), guest(one.base, "Ben")
+    table_id = aki.post(
+        "/api/tables", json={"game": "stirfry", "players": 2, "seats": [{"kind": "human"}] * 2}
+    ).json()["id"]
+    with open_ws(two, table_id, aki) as a:
+        assert until(a, is_state)["seat"] == 0
+        left = httpx.post(f"{one.base}/api/tables/{table_id}/leave", cookies=aki.cookies)
+        assert left.status_code == 200, left.text
+        until(a, lambda m: is_state(m) and m["seat"] is None)
+    # Ben sits and opens a socket on process two; he logs out through process one.
+    joined = httpx.post(f"{one.base}/api/tables/{table_id}/join", cookies=ben.cookies)
+    assert joined.status_code == 200, joined.text
+    with open_ws(two, table_id, ben) as b:
+        assert until(b, is_state)["seat"] == 0
+        assert httpx.post(f"{one.base}/api/logout", cookies=ben.cookies).status_code == 200
+        until(b, lambda m: is_state(m) and m["seat"] is None)
+        b.send(json.dumps({"type": "chat", "text": "still Ben?"}))
+        assert until(b, lambda m: m["type"] == "error")["code"] == "chat_no_player"
