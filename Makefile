@@ -2,6 +2,7 @@
 #   make run    installs meeple into .venv and starts the game server (open the address it prints)
 #   make test   installs meeple with its dev tools, Debian's chromium, postgresql and redis-server,
 #               and runs every check CI runs
+#   make docs   serves the documentation site (MkDocs) at http://127.0.0.1:8000/ while you edit
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -10,7 +11,7 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it is there.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: install run test lint browser services compiler compiled bench clean
+.PHONY: install run test lint docs docs-check graph browser services compiler compiled bench clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -76,7 +77,23 @@ lint: install
 	$(BIN)/ruff check meeple tests benchmarks
 	$(BIN)/mypy --strict meeple
 
-test: lint browser services compiler
+# The documentation site (mkdocs.yml, docs/): the package picture of docs/architecture.md drawn
+# again from the code, then the site served with live reload. docs-check builds it into site/
+# (git-ignored) with --strict, as make test does: a broken link, a page missing from the nav or
+# a docstring mkdocstrings cannot read fails. (NO_MKDOCS_2_WARNING: Material's banner about
+# MkDocs 2 is not about this site.)
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+
+graph: install
+	$(BIN)/python tools/import_graph.py
+
+docs: graph
+	$(MKDOCS) serve
+
+docs-check: install
+	$(MKDOCS) build --strict --site-dir site
+
+test: lint docs-check browser services compiler
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist worksteal --durations=30 meeple tests README.md
 
 bench: install
@@ -86,4 +103,4 @@ bench: install
 	$(BIN)/python benchmarks/rl.py
 
 clean:
-	rm -rf $(VENV) $(COMPILED_VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED_VENV) build site .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -16,7 +16,7 @@ from meeple.core.errors import BadOptions, IllegalAction, UnknownGame
 from meeple.core.game import Action, Game, Option, State
 from meeple.games import REGISTRY
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 GAMES: dict[str, Game[Any]] = dict(REGISTRY)
 """Every registered game by id."""
