@@ -432,7 +432,7 @@ def serve(
     try:
         # uvicorn's own websocket protocol, noting when each frame is read (the first stage
         # of a person's move in /metrics: meeple/server/trace.py); uvicorn's choice otherwise.
-        from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+        from meeple.server.site.stamping import StampingProtocol  # noqa: PLC0415
 
         ws = StampingProtocol
     except ImportError:

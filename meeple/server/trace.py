@@ -82,6 +82,6 @@ class MoveTrace:
 
 def received_at(scope: Scope) -> float:
     """When the websocket's latest text frame was read from its socket (now, if unknown: a
-    server run without :class:`meeple.server.stamping.StampingProtocol`, as in tests)."""
+    server run without :class:`meeple.server.site.stamping.StampingProtocol`, as in tests)."""
     stamp = scope.get(RECEIVED)
     return stamp if isinstance(stamp, float) else time.perf_counter()

@@ -22,9 +22,9 @@ from sqlalchemy import create_engine, select, text
 from starlette.testclient import WebSocketTestSession
 
 from meeple.server.app import create_app
-from meeple.server.hub import Hub
 from meeple.server.settings import Settings
 from meeple.server.storage import ActionRow
+from meeple.server.tables.hub import Hub
 
 DATABASES = ["sqlite", "postgres"]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-from meeple.server.logs import BAD_UTF8
+from meeple.server.site.logs import BAD_UTF8
 from tests.services import free_port
 
 

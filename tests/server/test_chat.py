@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from meeple.server.chat import BURST, MAX_LENGTH, REACTIONS
+from meeple.server.tables.chat import BURST, MAX_LENGTH, REACTIONS
 from tests.server.conftest import Person, Server, Socket
 
 

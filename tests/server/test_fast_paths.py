@@ -19,7 +19,7 @@ import pytest
 from sqlalchemy import text
 
 import meeple
-from meeple.server import auth
+from meeple.server.api import auth
 from meeple.server.jsontext import encode, encode_bytes
 from meeple.server.storage import (
     OPEN,

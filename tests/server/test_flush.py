@@ -1,5 +1,5 @@
-"""A person's answer is written by the task that read their move (meeple/server/app.py,
-``_flush``) when the connection's sender is idle, and every message still reaches the client
+"""A person's answer is written by the task that read their move (meeple/server/api/play.py,
+``flush``) when the connection's sender is idle, and every message still reaches the client
 once, in the order it was queued, whoever writes it."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import asyncio
 
 from starlette.websockets import WebSocketState
 
-from meeple.server.app import _flush, _send_all
-from meeple.server.live import Connection
+from meeple.server.api.play import flush, send_all
+from meeple.server.tables.live import Connection
 from meeple.server.trace import MoveTrace
 
 
@@ -43,7 +43,7 @@ async def _with_sender() -> tuple[FakeSocket, FakeHub, Connection, asyncio.Task[
     """A fake socket, hub and connection, and the connection's sender running (it has
     reached its wait for a message)."""
     socket, hub, connection = FakeSocket(), FakeHub(), Connection(seat=0, player_id="p")
-    sender = asyncio.create_task(_send_all(socket, connection, hub))  # type: ignore[arg-type]
+    sender = asyncio.create_task(send_all(socket, connection, hub))  # type: ignore[arg-type]
     await asyncio.sleep(0)
     return socket, hub, connection, sender
 
@@ -57,7 +57,7 @@ async def _idle_sender_then_flush() -> tuple[list[str], list[str], float]:
     connection.push("b")
     connection.tracing = (trace, connection.pushed)
     # Flushed at once, before the sender's turn: written without one more turn of the loop.
-    assert await _flush(socket, connection, hub)  # type: ignore[arg-type]
+    assert await flush(socket, connection, hub)  # type: ignore[arg-type]
     at_once = list(socket.written)
     await asyncio.sleep(0.01)  # the sender wakes, finds nothing, and waits again
     connection.push("c")
@@ -80,7 +80,7 @@ async def _busy_sender_then_flush() -> list[str]:
     await asyncio.sleep(0.01)  # the sender took "1" and is held half-way through writing it
     connection.push("2")
     connection.push("3")
-    assert await _flush(socket, connection, hub)  # type: ignore[arg-type]
+    assert await flush(socket, connection, hub)  # type: ignore[arg-type]
     assert socket.written == []  # nothing overtook the message the sender holds
     socket.release.set()
     await asyncio.sleep(0.01)
@@ -97,7 +97,7 @@ async def _held_flush_then_sender() -> list[str]:
     socket.hold = True
     connection.push("1")
     connection.push("2")
-    flushing = asyncio.create_task(_flush(socket, connection, hub))  # type: ignore[arg-type]
+    flushing = asyncio.create_task(flush(socket, connection, hub))  # type: ignore[arg-type]
     await asyncio.sleep(0.01)  # the flush holds "1" half-way; the sender took "2" meanwhile
     connection.push("3")
     socket.release.set()
@@ -114,7 +114,7 @@ def test_a_held_flush_lets_the_sender_go_on_in_order() -> None:
 async def _close_queued() -> tuple[bool, int | None]:
     socket, hub, connection = FakeSocket(), FakeHub(), Connection(seat=0, player_id="p")
     connection.outbox.put_nowait(None)  # a client too far behind is closed (Hub.broadcast)
-    return await _flush(socket, connection, hub), socket.closed  # type: ignore[arg-type]
+    return await flush(socket, connection, hub), socket.closed  # type: ignore[arg-type]
 
 
 def test_a_flushed_close_closes_the_socket() -> None:

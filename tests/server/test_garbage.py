@@ -7,7 +7,7 @@ import asyncio
 import gc
 import json
 
-from meeple.server.garbage import Collector, GcPauses
+from meeple.server.site.garbage import Collector, GcPauses
 from tests.server.conftest import Server, metric_total, wait_for
 
 

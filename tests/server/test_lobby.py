@@ -1,4 +1,4 @@
-"""The lobby's lists when the database fails to answer (meeple/server/lobby.py).
+"""The lobby's lists when the database fails to answer (meeple/server/site/lobby.py).
 
 With several processes the lists are read from the database in the background; the whole site
 is tested in tests/server/test_cluster.py. Here, a database that is down: the asks that wait for
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from meeple.server.lobby import Lobby
+from meeple.server.site.lobby import Lobby
 
 
 class FlakyStore:

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from meeple.server.ratelimit import LoginLimiter, TooManyTries
+from meeple.server.site.limits import LoginLimiter, TooManyTries
 from tests.server.conftest import Server, metric_samples, metric_total, wait_for
 from tests.services import free_port
 

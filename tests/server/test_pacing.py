@@ -1,4 +1,4 @@
-"""People before bots: the bot gate (meeple.server.pacing) and what it guarantees.
+"""People before bots: the bot gate (meeple.server.tables.pacing) and what it guarantees.
 
 Bots at full speed are an unbounded load; the gate lets a few bot moves run at a time, one at a
 time while the event loop lags, and people's actions never pass through it."""
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from meeple.server.hub import Hub
-from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
 from meeple.server.storage import Store
+from meeple.server.tables.hub import Hub
+from meeple.server.tables.pacing import INLINE_SLOTS, SLOTS, BotGate
 from tests.server.conftest import Server, wait_for
 
 
@@ -222,7 +222,7 @@ def test_meeple_serve_passes_the_jitter_on_and_refuses_a_wrong_one(
     import uvicorn  # noqa: PLC0415
 
     from meeple.cli import app  # noqa: PLC0415
-    from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+    from meeple.server.site.stamping import StampingProtocol  # noqa: PLC0415
 
     started: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda served, **kw: started.append((served, kw)))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 import meeple
-from meeple.server.live import LiveTable
+from meeple.server.tables.live import LiveTable
 from tests.server.conftest import Server, play_out, wait_for
 
 

@@ -54,9 +54,9 @@ def test_every_persons_move_is_timed_stage_by_stage_and_no_bots(server: Server) 
 
 
 def test_the_stamping_protocol_notes_each_frame_and_hands_it_on() -> None:
-    """``meeple serve``'s websocket protocol (meeple/server/stamping.py) stamps the scope
+    """``meeple serve``'s websocket protocol (meeple/server/site/stamping.py) stamps the scope
     and then does what the installed uvicorn does with a text frame: queue it for the app."""
-    from meeple.server.stamping import StampingProtocol  # noqa: PLC0415
+    from meeple.server.site.stamping import StampingProtocol  # noqa: PLC0415
 
     protocol = StampingProtocol.__new__(StampingProtocol)  # only what handle_text touches
     protocol.scope = {"type": "websocket"}  # type: ignore[typeddict-item]

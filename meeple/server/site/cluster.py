@@ -41,8 +41,8 @@ import redis.asyncio as aioredis
 from meeple.server.storage import OPEN, RUNNING, ActionRecord
 
 if TYPE_CHECKING:
-    from meeple.server.hub import Hub
-    from meeple.server.live import LiveTable
+    from meeple.server.tables.hub import Hub
+    from meeple.server.tables.live import LiveTable
 
 log = logging.getLogger("meeple.server")
 

@@ -110,7 +110,7 @@ class LoginLimiter:
     >>> limiter.attempt("10.0.0.1", "aki")
     Traceback (most recent call last):
     ...
-    meeple.server.ratelimit.TooManyTries: too many tries from your address; try again in 58 s
+    meeple.server.site.limits.TooManyTries: too many tries from your address; try again in 58 s
     """
 
     def __init__(

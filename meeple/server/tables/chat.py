@@ -19,8 +19,8 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
-from meeple.server.live import Connection, LiveTable
 from meeple.server.storage import ChatRow, MuteRow, PlayerRow, Store, utcnow
+from meeple.server.tables.live import Connection, LiveTable
 
 MAX_LENGTH = 300
 """Characters a message may have."""

@@ -18,7 +18,8 @@ from prometheus_client.registry import Collector
 from meeple.server.trace import STAGES, MoveTrace
 
 if TYPE_CHECKING:
-    from meeple.server.hub import Hub
+    from meeple.server.site.lobby import Lobby
+    from meeple.server.tables.hub import Hub
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 """Prometheus's text exposition format."""
@@ -27,8 +28,9 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 class _HubGauges(Collector):
     """Gauges read from the hub at scrape time."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, lobby: Lobby) -> None:
         self.hub = hub
+        self.lobby = lobby
 
     def collect(self) -> Iterator[Metric]:
         tables = list(self.hub.tables.values())
@@ -57,7 +59,7 @@ class _HubGauges(Collector):
             "Reads of the lobby's lists from the database (several processes: in the"
             " background, at most every second while somebody looks)",
         )
-        reads.add_metric([], self.hub.lobby.reads)
+        reads.add_metric([], self.lobby.reads)
         yield live
         yield clients
         yield bots
@@ -69,7 +71,7 @@ class _HubGauges(Collector):
 class Metrics:
     """The server's metrics: actions applied, their latency, and the hub's gauges."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, lobby: Lobby) -> None:
         self.registry = CollectorRegistry()
         self.actions = Counter(
             "meeple_actions",
@@ -126,10 +128,9 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
-        self.registry.register(_HubGauges(hub))
+        self.registry.register(_HubGauges(hub, lobby))
         hub.writer.on_batch.append(self.wrote)
         hub.writer.on_hold.append(self.holds.observe)
-        hub.gc_pauses.listeners.append(self.collected)
 
     def action(self, by: str) -> None:
         """Count one applied action."""

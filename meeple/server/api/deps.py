@@ -1,0 +1,98 @@
+"""What the routes depend on: the site's services, the caller, a table by its id.
+
+:class:`Services` is made once by :func:`meeple.server.app.create_app` and kept on the app's
+state; each route names what it needs as a dependency (``Depends``), so that a route is a plain
+function a reader can follow, and a test can give it other services.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Cookie, Depends, Request, Response
+from starlette.requests import HTTPConnection
+
+from meeple.server.api import auth
+from meeple.server.jsontext import encode_bytes
+from meeple.server.settings import Settings
+from meeple.server.site.limits import LoginLimiter
+from meeple.server.site.lobby import Lobby
+from meeple.server.site.metrics import Metrics
+from meeple.server.storage import PlayerRow, Store
+from meeple.server.tables.chat import Chat
+from meeple.server.tables.hub import Hub
+from meeple.server.tables.live import LiveTable
+from meeple.server.tables.refused import Refused
+
+
+@dataclass
+class Services:
+    """Everything the routes use, made once per app."""
+
+    settings: Settings
+    store: Store
+    hub: Hub
+    chat: Chat
+    lobby: Lobby
+    metrics: Metrics
+    limiter: LoginLimiter
+
+
+def services(connection: HTTPConnection) -> Services:
+    """The app's services (a request's or a websocket's)."""
+    found: Services = connection.app.state.services
+    return found
+
+
+Site = Annotated[Services, Depends(services)]
+"""The app's services, as a route's parameter."""
+
+
+async def _current(
+    request: Request, meeple_session: Annotated[str | None, Cookie()] = None
+) -> PlayerRow | None:
+    store: Store = services(request).store
+    return await auth.player_of(store, meeple_session)
+
+
+async def _required(player: Annotated[PlayerRow | None, Depends(_current)]) -> PlayerRow:
+    if player is None:
+        raise Refused("no_session", "play as a guest or log in first", 401)
+    return player
+
+
+Current = Annotated[PlayerRow | None, Depends(_current)]
+"""The caller, if they have a session."""
+Required = Annotated[PlayerRow, Depends(_required)]
+"""The caller, who must have a session (401 otherwise)."""
+
+
+def table_or_404(site: Services, table_id: str, *, stored: bool = False) -> LiveTable:
+    """The table (``stored``: as stored, its game neither replayed nor kept in memory)."""
+    table = None
+    if len(table_id) <= 32:
+        hub = site.hub
+        table = next(iter(hub.peek([table_id])), None) if stored else hub.load(table_id)
+    if table is None:
+        raise Refused("no_table", f"no table {table_id!r}", 404)
+    return table
+
+
+def you(table: LiveTable, player: PlayerRow | None) -> int | None:
+    """The caller's seat at the table, if they sit there."""
+    return table.seat_of(player.id if player else None)
+
+
+def player_json(player: PlayerRow) -> dict[str, Any]:
+    """A player as the protocol shows them to themselves."""
+    return {"id": player.id, "name": player.name, "registered": player.username is not None}
+
+
+JSON_TYPE = "application/json"
+
+
+def as_json(content: Any) -> Response:
+    """A JSON answer encoded with orjson, without FastAPI's validation and encoding of the
+    returned value (for the calls that the lobby makes often, with long lists)."""
+    return Response(encode_bytes(content), media_type=JSON_TYPE)

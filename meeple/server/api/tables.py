@@ -1,0 +1,174 @@
+"""The games and their tables: the lobby's lists, a new table, a seat taken or left, a replay."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+import meeple
+from meeple.bots.levels import LEVELS
+from meeple.core.errors import BadOptions
+from meeple.server.api.deps import Current, Required, Site, as_json, table_or_404, you
+from meeple.server.api.models import JoinIn, NewTable
+from meeple.server.storage import FINISHED, OPEN, RUNNING, SeatSpec
+from meeple.server.tables.refused import Refused, check_level
+
+router = APIRouter()
+
+
+@router.get("/api/games")
+def games() -> dict[str, Any]:
+    """Every game with its player counts and options."""
+    return {
+        "games": [
+            {
+                "id": g.id,
+                "name": g.name,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "options": {
+                    name: {"default": o.default, "choices": o.choices, "help": o.help}
+                    for name, o in g.options.items()
+                },
+                # How long an opponent has to answer between turns (Stir Fry's taste
+                # test) at a timed table, for the lobby's form; null: no such answers.
+                "response_seconds": (
+                    NewTable.model_fields["response_seconds"].default
+                    if g.response_action is not None
+                    else None
+                ),
+            }
+            for g in meeple.GAMES.values()
+        ]
+    }
+
+
+@router.get("/api/levels")
+def levels() -> dict[str, Any]:
+    """The bot levels, weakest first."""
+    return {"levels": list(LEVELS)}
+
+
+@router.get("/api/tables")
+async def tables(player: Current, site: Site, status: str | None = None) -> Response:
+    """Tables by status (``open``, ``running`` or ``finished``; default open and running)."""
+    if status is None:
+        statuses = [OPEN, RUNNING]
+    elif status in (OPEN, RUNNING, FINISHED):
+        statuses = [status]
+    else:
+        raise Refused(
+            "bad_status", f"status must be open, running or finished, not {status!r}", 422
+        )
+    if FINISHED not in statuses:
+        # From memory, on the event loop, without waiting for a thread or the database (a
+        # lobby that waited for either took seconds while hundreds of games were played):
+        # meeple/server/site/lobby.py.
+        found = await site.lobby.newest(statuses)
+    else:
+        found = await asyncio.to_thread(lambda: site.hub.peek(site.store.tables(statuses)))
+    grace = site.settings.grace
+    return as_json({"tables": [t.summary(you(t, player), grace) for t in found]})
+
+
+def seat_specs(body: NewTable) -> list[SeatSpec]:
+    """The seats a new table asks for (by default: you, and bots at ``normal``)."""
+    if body.seats is None:
+        return [SeatSpec("human")] + [SeatSpec("bot", "normal")] * (body.players - 1)
+    if len(body.seats) != body.players:
+        raise Refused("bad_seats", f"give {body.players} seats, not {len(body.seats)}", 422)
+    specs = []
+    for s in body.seats:
+        if s.kind == "bot":
+            check_level(s.level or "")
+            specs.append(SeatSpec("bot", s.level))
+        else:
+            specs.append(SeatSpec("human"))
+    return specs
+
+
+@router.post("/api/tables")
+async def create(body: NewTable, player: Required, site: Site) -> dict[str, Any]:
+    """Create a table; you sit in its first human seat."""
+    if body.game not in meeple.GAMES:
+        raise Refused("no_game", f"no game {body.game!r}; games: {', '.join(meeple.GAMES)}", 422)
+    game = meeple.load(body.game)
+    if not game.min_players <= body.players <= game.max_players:
+        raise Refused(
+            "bad_players",
+            f"{game.id} is for {game.min_players}–{game.max_players} players",
+            422,
+        )
+    specs = seat_specs(body)
+    try:
+        game.resolve_options(body.options)
+    except BadOptions as err:
+        raise Refused("bad_options", str(err), 422) from None
+    registered = player.username is not None
+    if body.rated and not registered:
+        raise Refused("rated_needs_account", "rated tables are for registered players", 422)
+    table = await site.hub.create(
+        player,
+        game.id,
+        players=body.players,
+        options=body.options,
+        seats=specs,
+        turn_seconds=body.turn_seconds,
+        response_seconds=body.response_seconds,
+        rated=registered if body.rated is None else body.rated,
+    )
+    return table.summary(you(table, player), site.settings.grace)
+
+
+@router.get("/api/tables/{table_id}")
+async def table(table_id: str, player: Current, site: Site) -> Response:
+    """One table."""
+    # A table in memory is answered at once, on the event loop; another is read from the
+    # database in a thread. With several processes, a table another process runs is read
+    # as stored (its game not replayed, the copy not kept: it is not watched here), and so
+    # is a copy here that is behind it.
+    t = site.hub.tables.get(table_id)
+    if t is None or t.stale:
+        stored = site.hub.cluster is not None
+        t = await asyncio.to_thread(table_or_404, site, table_id, stored=stored)
+    return as_json(t.summary(you(t, player), site.settings.grace))
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(
+    table_id: str, player: Required, site: Site, body: JoinIn | None = None
+) -> dict[str, Any]:
+    """Sit at a free human seat (the first one, or the one you name)."""
+    t = table_or_404(site, table_id)
+    await site.hub.join(t, player, body.seat if body else None)
+    return t.summary(you(t, player), site.settings.grace)
+
+
+@router.post("/api/tables/{table_id}/leave")
+async def leave(table_id: str, player: Required, site: Site) -> dict[str, Any]:
+    """Leave: before the start your seat is freed; during play a bot plays on for you."""
+    t = table_or_404(site, table_id)
+    await site.hub.leave(t, player)
+    return t.summary(you(t, player), site.settings.grace)
+
+
+@router.get("/api/tables/{table_id}/replay")
+def replay(table_id: str, player: Current, site: Site) -> dict[str, Any]:
+    """A finished game, step by step, as you saw it (a spectator's view if you did not play)."""
+    t = table_or_404(site, table_id)
+    if t.status != FINISHED:
+        raise Refused("not_finished", "replays are for finished games")
+    seat = you(t, player)
+    state = t.game.new(t.players, seed=t.seed, options=t.options)
+    steps: list[dict[str, Any]] = [{"seat": None, "action": None, "view": state.view(seat)}]
+    for acting, action in site.store.actions(t.id):
+        state.apply(acting, action)
+        steps.append({"seat": acting, "action": action, "view": state.view(seat)})
+    return {
+        "table": t.summary(seat, site.settings.grace),
+        "seat": seat,
+        "steps": steps,
+        "chat": site.chat.history(t.id, player.id if player else None),
+    }

@@ -1,0 +1,56 @@
+"""The hub: every table in play, and the only code that changes them.
+
+Each table has a lock; an action is checked, applied to a copy of the state, written to the
+database, and only then becomes the table's state (so a failed write changes nothing), after
+which every client at the table is sent its own view. Bots, timers and absent players are
+scheduled from :meth:`Hub.schedule` after every change.
+
+The hub is made of parts, each a file, each building on the one below:
+
+- :mod:`.core` — what the parts share, and tables found in memory or read from the store;
+- :mod:`.connections` — sockets at their seats, and every change told to every client;
+- :mod:`.seating` — tables created, joined and left;
+- :mod:`.moves` — the move path;
+- :mod:`.scheduling` — the bots to start and the timer to set after every change;
+- :mod:`.bots` — bot moves;
+- :mod:`.peering` — what other server processes tell this one.
+"""
+
+from __future__ import annotations
+
+from meeple.server.storage import OPEN, RUNNING
+from meeple.server.tables.peering import Peering
+from meeple.server.tables.workers import bot_pool
+
+
+class Hub(Peering):
+    """All tables in play, their bots and timers, and the store behind them."""
+
+    async def startup(self) -> None:
+        """Start the bot workers and bring back every open and running table."""
+        self.gate.start()
+        if self.settings.bot_workers > 0:
+            self.pool = bot_pool(self.settings.bot_workers)
+        if self.cluster is not None:
+            # Tables are loaded when asked for; the cluster's keeper takes the leases of the
+            # running tables nobody holds, and this process then runs them.
+            await self.cluster.start()
+            return
+        for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
+            table = self.load(table_id)
+            if table is not None and table.status == RUNNING:
+                async with table.lock:
+                    self.schedule(table)
+
+    async def shutdown(self) -> None:
+        """Stop timers and bots; stored tables need nothing more."""
+        self.gate.stop()
+        for table in self.tables.values():
+            for task in [table.timer, *table.bots.values()]:
+                if task is not None:
+                    task.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop()
+        self.writer.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
