@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.core import registry
 from meeple.core.errors import BadOptions, IllegalAction, UnknownGame
 from meeple.core.game import Action, Game, Option, State
 from meeple.games import REGISTRY
@@ -28,11 +29,7 @@ def load(game_id: str) -> Game[Any]:
     >>> load("buffet").max_players
     6
     """
-    try:
-        return GAMES[game_id]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}") from None
+    return registry.load(game_id)
 
 
 __all__ = [

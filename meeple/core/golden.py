@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.game import Game, OptionValue, without_back
+from meeple.core.registry import load
 from meeple.core.replay import Replay
 
 
@@ -45,8 +46,6 @@ def check_golden(data: dict[str, Any]) -> None:
 
 def write_goldens(game_id: str, directory: Path, configs: list[tuple[int, int]]) -> list[Path]:
     """Write one golden file per ``(players, seed)`` into ``directory``."""
-    from meeple import load  # noqa: PLC0415 - the registry sits above core
-
     game = load(game_id)
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -59,8 +58,6 @@ def write_goldens(game_id: str, directory: Path, configs: list[tuple[int, int]])
 
 if __name__ == "__main__":  # pragma: no cover - a maintenance script
     game_id, out = sys.argv[1], Path(sys.argv[2])
-    from meeple import load
-
     g = load(game_id)
     configs = [(n, 100 + n) for n in range(g.min_players, g.max_players + 1)]
     for written in write_goldens(game_id, out, configs):

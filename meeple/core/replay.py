@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.game import Action, OptionValue, State
+from meeple.core.registry import load
 
 FORMAT = 1
 
@@ -37,9 +38,6 @@ class Replay:
         cls, game: str, players: int, seed: int, options: Mapping[str, object] | None = None
     ) -> Replay:
         """Start an empty record; the options are checked and completed with defaults."""
-        # The registry sits above core; importing it lazily keeps core free of games.
-        from meeple import load  # noqa: PLC0415
-
         resolved = load(game).resolve_options(options)
         return cls(game=game, players=players, seed=seed, options=resolved)
 
@@ -50,8 +48,6 @@ class Replay:
 
     def initial_state(self) -> State:
         """The state before any action."""
-        from meeple import load  # noqa: PLC0415
-
         state: State = load(self.game).new(self.players, seed=self.seed, options=self.options)
         return state
 

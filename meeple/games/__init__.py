@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.game import Game
+from meeple.core.registry import register
 from meeple.games import bison, buffet, cafe, cheese, stirfry
 
 GAME_MODULES = [
@@ -16,3 +17,7 @@ GAME_MODULES = [
 ]
 
 REGISTRY: dict[str, Game[Any]] = {module.GAME.id: module.GAME for module in GAME_MODULES}
+
+# Core's tools (replays, goldens) find a game by its id there: core cannot import the games.
+for _game in REGISTRY.values():
+    register(_game)

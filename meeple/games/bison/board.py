@@ -41,7 +41,7 @@ from meeple.games.bison.geometry import (
 )
 
 if TYPE_CHECKING:
-    from meeple.games.bison.views import BoardLayout
+    from meeple.games.bison.layout import BoardLayout
 
 EMPTY: Final = -1
 

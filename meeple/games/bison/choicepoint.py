@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.bison.views import json_copy, json_int, json_ints
+from meeple.games.bison.jsondata import json_copy, json_int, json_ints
 
 if TYPE_CHECKING:
-    from meeple.games.bison.rules import BisonState
+    from meeple.games.bison.state import StateData
 
 
 _FIELDS = (
@@ -67,7 +67,7 @@ class ChoicePoint:
     shelter: list[int]
 
     @classmethod
-    def of(cls, state: BisonState) -> ChoicePoint:
+    def of(cls, state: StateData) -> ChoicePoint:
         """The choice point of ``state`` as it is now (a player about to choose an action)."""
         seat = state.current
         point = cls()
@@ -83,7 +83,7 @@ class ChoicePoint:
         point.shelter = state.shelter[:]
         return point
 
-    def restore(self, state: BisonState) -> None:
+    def restore(self, state: StateData) -> None:
         """Put ``state`` back at this choice point (copies: the point stays as it is)."""
         seat = self.seat
         state.events = self.events[:]

@@ -48,10 +48,11 @@ from meeple.games.bison.geometry import (
     terrain_of_space,
     turn_point,
 )
+from meeple.games.bison.layout import Shown
 from meeple.games.bison.legal import Part
 from meeple.games.bison.rules import BisonState
 from meeple.games.bison.tiles import TILE_COUNT, TILES, point_name
-from meeple.games.bison.views import SeatView, Shown, kept_shown, player_shown
+from meeple.games.bison.views import SeatView, kept_shown, player_shown
 
 PHASES = (
     "choose",

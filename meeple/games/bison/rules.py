@@ -1,4 +1,4 @@
-"""Bison: Thunder on the Prairie: the state and its transitions.
+"""Bison: Thunder on the Prairie: the state's moves (its transitions), views and JSON.
 
 A round: the totem pole passes left, every player draws a tile in secret, then the
 players take four actions each, one at a time in turn order, and every region is scored.
@@ -16,7 +16,8 @@ From 2 to the end of 4, until the tile is laid (the one thing hidden an action r
 ``back`` returns exactly to the choice of 1 (:mod:`meeple.games.bison.choicepoint`).
 
 ``docs/rules/bison.md`` lists every ruling; the constants are in
-:mod:`meeple.games.bison.data`, the board in :mod:`~meeple.games.bison.board`.
+:mod:`meeple.games.bison.data`, the board in :mod:`~meeple.games.bison.board`, the state's
+fields and phase names in :mod:`~meeple.games.bison.state`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from meeple.core.game import BACK, JSON, Action, Game, Option, OptionValue, State
+from meeple.core.game import BACK, JSON, Action, Game, Option, OptionValue
 from meeple.core.rng import Rng
 from meeple.games.bison import legal, text
 from meeple.games.bison.board import EMPTY, Board, start_board
@@ -81,10 +82,26 @@ from meeple.games.bison.geometry import (
     position_of_space,
     terrain_of_space,
 )
-from meeple.games.bison.scoring import decided_by, gain, score_regions, standings, winners
+from meeple.games.bison.jsondata import json_copy, json_int, json_ints
+from meeple.games.bison.scoring import decided_by, gain, score_regions, standings
 from meeple.games.bison.shelters import Candidate, after, can_spend, changes
+from meeple.games.bison.state import (
+    CHOOSE,
+    DEPLOY,
+    GAIN,
+    GATHER_AT,
+    GATHER_FROM,
+    HUNTERS,
+    MOVE,
+    OVER,
+    PAY,
+    PHASES,
+    PLACE,
+    SHELTER,
+    StateData,
+)
 from meeple.games.bison.tiles import REGULAR_TILES, START_TILES, TILES
-from meeple.games.bison.views import SeatView, build_view, json_copy, json_int, json_ints
+from meeple.games.bison.views import SeatView, build_view
 
 FORMAT = 2
 """2: with ``back``, the choice point of the action in progress."""
@@ -101,19 +118,6 @@ if not all(
 ):  # pragma: no cover - a guard for whoever edits data.py
     raise NotImplementedError("these rulings of data.py are built into the engine as True")
 
-CHOOSE = "choose"
-HUNTERS = "hunters"
-GAIN = "gain"
-PAY = "pay"
-PLACE = "place"
-DEPLOY = "deploy"
-SHELTER = "shelter"
-GATHER_AT = "gather_at"
-GATHER_FROM = "gather"
-MOVE = "move"
-OVER = "over"
-PHASES = (CHOOSE, HUNTERS, GAIN, PAY, PLACE, DEPLOY, SHELTER, GATHER_AT, GATHER_FROM, MOVE, OVER)
-
 HUNTERS_IN_PLAY = HUNTERS_PER_PLAYER - TRACK_MARKERS
 """Hunters a player has in supply, market and on the board: 11 less the 3 track markers."""
 
@@ -121,91 +125,17 @@ SHELTER_TERRAINS = {TENT: (GRASSLAND, MOUNTAIN), CANOE: (RIVER,)}
 """テントは草原か山に設置できます。 / カヌーはハンターがある川にのみ設置できます。"""
 
 
-class BisonState(State):
-    """A game of Bison in progress."""
+class BisonState(StateData):
+    """A game of Bison in progress: its data (:class:`~meeple.games.bison.state.StateData`),
+    the moves that change it, its views and its JSON."""
 
-    __slots__ = (
-        "action",
-        "advanced",
-        "back",
-        "board",
-        "count",
-        "deck",
-        "events",
-        "events_turn",
-        "hands",
-        "hunters",
-        "market_canoes",
-        "market_hunters",
-        "market_tents",
-        "moved",
-        "options",
-        "owner",
-        "phase",
-        "players",
-        "remaining",
-        "removed",
-        "rng",
-        "round",
-        "rounds",
-        "seed",
-        "shelter",
-        "start",
-        "supply_canoes",
-        "supply_hunters",
-        "supply_tents",
-        "target",
-        "touched",
-        "tracks",
-        "turn",
-        "used",
-    )
+    # Declared here, not with the other fields: the choice point reads and restores those
+    # (:mod:`meeple.games.bison.choicepoint`), so the state's data cannot name it.
+    __slots__ = ("back",)
 
-    players: int
-    seed: int
-    options: dict[str, OptionValue]
-    advanced: int  # 0 basic, 1 advanced rule 1, 2 advanced rules 1 and 2
-    rng: Rng
-    rounds: int
-    round: int  # 1-based
-    start: int  # holder of the totem pole: the start player of the round
-    turn: int  # actions taken this round by everyone; the player to act is start + turn
-    deck: list[int]  # face-down tiles, top last
-    removed: list[int]  # tiles taken out unseen at set-up
-    hands: list[int]  # per seat: the tile drawn this round and not yet placed, or -1
-    board: Board
-    owner: list[int]  # per space: the seat holding it, or -1
-    hunters: list[int]  # per space
-    shelter: list[int]  # per space: size of the tent (land) or canoe (river) there, 0 = none
-    tracks: list[list[int]]  # per seat: bison, fish, turkeys
-    supply_hunters: list[int]  # per seat, "手元"
-    market_hunters: list[int]
-    supply_tents: list[list[int]]  # per seat, counts by size (index 0 unused)
-    market_tents: list[list[int]]
-    supply_canoes: list[list[int]]
-    market_canoes: list[list[int]]
-    used: list[int]  # per seat: bit k set when action kind k was taken this round
-    phase: str
-    action: int  # the action kind in progress, or -1
-    count: int  # hunters it uses
-    remaining: int  # hunters still to use in its body
-    target: int  # tile: the position placed; gather: the gathering space; else -1
-    touched: list[int]  # tent/canoe: spaces changed in this action
-    moved: list[int]  # move: where each moved hunter now stands
-    events: list[dict[str, Any]]  # what the last turn did (and the scoring after it), for logs
-    events_turn: int  # the turn of the game those events began in
     back: ChoicePoint | None  # where ``back`` returns to, while it may; shared by clones
 
     # --- contract -----------------------------------------------------------------
-
-    @property
-    def current(self) -> int:
-        """The seat whose turn it is."""
-        return (self.start + self.turn) % self.players
-
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
 
     def legal_actions(self, seat: object) -> list[Action]:
         if type(seat) is not int or self.phase == OVER or seat != self.current:
@@ -338,20 +268,6 @@ class BisonState(State):
             self.remaining -= 1
             if self.remaining == 0:
                 self._finish_action()
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def scores(self) -> list[int | float]:
-        return [sum(track) for track in self.tracks]
-
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        return winners(self.tracks)
 
     def view(self, seat: object) -> JSON:
         return build_view(self.seat_view(seat))
