@@ -23,6 +23,7 @@ from meeple.core.errors import BadOptions
 from meeple.server import auth, standings
 from meeple.server.chat import Chat, ChatRefused
 from meeple.server.guard import ForeignOriginGuard, origin_ok
+from meeple.server.headers import SecurityHeaders
 from meeple.server.hub import Hub, Refused, check_level
 from meeple.server.jsontext import encode, encode_bytes
 from meeple.server.live import Connection, LiveTable
@@ -128,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Content-Type"],
         )
+    app.add_middleware(SecurityHeaders)  # last added, outermost: on every answer, even a 403
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, err: Refused) -> JSONResponse:
