@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from meeple.server.api import community, operations, play, players, tables
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
+from meeple.server.api.headers import SecurityHeaders
 from meeple.server.api.operations import WEB
 from meeple.server.settings import Settings
 from meeple.server.site.garbage import Collector, GcPauses
@@ -122,7 +123,8 @@ def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:
 
 
 def add_middleware(app: FastAPI, settings: Settings) -> None:
-    """Refuse changes from other sites' pages; allow the origins the settings name."""
+    """Refuse changes from other sites' pages, allow the origins the settings name, and put
+    the security headers (:mod:`meeple.server.api.headers`) on every answer."""
     app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
@@ -132,6 +134,7 @@ def add_middleware(app: FastAPI, settings: Settings) -> None:
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Content-Type"],
         )
+    app.add_middleware(SecurityHeaders)  # last added, outermost: on every answer, even a 403
 
 
 def add_error_handlers(app: FastAPI) -> None:
