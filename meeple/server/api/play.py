@@ -15,7 +15,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from meeple.server.api import auth
-from meeple.server.api.deps import services
+from meeple.server.api.deps import plausible_id, services
 from meeple.server.api.guard import origin_ok
 from meeple.server.jsontext import encode
 from meeple.server.settings import Settings
@@ -45,10 +45,12 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     if table is None or (table.state is None and table.status == FINISHED):
         # Not in memory (or a finished table held only as its summary): from the store.
         table = (
-            await asyncio.to_thread(hub.load, table_id, whole=True) if len(table_id) <= 32 else None
+            await asyncio.to_thread(hub.load, table_id, whole=True)
+            if plausible_id(table_id)
+            else None
         )
     if table is None:
-        await websocket.send_text(error("no_table", f"no table {table_id!r}"))
+        await websocket.send_text(error("no_table", f"no table {table_id[:40]!r}"))
         await websocket.close(code=4404)
         return
     token = websocket.cookies.get(auth.COOKIE)
