@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from meeple.server.storage import (
+from meeple.server.store.storage import (
     ActionRecord,
     SeatSpec,
     StaleVersion,

@@ -41,7 +41,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from meeple.server import schema
+from meeple.server.store import schema
 from meeple.server.jsontext import encode_bytes
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
@@ -317,7 +317,7 @@ class Store:
 
     def checkpoints_elsewhere(self, elsewhere: bool = True) -> None:
         """On SQLite, whether the writing connections leave the write-ahead log's checkpoints
-        to someone else (:class:`meeple.server.writer.Checkpointer`): SQLite's own checkpoint
+        to someone else (:class:`meeple.server.store.writer.Checkpointer`): SQLite's own checkpoint
         runs inside the commit that passes 1,000 pages of log and syncs the disk there, which
         must not happen in a commit made on the event loop. Nor is the log's file cut back
         by these connections (``journal_size_limit``, off): the first commit after the log
@@ -620,7 +620,7 @@ def record_action_in(conn: Connection, record: ActionRecord) -> StaleVersion | N
     conn.execute(_INSERT_ACTION, params)
     if result is not None:
         # Ratings change in the same transaction as the last action: once, or never.
-        from meeple.server.standings import rate_finished  # noqa: PLC0415
+        from meeple.server.store.standings import rate_finished  # noqa: PLC0415
 
         with Session(bind=conn) as session:
             rate_finished(session, record.table_id, result[0], result[1])
