@@ -24,7 +24,7 @@ from starlette.testclient import WebSocketTestSession
 from meeple.server.app import create_app
 from meeple.server.hub import Hub
 from meeple.server.settings import Settings
-from meeple.server.storage import ActionRow
+from meeple.server.store import ActionRow
 
 DATABASES = ["sqlite", "postgres"]
 

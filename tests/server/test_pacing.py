@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from meeple.server.hub import Hub
 from meeple.server.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.settings import Settings
-from meeple.server.storage import Store
+from meeple.server.store import Store
 from tests.server.conftest import Server, wait_for
 
 
