@@ -221,9 +221,8 @@ def _rate_levels(result: ArenaResult, db: str | None) -> dict[str, int]:
     """Rate the levels from every game of ``result`` (from the prior, in seed order) and
     store them; returns each level's shown rating."""
     from meeple.ratings import places, rate_levels  # noqa: PLC0415
-    from meeple.server import standings  # noqa: PLC0415
     from meeple.server.settings import default_db_url  # noqa: PLC0415
-    from meeple.server.storage import Store  # noqa: PLC0415
+    from meeple.server.store import Store, standings  # noqa: PLC0415
 
     games = [(r.levels, places(r.scores, r.winners)) for r in result.records]
     skills = rate_levels(games)

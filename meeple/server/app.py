@@ -28,7 +28,7 @@ from meeple.server.site.limits import LoginLimiter, TooManyTries
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.logs import quiet_client_faults
 from meeple.server.site.metrics import Metrics
-from meeple.server.storage import Store
+from meeple.server.store import Store
 from meeple.server.tables.chat import Chat
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.refused import Refused

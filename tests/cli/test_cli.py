@@ -191,7 +191,7 @@ def test_play_takes_game_options() -> None:
 
 
 def test_arena_rate_stores_the_levels_ratings(tmp_path: Path) -> None:
-    from meeple.server.storage import RatingRow, Store  # noqa: PLC0415
+    from meeple.server.store import RatingRow, Store  # noqa: PLC0415
 
     db = f"sqlite:///{tmp_path / 'ratings.sqlite'}"
     args = ["arena", "cafe", "--bots", "normal,random", "--games", "12", "--players", "2"]

@@ -7,9 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 import meeple
-from meeple.server import standings
 from meeple.server.api.deps import Required, Services, Site, plausible_id
-from meeple.server.storage import PlayerRow
+from meeple.server.store import PlayerRow, standings
 from meeple.server.tables.chat import ChatRefused
 from meeple.server.tables.refused import Refused
 

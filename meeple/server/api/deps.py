@@ -19,7 +19,7 @@ from meeple.server.settings import Settings
 from meeple.server.site.limits import LoginLimiter
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.metrics import Metrics
-from meeple.server.storage import PlayerRow, Store
+from meeple.server.store import PlayerRow, Store
 from meeple.server.tables.chat import Chat
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import LiveTable

@@ -19,7 +19,7 @@ from meeple.server.api.deps import plausible_id, services
 from meeple.server.api.guard import origin_ok
 from meeple.server.jsontext import encode
 from meeple.server.settings import Settings
-from meeple.server.storage import FINISHED
+from meeple.server.store import FINISHED
 from meeple.server.tables.chat import Chat, ChatRefused
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import Connection, LiveTable

@@ -12,7 +12,7 @@ from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
 from meeple.server.api.deps import Current, Required, Site, as_json, table_or_404, you
 from meeple.server.api.models import JoinIn, NewTable
-from meeple.server.storage import FINISHED, OPEN, RUNNING, SeatSpec
+from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec
 from meeple.server.tables.refused import Refused, check_level
 
 router = APIRouter()

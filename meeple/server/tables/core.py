@@ -19,10 +19,11 @@ from typing import Any
 import meeple
 from meeple.core.game import Action
 from meeple.server.settings import Settings
-from meeple.server.storage import (
+from meeple.server.store import (
     FINISHED,
     OPEN,
     RUNNING,
+    ActionWriter,
     PlayerRow,
     Store,
     TableRow,
@@ -32,7 +33,6 @@ from meeple.server.tables.live import LiveTable, newest_of
 from meeple.server.tables.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.tables.peers import Peers
 from meeple.server.trace import MoveTrace
-from meeple.server.writer import ActionWriter
 
 log = logging.getLogger("meeple.server")
 

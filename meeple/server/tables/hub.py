@@ -18,7 +18,7 @@ The hub is made of parts, each a file, each building on the one below:
 
 from __future__ import annotations
 
-from meeple.server.storage import OPEN, RUNNING
+from meeple.server.store import OPEN, RUNNING
 from meeple.server.tables.peering import Peering
 from meeple.server.tables.workers import bot_pool
 

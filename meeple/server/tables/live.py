@@ -19,7 +19,7 @@ import orjson
 
 from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.jsontext import encode, encode_bytes
-from meeple.server.storage import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
+from meeple.server.store import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
 from meeple.server.trace import MoveTrace
 
 SeatKey = int | None

@@ -10,7 +10,7 @@ from typing import Any
 
 import meeple
 from meeple.core.game import State
-from meeple.server.storage import (
+from meeple.server.store import (
     FINISHED,
     OPEN,
     RUNNING,
