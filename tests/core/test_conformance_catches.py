@@ -74,6 +74,33 @@ class ForgetsPositions(BuffetState):
         return data
 
 
+class ShowsChoices(BuffetState):
+    """A replay would show the card each mouse chose in secret."""
+
+    __slots__ = ()
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        return action
+
+
+class PublicFormReadsTheDeck(BuffetState):
+    """What others see of a choice depends on the hidden deck."""
+
+    __slots__ = ()
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        return action if self.deck and self.deck[-1] > 4 else super().public_action(seat, action)
+
+
+class PublicFormInventsAField(BuffetState):
+    """The public form is not the action less some fields."""
+
+    __slots__ = ()
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        return {**super().public_action(seat, action), "card": "?"}
+
+
 class BackUndoesDiscards(BuffetState):
     """A sound ``back``: during an exchange, the cards put aside go back to the hand."""
 
@@ -142,6 +169,9 @@ CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
     (BackGoesNowhere, conformance.check_back, "did not return"),
     (BackListedFirst, conformance.check_back, "listed once, last"),
     (ViewSharesEvents, conformance.check_views_are_snapshots, "changed after it was returned"),
+    (ShowsChoices, conformance.check_public_actions, "public forms differ"),
+    (PublicFormReadsTheDeck, conformance.check_public_actions, "public forms differ"),
+    (PublicFormInventsAField, conformance.check_public_actions, "less some fields"),
 ]
 
 
