@@ -351,15 +351,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/replay")
     def replay(table_id: str, player: Current) -> dict[str, Any]:
         """A finished game, step by step, as you saw it (a spectator's view if you did not play)."""
+        from meeple.core.replay import steps_seen_by  # noqa: PLC0415
+
         t = table_or_404(table_id)
         if t.status != FINISHED:
             raise Refused("not_finished", "replays are for finished games")
         seat = you(t, player)
-        state = t.game.new(t.players, seed=t.seed, options=t.options)
-        steps: list[dict[str, Any]] = [{"seat": None, "action": None, "view": state.view(seat)}]
-        for acting, action in store.actions(t.id):
-            state.apply(acting, action)
-            steps.append({"seat": acting, "action": action, "view": state.view(seat)})
+        # Each step as that seat saw it: others' secret moves in their public form.
+        steps = steps_seen_by(
+            t.game, t.players, t.seed, t.options, store.actions(t.id), viewer=seat
+        )
         return {
             "table": t.summary(seat, settings.grace),
             "seat": seat,
