@@ -319,7 +319,8 @@ def check_determinize(game: Game[Any]) -> None:
     """``determinize(seat)`` keeps ``view(seat)``, re-samples the hidden, and plays on.
 
     A determinized state differs from the original only in what ``seat`` cannot
-    see, so this is also the check that ``view(seat)`` is blind to it.
+    see, so this is also the check that ``view(seat)`` is blind to it — and
+    ``view(None)``, whose events the logs and replays show to everyone.
     """
     for players, opts in configurations(game):
         resampled = 0
@@ -334,6 +335,10 @@ def check_determinize(game: Game[Any]) -> None:
                 assert _dump(state.to_json()) == original, f"{where}: determinize changed state"
                 assert _dump(det.view(seat)) == _dump(state.view(seat)), (
                     f"{where}: determinize({seat}) changed what seat {seat} sees"
+                )
+                # A spectator knows less than any seat: what a seat cannot see, nor can it.
+                assert _dump(det.view(None)) == _dump(state.view(None)), (
+                    f"{where}: determinize({seat}) changed what a spectator sees"
                 )
                 assert det.to_move == state.to_move, f"{where}: determinize changed to_move"
                 if _dump(_without_rng(det.to_json())) != _dump(_without_rng(state.to_json())):
@@ -466,11 +471,11 @@ def check_public_actions(game: Game[Any], every: int = 6, max_actions: int = 20)
             where = _where(game, players, 97, opts, step)
             for seat in state.to_move:
                 viewer = rng.choice([*(s for s in range(players) if s != seat), None])
-                _check_shown_alike(state, seat, viewer, rng, max_actions, where)
+                _check_shown_alike(state, seat, viewer, rng, max_actions=max_actions, where=where)
 
 
 def _check_shown_alike(
-    state: State, seat: int, viewer: SeatKey, rng: random.Random, max_actions: int, where: str
+    state: State, seat: int, viewer: SeatKey, rng: random.Random, *, max_actions: int, where: str
 ) -> None:
     """:func:`check_public_actions` for one mover and one viewer at one state."""
     twins = [state]

@@ -23,6 +23,16 @@ class LeakyView(BuffetState):
         return {**super().view(seat), "all_hands": [list(h) for h in self.hands]}
 
 
+class SpectatorSeesHands(BuffetState):
+    """The seats' views are right, a spectator's shows every hand."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> JSON:
+        view = super().view(seat)
+        return view if seat is not None else {**view, "all_hands": [list(h) for h in self.hands]}
+
+
 class ViewSharesEvents(BuffetState):
     """A view whose event list is the state's own: it grows as the game goes on."""
 
@@ -161,6 +171,7 @@ def broken_game(state_class: type[BuffetState]) -> Buffet:
 
 CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
     (LeakyView, conformance.check_determinize, "changed what seat"),
+    (SpectatorSeesHands, conformance.check_determinize, "changed what a spectator sees"),
     (MutatesBeforeChecking, conformance.check_illegal_actions_refused, "changed the state"),
     (LenientTypes, conformance.check_illegal_actions_refused, "was accepted|crashed"),
     (SharedClone, conformance.check_clone_is_independent, "shares state"),

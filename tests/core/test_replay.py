@@ -111,7 +111,7 @@ def test_games_a_viewer_cannot_tell_apart_replay_alike_for_that_viewer(game_id: 
                 compared += 1
                 if other == action or after.view(viewer) != states[k + 1].view(viewer):
                     continue  # the viewer could tell this game from the real one
-                twin = replay.actions[:k] + [(seat, other)]
+                twin = [*replay.actions[:k], (seat, other)]
                 seen = Replay(replay.game, replay.players, replay.seed, replay.options, twin)
                 assert seen.seen_by(viewer) == steps[: k + 2], (viewer, k, action, other)
                 swapped += 1
