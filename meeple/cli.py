@@ -335,14 +335,22 @@ def play(
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="A replay file saved by `meeple play --save`.")],
-    seat: Annotated[int | None, typer.Option(help="See the game as this seat sees it.")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="See the game as this seat saw it: its hand, its own moves whole, the "
+            "others' as everyone saw them. Without it: as a spectator."
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game, forwards and backwards."""
+    """Step through a saved game, forwards and backwards, as one seat (or a spectator) saw it."""
     try:
         record = Replay.load(path)
         meeple.load(record.game)
     except (OSError, ValueError, KeyError) as err:
         raise typer.BadParameter(f"cannot read {path}: {err}", param_hint="PATH") from None
+    if seat is not None and not 0 <= seat < record.players:
+        raise typer.BadParameter(f"seats are 0–{record.players - 1}", param_hint="--seat")
     browse_replay(record, seat, ask=console.input, console=console)
 
 
