@@ -18,6 +18,20 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** The screens laid out as a phone's game screen (style.css uses the same media query): narrow
+ *  (held upright) or low (held sideways). */
+export const PHONE_QUERY = "(max-width: 700px), (max-height: 500px)";
+
+/** Whether the screen is a phone's (see PHONE_QUERY). */
+export function isPhone() {
+  return window.matchMedia(PHONE_QUERY).matches;
+}
+
+/** Whether the main pointer is a finger (a touch screen): texts say "tap", not "click". */
+export function isTouch() {
+  return window.matchMedia("(pointer: coarse)").matches;
+}
+
 /** A short message at the bottom of the screen (errors, "link copied"). */
 export function toast(text, kind = "info") {
   let box = document.getElementById("toasts");

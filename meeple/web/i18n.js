@@ -1,6 +1,8 @@
 // Translations: one JSON file per language (i18n/en.json, i18n/ja.json), keys shared by the
 // shell ("lobby.title") and the games ("buffet.dish.salad"). English is the fallback.
 
+import { isTouch } from "./dom.js";
+
 export const LANGS = ["en", "ja"];
 const KEY = "meeple.lang";
 const loaded = {};
@@ -38,13 +40,15 @@ export function lang() {
 /** The text of `key` in the current language, with `{name}` placeholders filled in.
  *  With a numeric `count` parameter, the plural form is chosen by the language's own rules
  *  (Intl.PluralRules): `key.one`, `key.other` (and `key.zero`, `key.few`… where a language has
- *  them), falling back to `key.other`, then to `key` itself. */
+ *  them), falling back to `key.other`, then to `key` itself. On a touch screen a text that
+ *  says "click" has a `.touch` form that says "tap" (`key.touch`, after the plural form). */
 export function t(key, params = {}) {
   if (typeof params.count === "number") {
     const form = new Intl.PluralRules(current).select(params.count);
     if (has(`${key}.${form}`)) key = `${key}.${form}`;
     else if (has(`${key}.other`)) key = `${key}.other`;
   }
+  if (isTouch() && has(`${key}.touch`)) key = `${key}.touch`;
   const text = loaded[current]?.[key] ?? loaded.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }

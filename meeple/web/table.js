@@ -4,8 +4,8 @@
 // action buttons, the log and the result.
 
 import { get, post, serverNow, socketUrl } from "./api.js";
-import { h, toast } from "./dom.js";
-import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
+import { h, PHONE_QUERY, toast } from "./dom.js";
+import { errorText, lang, LANGS, listOf, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { chatPanel } from "./chat.js";
 import { askName, me as currentPlayer } from "./session.js";
@@ -17,6 +17,8 @@ const PACES = ["normal", "fast", "off"];
 const PACE_MS = { normal: 900, fast: 350, off: 0 };
 const PACE_KEY = "meeple.pace";
 const SINCE_LINES = 4; // lines of "last moves" for a spectator
+const DRAWERS = ["players", "log", "chat", "menu"]; // a phone's tabs, each opening a drawer
+const LANG_NAMES = { en: "English", ja: "日本語" };
 
 function pace() {
   const chosen = localStorage.getItem(PACE_KEY);
@@ -163,18 +165,86 @@ export async function showTable(root, tableId) {
   const since = h("section", { id: "since", class: "since", hidden: true }, sinceTitle, sinceList);
   const seats = h("ul", { id: "players", class: "players" });
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
-  root.append(
-    h("section", { class: "table-page", "data-game": table.game, "data-table": tableId },
-      h("header", { class: "table-head" }, title, status,
-        h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), rules, leave),
-      invite, banner,
-      h("div", { class: "table-body" },
-        // The renderer's leftover action buttons come below the board, so that their coming and
-        // going never moves it; the prompt and the strip above keep a fixed height.
-        h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer, skip), since, result, board, actions),
-        // Separate grid cells, so that a phone shows the seats above the board and the log below.
-        h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats),
-        h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log, chat.element))));
+  const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip);
+  const mainCol = h("div", { class: "main-col" }, promptRow, since, result, board, actions);
+  const seatsCol = h("aside", { class: "seats-col drawer", id: "drawer-players" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats);
+  const logCol = h("aside", { class: "log-col drawer", id: "drawer-log" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log);
+  const chatCol = h("aside", { class: "chat-col drawer", id: "drawer-chat" }, chat.element);
+  // The header's language switch, for a phone, whose one-row header has no room for the site's.
+  const langChoice = h("select", { id: "table-lang" }, LANGS.map((l) => h("option", { value: l, text: LANG_NAMES[l] })));
+  langChoice.value = lang();
+  langChoice.addEventListener("change", () => {
+    const site = document.getElementById("lang");
+    site.value = langChoice.value;
+    site.dispatchEvent(new Event("change"));
+  });
+  const tools = h("div", { class: "head-tools drawer", id: "drawer-menu" },
+    h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), rules, leave,
+    h("label", { class: "table-lang" }, h("span", { "data-t": "lang.label", text: t("lang.label") }), langChoice));
+  const tabs = h("nav", { class: "table-tabs", "aria-label": t("table.panels") },
+    ...DRAWERS.map((name) => h("button", { type: "button", class: "tab", id: `tab-${name}`, "aria-controls": `drawer-${name}`, "aria-expanded": "false",
+      "data-drawer": name, "data-t": `table.tab.${name}`, text: t(`table.tab.${name}`), onclick: () => openDrawer(name),
+      "aria-label": name === "menu" ? t("table.tab.menu_label") : null })));
+  // On a phone the prompt and the action buttons sit in a bar pinned to the bottom of the
+  // screen (layout() moves them there); on a desktop they stay over and under the board.
+  const bar = h("div", { class: "play-bar", id: "play-bar" });
+  const page = h("section", { class: "table-page", "data-game": table.game, "data-table": tableId },
+    h("header", { class: "table-head" },
+      h("a", { href: "#/", class: "table-lobby", "aria-label": t("nav.lobby"), text: "←" }), title, status, tools, tabs),
+    invite, banner,
+    h("div", { class: "table-body" },
+      // The renderer's leftover action buttons come below the board, so that their coming and
+      // going never moves it; the prompt and the strip above keep a fixed height.
+      mainCol,
+      // Separate grid cells: beside the board on a desktop, drawers opened by tabs on a phone.
+      seatsCol, logCol, chatCol),
+    bar);
+  root.append(page);
+
+  // The phone's game screen: the header is one row with tabs, each opening one drawer (the
+  // players, the log with the strip, the chat, the menu) over the top of the board; the prompt
+  // and the buttons in the pinned bar. The page keeps the bar's and the header's heights in CSS
+  // variables, so that the boards fit the room between them.
+  const phone = window.matchMedia(PHONE_QUERY);
+  let drawer = null;
+  const openDrawer = (name) => {
+    drawer = drawer === name ? null : name;
+    page.dataset.drawer = drawer ?? "";
+    for (const tab of tabs.querySelectorAll(".tab")) tab.setAttribute("aria-expanded", String(tab.dataset.drawer === drawer));
+  };
+  const layout = () => {
+    document.body.classList.add("at-table");
+    if (phone.matches) {
+      if (promptRow.parentNode !== bar) bar.append(promptRow, actions);
+      if (since.parentNode !== logCol) logCol.insertBefore(since, log);
+    } else {
+      if (promptRow.parentNode !== mainCol) mainCol.prepend(promptRow);
+      if (actions.parentNode !== mainCol) mainCol.append(actions);
+      if (since.parentNode !== mainCol) promptRow.after(since);
+      if (drawer) openDrawer(drawer);
+    }
+  };
+  // A phone turned (or a window crossing the phone's size) lays the page out again and redraws
+  // the board, whose renderer fits it to the room it has.
+  const relayout = () => {
+    layout();
+    if (state) draw(true);
+  };
+  const portrait = window.matchMedia("(orientation: portrait)");
+  layout();
+  phone.addEventListener("change", relayout);
+  portrait.addEventListener("change", relayout);
+  const sizes = new ResizeObserver(() => {
+    const style = document.documentElement.style;
+    style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
+    style.setProperty("--head-h", `${Math.ceil(page.querySelector(".table-head").getBoundingClientRect().height)}px`);
+  });
+  sizes.observe(bar);
+  sizes.observe(page.querySelector(".table-head"));
+  const closeDrawer = (event) => {
+    if (event.key === "Escape" && drawer) openDrawer(drawer);
+  };
+  document.addEventListener("keydown", closeDrawer);
 
   let state = null; // the state message drawn now
   let drawnVersion = null;
@@ -579,6 +649,11 @@ export async function showTable(root, tableId) {
     stop() {
       stopped = true;
       clearInterval(ticker);
+      phone.removeEventListener("change", relayout);
+      portrait.removeEventListener("change", relayout);
+      document.removeEventListener("keydown", closeDrawer);
+      sizes.disconnect();
+      document.body.classList.remove("at-table");
       cancelPace();
       document.title = t("app.title");
       root.removeEventListener("keydown", keys);
@@ -587,6 +662,9 @@ export async function showTable(root, tableId) {
     relabel() {
       translateStatic(root);
       paceChoice.setAttribute("aria-label", t("table.pace"));
+      tabs.setAttribute("aria-label", t("table.panels"));
+      tabs.querySelector("#tab-menu").setAttribute("aria-label", t("table.tab.menu_label"));
+      langChoice.value = lang();
       title.textContent = gameName(state?.table.game ?? table.game);
       if (state) draw(true);
     },

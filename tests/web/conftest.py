@@ -11,7 +11,8 @@ Fixtures:
   a context made by hand);
 - helpers (plain functions, import them from ``tests.web.conftest``):
   ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
-  ``play_to_end(page, timeout=180, seed=0)`` and ``screenshot(page, name)``.
+  ``play_to_end(page, timeout=180, seed=0)``, ``screenshot(page, name)``,
+  ``small_targets(page)`` and ``unreachable_targets(page)``.
 
 Every test module in this folder sets ``pytestmark = pytest.mark.browser``.
 
@@ -336,6 +337,61 @@ def small_targets(page: Page, least: int = 40) -> list[str]:
     height, described ("button.legal "Pass" 38x24"); an empty list when every target is big
     enough (issue 17: 40 px on a phone)."""
     found: list[str] = page.evaluate(_TARGETS, least)
+    return found
+
+
+# Every lit target of the page, scrolled into view one by one: what a tap at its centre hits.
+# Targets a player cannot see now (a drawer closed, a part of a zoomed board outside its box)
+# are left out; the page's scroll positions are put back afterwards.
+_UNREACHABLE = """() => {
+  if (document.querySelector("#board.waiting")) return [];  // dimmed on purpose until the next state
+  const scrolls = new Map([[document.scrollingElement, [window.scrollX, window.scrollY]]]);
+  const name = (el) => (el.getAttribute("aria-label") || el.textContent.trim() || el.tagName).slice(0, 40);
+  const tag = (el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") || "").split(" ").join(".")}`;
+  const inside = (x, y, box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const out = [];
+  for (const el of document.querySelectorAll("#app .legal[data-action]")) {
+    if (el.disabled || el.closest("[hidden]")) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden") continue;
+    let box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if ((p.scrollTop || p.scrollLeft) && !scrolls.has(p)) scrolls.set(p, [p.scrollLeft, p.scrollTop]);
+    }
+    el.scrollIntoView({ block: "center", inline: "center" });
+    box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    // Left out: a centre outside a box that clips it (an svg, a scrolled or hidden overflow).
+    let clipped = x < 0 || y < 0 || x >= innerWidth || y >= innerHeight;
+    for (let p = el.parentElement; p && !clipped; p = p.parentElement) {
+      const o = getComputedStyle(p);
+      if ((o.overflowX !== "visible" || o.overflowY !== "visible" || p.tagName === "svg") && !inside(x, y, p.getBoundingClientRect())) clipped = true;
+    }
+    if (clipped) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (style.pointerEvents === "none") out.push(`${name(el)}: takes no pointer`);
+    else if (!hit || !el.contains(hit)) out.push(`${name(el)} (${tag(el)}) at ${Math.round(x)},${Math.round(y)}: ${hit ? tag(hit) + " " + name(hit) : "nothing"}`);
+  }
+  for (const [el, [left, top]] of scrolls) {
+    if (el === document.scrollingElement) window.scrollTo(left, top);
+    else { el.scrollLeft = left; el.scrollTop = top; }
+  }
+  return out;
+}"""
+
+
+def unreachable_targets(page: Page) -> list[str]:
+    """The lit targets of the page (``.legal[data-action]``) that a tap at their centre would
+    miss: the element hit there is not the target nor inside it (an overlay, a label, a
+    neighbour drawn over it). Each target is scrolled into view to be checked, and the page's
+    scroll positions are restored; targets outside the box that clips them (a zoomed board) are
+    left out. An empty list when every lit target can be clicked."""
+    try:
+        found: list[str] = page.evaluate(_UNREACHABLE)
+    except PlaywrightError:  # the page changed (a new state) while it was measured
+        return []
     return found
 
 

@@ -16,7 +16,15 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import _OWN_POINT, _TARGETS, board_top, create_table, screenshot, sign_in
+from tests.web.conftest import (
+    _OWN_POINT,
+    _TARGETS,
+    board_top,
+    create_table,
+    screenshot,
+    sign_in,
+    unreachable_targets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -144,6 +152,8 @@ class BisonPlayer:
             return
         # Nothing outside the board: the table's fallback buttons stay empty.
         assert page.locator("#actions button").count() == 0
+        # Every lit target takes a tap at its centre: nothing on the board is drawn over it.
+        assert unreachable_targets(page) == []
         types = {a["action"]["type"] for a in legal}
         assert types <= BOARD_TYPES, types
         now = page.locator("#board .bison-action.now").first

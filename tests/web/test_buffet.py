@@ -21,6 +21,7 @@ from tests.web.conftest import (
     create_table,
     screenshot,
     sign_in,
+    unreachable_targets,
 )
 
 # Like conftest's small_targets, for the board alone: the table page's own small targets (the
@@ -141,6 +142,8 @@ def play_to_the_end(page: Page, name: str, phone: bool, seed: int) -> Game:
             continue
         # Every legal action is a drawn piece: none is left to the page's plain buttons.
         assert page.locator("#actions .legal").count() == 0
+        # Every lit target takes a tap at its centre: nothing is drawn over it.
+        assert unreachable_targets(page) == []
         prompt = page.locator("#prompt").inner_text()
         # Only while the game runs: at its end the result comes over the board (and the
         # header loses its "Leave" button), on purpose. A measure the end overtook is dropped.

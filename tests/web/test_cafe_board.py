@@ -31,7 +31,13 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import board_top, create_table, screenshot, sign_in
+from tests.web.conftest import (
+    board_top,
+    create_table,
+    screenshot,
+    sign_in,
+    unreachable_targets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -152,27 +158,15 @@ def check_whole_screen(page: Page, players: int) -> None:
 
 
 def check_phone_reach(page: Page) -> None:
-    """On the phone, with the board scrolled to the top of the screen, the board and your hand
-    are on screen together, the hand under the board and not over it. The table scrolls there
-    by itself when it opens: the prompt, the board and the hand in sight."""
-    page.wait_for_function("() => window.scrollY > 0")
-    prompt, board, hand = page.evaluate(
-        """() => ["#prompt", "svg.cafe-board", ".cafe-player.mine"].map((s) => {
+    """On the phone, as the table opens (no scrolling): the board, your hand under it and the
+    bar pinned to the bottom with the prompt, each on screen and none over another."""
+    board, hand, bar = page.evaluate(
+        """() => ["svg.cafe-board", ".cafe-player.mine", "#play-bar"].map((s) => {
           const b = document.querySelector(s).getBoundingClientRect(); return [b.top, b.bottom]; })"""
     )
-    assert prompt[0] >= 0 and prompt[1] <= board[0] and board[1] <= hand[0] and hand[1] <= 844, (
-        prompt,
-        board,
-        hand,
-    )
-    top = board_top(page)
-    page.evaluate(f"window.scrollTo(0, {top - 4})")
-    board, hand = page.evaluate(
-        """() => ["svg.cafe-board", ".cafe-player.mine"].map((s) => {
-          const b = document.querySelector(s).getBoundingClientRect(); return [b.top, b.bottom]; })"""
-    )
-    assert board[0] >= 0 and hand[1] <= 844, (board, hand)
-    assert hand[0] >= board[1] - 1, (board, hand)
+    assert page.evaluate("window.scrollY") == 0
+    assert board[0] >= 0 and board[1] <= hand[0] + 1 and hand[1] <= bar[0] + 1, (board, hand, bar)
+    assert bar[1] <= 844 and page.locator("#play-bar #prompt").is_visible()
     wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
     assert not page.evaluate(wide), "the phone scrolls sideways"
 
@@ -207,6 +201,8 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
         seen: dict[str, Any] = page.evaluate(READ_BOARD)
         played.decisions += 1
         assert seen["fallback"] == 0, "a legal action was left to the page's fallback buttons"
+        # Every lit target takes a tap at its centre: nothing is drawn over it.
+        assert unreachable_targets(page) == []
         assert abs(board_top(page) - top) < 0.5, "the board moved"
         if phone:
             assert seen["small"] == [], seen["small"]

@@ -16,7 +16,7 @@
 // the end is played back region by region on the board (with a skip), and the end ends on
 // the scoreboard: the final scoring by terrain, and the tie-break when it decided.
 
-import { h, svg as s } from "../dom.js";
+import { h, isPhone, svg as s } from "../dom.js";
 
 const SCALE = 60; // SVG units per tile radius
 const ANIMALS = ["bison", "fish", "turkeys"];
@@ -706,7 +706,7 @@ function sizeTargets(svg) {
   const vb = svg.viewBox.baseVal;
   if (!box.width || !vb || !vb.width) return;
   const perUnit = Math.min(box.width / vb.width, box.height / vb.height);
-  const phone = window.matchMedia("(max-width: 700px)").matches;
+  const phone = isPhone();
   const least = (phone ? 40 : 24) + 4;
   const r = least / 2 / perUnit;
   hitR = r;
@@ -718,7 +718,7 @@ function sizeTargets(svg) {
  *  the prairie zooms on it, and goes back to the zoom of before when that is done. */
 function focusZoom(ctx) {
   const v = ctx.view;
-  const phone = window.matchMedia("(max-width: 700px)").matches;
+  const phone = isPhone();
   const deploying = phone && v.phase === "deploy" && (ctx.legal || []).some((a) => a.type === "deploy") && v.pending;
   if (deploying && !zoom.saved && zoom.base) {
     const [cx, cy] = centre(v.cells[v.pending.target]);

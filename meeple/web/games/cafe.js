@@ -11,7 +11,7 @@
 // round), and everything the others changed since your own last decision has the class
 // `changed`.
 
-import { h, svg as s } from "../dom.js";
+import { h, isPhone, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
 
 const CELL = 40; // user units of one grid cell
@@ -243,7 +243,7 @@ function chairs(ctx, owner, diff, at) {
     }
     g.append(s("circle", { cx, cy, r: CELL * 0.3, class: "cafe-seat" }));
     if (guest && by !== null && by !== undefined) g.append(s("circle", { cx, cy, r: CELL * 0.45, class: "cafe-ring", style: `stroke: var(--seat-${by})` }));
-    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, CELL * 0.92)));
+    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, CELL * 1.08)));
     if (action) clickable(g, action, ctx);
     return g;
   });
@@ -407,22 +407,20 @@ function render(root, ctx) {
   // page puts above it; measured before the first paint, so nothing visibly moves.
   const top = root.getBoundingClientRect().top + window.scrollY;
   if (top > 0) root.style.setProperty("--cafe-top", `${Math.round(top)}px`);
+  fitHits(root);
   animateMoves(root, ctx, owner);
-  bringIntoView(root, ctx);
 }
 
-let broughtFor = null; // the table (its address) whose board was brought into view
-
-/** On a phone, once per table and only if the page has not been scrolled: scroll the prompt to
- *  the top of the screen, so that the prompt, the whole board and your hand are all in sight. */
-function bringIntoView(root, ctx) {
-  const page = root.closest(".table-page");
-  if (!page || ctx.over || window.scrollY > 0 || broughtFor === location.hash) return;
-  if (!window.matchMedia("(max-width: 700px)").matches) return;
-  broughtFor = location.hash;
-  const anchor = page.querySelector(".prompt-row") ?? root;
-  const top = anchor.getBoundingClientRect().top + window.scrollY - 4;
-  requestAnimationFrame(() => window.scrollTo({ top, behavior: "instant" }));
+/** A lit chair takes a finger of 40 px (24 with a mouse) however small the board is drawn (a
+ *  phone held sideways): its hit disc grows, short of the next chair's centre. */
+function fitHits(root) {
+  const board = root.querySelector("svg.cafe-board");
+  const box = board?.getBoundingClientRect();
+  const vb = board?.viewBox.baseVal;
+  if (!box || !box.width || !vb || !vb.width) return;
+  const least = (isPhone() ? 40 : 24) + 4;
+  const r = Math.min(Math.max(CELL * 0.72, least / 2 / (box.width / vb.width)), CELL * 0.95);
+  for (const hit of board.querySelectorAll(".cafe-hit")) hit.setAttribute("r", r.toFixed(1));
 }
 
 function prompt(ctx) {

@@ -11,7 +11,7 @@
 // circle); clicking the deck draws. At the end the resolution is played back on the circle
 // step by step from the view's events, with the scores of each step in the seats panel.
 
-import { h, svg as s } from "../dom.js";
+import { h, isPhone, svg as s } from "../dom.js";
 
 const MICE = new Set(["mouse", "marked_mouse", "fat_mouse", "king_mouse"]);
 const MARKED = new Set(["marked_mouse", "cat"]);
@@ -190,6 +190,23 @@ function cheeseShape(ctx, i, value) {
     s("text", { x: 24, y: 27, "text-anchor": "end", class: "cheese-feeds" }, ctx.t("cheese.feeds_short", { n: value })),
   ];
   return parts;
+}
+
+/** A cheese that takes a card is at least 40 px across on a phone (24 on a desktop), however
+ *  small the whole table is drawn: its hit disc grows, short of its neighbours'. */
+function fitHits(svgEl) {
+  const box = svgEl.getBoundingClientRect();
+  const vb = svgEl.viewBox.baseVal;
+  if (!box.width || !vb || !vb.width) return;
+  const perUnit = box.width / vb.width;
+  const least = (isPhone() ? 40 : 24) + 4;
+  const hits = [...svgEl.querySelectorAll(".cheese-cheese .cheese-hit")];
+  if (hits.length < 2) return;
+  // The centres' distance between two neighbours on the circle, in the table's units.
+  const centres = hits.map((c) => c.closest(".cheese-cheese").transform.baseVal.consolidate().matrix);
+  const gap = Math.hypot(centres[0].e - centres[1].e, centres[0].f - centres[1].f);
+  const r = Math.min(Math.max(30, least / 2 / perUnit), gap * 0.48);
+  for (const c of hits) c.setAttribute("r", r.toFixed(1));
 }
 
 /**
@@ -427,7 +444,7 @@ function stopTimer() {
 }
 
 // The phone's pan of the table, kept across redraws (null: centre it the first time).
-const pan = { left: null, top: null, followed: null, whole: false };
+const pan = { left: null, top: null, followed: null, whole: true };
 
 // --- the side of the table: hand, deck, players ------------------------------------------
 
@@ -673,14 +690,16 @@ function render(root, ctx) {
     return st === "now" || st === "done" ? frame.lines[i] : ch.queue;
   });
   const marks = { changed: newCards(ctx.before, v), fly: ctx.animate ? newCards(ctx.previous, v) : new Set() };
-  // The whole table on a phone is a map, not a place to play: its cheeses are too small for a
-  // finger (about 20 px), so they take no action there; a tap zooms in on the spot tapped.
+  // A phone opens on the whole table, which fits its box and is played there: the cheeses'
+  // hit discs grow to 40 px (fitHits). The zoom button shows it close up; a tap on the whole
+  // table away from a cheese zooms in on the spot tapped.
   const overview = pan.whole && window.matchMedia("(max-width: 700px)").matches;
-  const table = drawTable(ctx, v, lines, overview ? new Map() : targets, marks, frame);
+  const table = drawTable(ctx, v, lines, targets, marks, frame);
   const ringbox = h("div", { class: `cheese-ringbox${pan.whole ? " cheese-whole" : ""}` }, table.el);
   if (overview) {
     ringbox.title = ctx.t("cheese.tap_to_zoom");
     ringbox.addEventListener("click", (ev) => {
+      if (ev.target.closest(".legal")) return;
       const box = table.el.getBoundingClientRect();
       const fx = (ev.clientX - box.left) / box.width;
       const fy = (ev.clientY - box.top) / box.height;
@@ -709,11 +728,13 @@ function render(root, ctx) {
     over && anim.frames.length ? drawResolutionBar(ctx) : drawHand(ctx, v, rerender),
     drawPlayers(ctx, v, frame),
     over ? null : h("p", { class: "cheese-legend", text: ctx.t("cheese.legend") }));
-  const hint = overview && targets.size ? h("p", { class: "cheese-tap-hint", text: ctx.t("cheese.tap_to_zoom") }) : null;
-  root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom, hint), side));
-  // On a wide screen the table takes the height left below the board's top (at least 420 px).
+  root.append(h("div", { class: "cheese-table" }, h("div", { class: "cheese-ringwrap" }, ringbox, zoom), side));
+  // On a wide screen the table takes the height left below the board's top (at least 420 px);
+  // on a phone (held sideways) the height between the header and the pinned bar.
   const top = root.getBoundingClientRect().top + window.scrollY;
-  root.style.setProperty("--cheese-room", `${Math.max(420, Math.floor(window.innerHeight - top - 10))}px`);
+  const bar = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--bar-h")) || 0;
+  root.style.setProperty("--cheese-room", `${Math.max(isPhone() ? 180 : 420, Math.floor(window.innerHeight - top - bar - 10))}px`);
+  fitHits(table.el);
   // On a phone the table is larger than the screen: keep where the player panned it, and
   // bring each cheese into view when the resolution comes to it.
   if (!ctx.previous && !ctx.redraw) {
