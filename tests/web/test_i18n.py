@@ -78,3 +78,17 @@ def test_plural_forms_follow_the_count(new_page: Any) -> None:
     assert "1" in said["ja"] and "(s)" not in said["ja"]
     for key, text in strings("en").items():
         assert "(s)" not in text, key
+
+
+def test_every_text_that_says_click_has_a_touch_form() -> None:
+    """On a touch screen the client says "tap" (issue 37): a text that says click, in either
+    language, has a ``.touch`` form in both files, which says neither click nor hover."""
+    en, ja = strings("en"), strings("ja")
+    mouse = re.compile(r"click|hover|クリック|カーソル", re.I)
+    for key in en:
+        if key.endswith(".touch"):
+            continue
+        if mouse.search(en[key]) or mouse.search(ja[key]):
+            assert f"{key}.touch" in en and f"{key}.touch" in ja, key
+            assert not mouse.search(en[f"{key}.touch"]), key
+            assert not mouse.search(ja[f"{key}.touch"]), key
