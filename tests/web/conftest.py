@@ -340,11 +340,15 @@ def small_targets(page: Page, least: int = 40) -> list[str]:
     return found
 
 
-# Every lit target of the page, scrolled into view one by one: what a tap at its centre hits.
+# Every lit target of the page, scrolled into view one by one: what a tap at its centre (its hit
+# disc's, if it has one) hits, once the moves' animations are over.
 # Targets a player cannot see now (a drawer closed, a part of a zoomed board outside its box)
 # are left out; the page's scroll positions are put back afterwards.
-_UNREACHABLE = """() => {
+_UNREACHABLE = """async () => {
   if (document.querySelector("#board.waiting")) return [];  // dimmed on purpose until the next state
+  // Moves animate for at most 600 ms: what is checked is the board at rest.
+  const still = Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  await Promise.race([still, new Promise((done) => setTimeout(done, 1500))]);
   const scrolls = new Map([[document.scrollingElement, [window.scrollX, window.scrollY]]]);
   const name = (el) => (el.getAttribute("aria-label") || el.textContent.trim() || el.tagName).slice(0, 40);
   const tag = (el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") || "").split(" ").join(".")}`;
@@ -360,7 +364,10 @@ _UNREACHABLE = """() => {
       if ((p.scrollTop || p.scrollLeft) && !scrolls.has(p)) scrolls.set(p, [p.scrollLeft, p.scrollTop]);
     }
     el.scrollIntoView({ block: "center", inline: "center" });
-    box = el.getBoundingClientRect();
+    // Where a finger goes: the middle of the target's hit disc if it has one (an irregular
+    // space's box may be centred off the space), else the middle of its box.
+    const disc = el.querySelector(":scope circle[class$='-hit']");
+    box = (disc ?? el).getBoundingClientRect();
     const x = box.left + box.width / 2;
     const y = box.top + box.height / 2;
     // Left out: a centre outside a box that clips it (an svg, a scrolled or hidden overflow).

@@ -150,7 +150,8 @@ def play_to_the_end(page: Page, name: str, phone: bool, seed: int) -> Game:
         if prompt != last_prompt:
             top = round(board_top(page))
             above = page.evaluate(ABOVE)
-            running = result.is_hidden() and page.locator("#leave").is_visible()
+            # (On a phone "Leave" is in the menu's drawer: it is there, not hidden, in play.)
+            running = result.is_hidden() and page.locator("#leave:not([hidden])").count() > 0
             if running and page.locator("#prompt").inner_text() == prompt:
                 seen.tops.setdefault(top, above)
             last_prompt = prompt

@@ -710,7 +710,17 @@ function sizeTargets(svg) {
   const least = (phone ? 40 : 24) + 4;
   const r = least / 2 / perUnit;
   hitR = r;
-  svg.querySelectorAll(".bison-hit").forEach((c) => c.setAttribute("r", r.toFixed(1)));
+  // A disc never reaches the centre of another target's disc: a tap on a lit space's middle is
+  // that space's, whatever is drawn after it (issue 37: a neighbour took the tap).
+  const discs = [...svg.querySelectorAll(".bison-hit")];
+  const at = discs.map((c) => [c.cx.baseVal.value, c.cy.baseVal.value]);
+  discs.forEach((c, i) => {
+    let near = Infinity;
+    at.forEach(([x, y], j) => {
+      if (j !== i) near = Math.min(near, Math.hypot(x - at[i][0], y - at[i][1]));
+    });
+    c.setAttribute("r", Math.min(r, near * 0.85).toFixed(1));
+  });
   svg.style.setProperty("--unit", `${(1 / perUnit).toFixed(3)}`);
 }
 
