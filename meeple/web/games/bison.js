@@ -614,7 +614,7 @@ function board(ctx, marks) {
   svg.append(ghosts);
 
   // Pieces, then the targets on top: picks first, lit ones last (rivers over lands), so an
-  // overlap resolves to what is lit.
+  // overlap resolves to what is lit. A land big enough for a finger has no disc (sizeTargets).
   const pieceLayer = s("g", { class: "bison-piece-layer" });
   for (const sp of v.spaces) {
     const [ax, ay] = sp.anchor.map((c) => c * SCALE);
@@ -710,17 +710,15 @@ function sizeTargets(svg) {
   const least = (phone ? 40 : 24) + 4;
   const r = least / 2 / perUnit;
   hitR = r;
-  // A disc never reaches the centre of another target's disc: a tap on a lit space's middle is
-  // that space's, whatever is drawn after it (issue 37: a neighbour took the tap).
-  const discs = [...svg.querySelectorAll(".bison-hit")];
-  const at = discs.map((c) => [c.cx.baseVal.value, c.cy.baseVal.value]);
-  discs.forEach((c, i) => {
-    let near = Infinity;
-    at.forEach(([x, y], j) => {
-      if (j !== i) near = Math.min(near, Math.hypot(x - at[i][0], y - at[i][1]));
-    });
-    c.setAttribute("r", Math.min(r, near * 0.85).toFixed(1));
-  });
+  // A disc only where the space is too small for a finger by itself (and on rivers, thin
+  // strips): a land's own shape takes its taps, and no neighbour's disc covers its middle
+  // (issue 37: a neighbour's disc took the tap meant for a lit space).
+  for (const c of svg.querySelectorAll(".bison-hit")) {
+    const target = c.closest(".bison-target");
+    const shape = target?.querySelector(".bison-hit-shape")?.getBBox();
+    const big = shape && !target.classList.contains("river") && Math.min(shape.width, shape.height) * perUnit >= least;
+    c.setAttribute("r", big ? "0" : r.toFixed(1));
+  }
   svg.style.setProperty("--unit", `${(1 / perUnit).toFixed(3)}`);
 }
 
