@@ -6,7 +6,8 @@
 //   (fingers, the +/− buttons, ctrl + wheel). The tile is laid on it (hover or tap a lit spot
 //   to see the tile there, turn it, confirm), hunters are put, gathered and moved on it, tents
 //   and canoes set up on it. Each lit space has a hit area of at least 24 px (40 px on a
-//   phone), a river's wider than its painted strip; the lit target is drawn over the others.
+//   phone): its own shape, and a disc around its middle for the taps beside a small space or a
+//   thin river (reachAround); a tap on a lit shape is always that space's.
 // - the player board: the six action spaces with this round's action markers, the cost table
 //   (how many hunters), the three animal tracks (gain, pay with a stepper per animal, exchange
 //   3 for 1), the hunters, tents, canoes and the drawn tile in hand, and the market with its
@@ -107,6 +108,61 @@ const shift = (polys, cx, cy) => polys.map((poly) => poly.map(([x, y]) => [x + c
 
 function anchorOf(poly) {
   return [poly.reduce((a, p) => a + p[0], 0) / poly.length, poly.reduce((a, p) => a + p[1], 0) / poly.length];
+}
+
+/** Whether (x, y) lies inside the polygon (even-odd rule). */
+function insidePoly(poly, x, y) {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i, i += 1) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** How far (x, y) is from the polygon's nearest edge. */
+function edgeDistance(poly, x, y) {
+  let best = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i, i += 1) {
+    const [ax, ay] = poly[j];
+    const [bx, by] = poly[i];
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len = dx * dx + dy * dy;
+    const u = len ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len)) : 0;
+    best = Math.min(best, Math.hypot(x - ax - u * dx, y - ay - u * dy));
+  }
+  return best;
+}
+
+const middles = new Map(); // a polygon's points (as drawn) -> its middle
+/** The point of a space farthest inside it (its widest place), where a finger aims: the
+ *  vertex average of a bent river strip lies outside it, in the land next to it (issue 37: the
+ *  river's hit disc was centred there and took that land's taps). A coarse grid over the
+ *  space's box, then a finer one around the best point. */
+function middleOf(poly) {
+  const key = pts(poly);
+  if (middles.has(key)) return middles.get(key);
+  const xs = poly.map((p) => p[0]);
+  const ys = poly.map((p) => p[1]);
+  let step = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 16;
+  let best = anchorOf(poly);
+  let far = insidePoly(poly, ...best) ? edgeDistance(poly, ...best) : -1;
+  let [x0, y0, x1, y1] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  for (let round = 0; round < 2; round += 1) {
+    for (let x = x0; x <= x1; x += step) {
+      for (let y = y0; y <= y1; y += step) {
+        if (!insidePoly(poly, x, y)) continue;
+        const d = edgeDistance(poly, x, y);
+        if (d > far) [far, best] = [d, [x, y]];
+      }
+    }
+    [x0, y0, x1, y1] = [best[0] - step, best[1] - step, best[0] + step, best[1] + step];
+    step /= 8;
+  }
+  middles.set(key, best);
+  return best;
 }
 
 // --- small pictures (drawn by us) -------------------------------------------------------------
@@ -631,10 +687,11 @@ function board(ctx, marks) {
     const entry = lit.get(sp.space);
     const isPick = picks.has(sp.space);
     if (!entry && !isPick) continue;
-    const [ax, ay] = sp.anchor.map((c) => c * SCALE);
+    // The disc around the space's own middle (for a river, a point on its strip).
+    const [ax, ay] = middleOf(sp.polygon).map((c) => c * SCALE);
     const g = s("g", { class: `bison-target ${sp.terrain}`, "data-space": sp.space },
       s("polygon", { points: pts(sp.polygon), class: "bison-hit-shape" }),
-      s("circle", { cx: ax, cy: ay, r: hitR.toFixed(1), class: "bison-hit" }));
+      s("circle", { cx: ax.toFixed(1), cy: ay.toFixed(1), r: hitR.toFixed(1), class: "bison-hit" }));
     const label = info.get(sp.space) || spaceName(ctx, sp.space);
     g.addEventListener("mouseenter", () => hover(label));
     g.addEventListener("mouseleave", () => hover(""));
@@ -665,6 +722,7 @@ function board(ctx, marks) {
     targetLayer.append(g);
   }
   svg.append(targetLayer);
+  reachAround(svg);
 
   // Scoring: who came where, over the region's pieces.
   if (step && step.region) {
@@ -696,6 +754,41 @@ function ghostTile(v, position, orientation, chosen = false) {
   });
   g.append(s("polygon", { points: pts(outline(cx, cy)), class: "bison-tile-edge" }));
   return g;
+}
+
+/** The lit target whose hit disc holds the page point (x, y) (the nearest disc's, if several
+ *  do), or null. */
+function nearTarget(svg, x, y) {
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  let best = null;
+  let far = Infinity;
+  for (const c of svg.querySelectorAll(".bison-target .bison-hit")) {
+    const d = Math.hypot(p.x - c.cx.baseVal.value, p.y - c.cy.baseVal.value);
+    if (d <= c.r.baseVal.value && d < far) [best, far] = [c.closest(".bison-target"), d];
+  }
+  return best;
+}
+
+/** The hit discs take the taps that fall outside every lit space's own shape: a tap on a lit
+ *  shape is that space's, a tap near one (on an unlit space, a pond, between tiles) is the
+ *  space whose disc holds it. The discs themselves take no pointer (bison.css): drawn over the
+ *  shapes they took taps meant for a lit neighbour's middle (issue 37). */
+function reachAround(svg) {
+  svg.addEventListener("click", (e) => {
+    if (e.target.closest?.(".bison-target")) return;
+    const target = nearTarget(svg, e.clientX, e.clientY);
+    if (!target) return;
+    e.stopPropagation();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  // A mouse near a lit space shows it can click there.
+  svg.addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "mouse") return;
+    const near = !e.target.closest?.(".bison-target") && nearTarget(svg, e.clientX, e.clientY);
+    svg.classList.toggle("bison-near", Boolean(near));
+  });
 }
 
 /** After layout: every target at least `least` px across (24 on a desktop, 40 on a phone),
