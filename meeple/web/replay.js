@@ -3,7 +3,7 @@
 
 import { get } from "./api.js";
 import { chatReplay } from "./chat.js";
-import { h } from "./dom.js";
+import { h, PHONE_QUERY } from "./dom.js";
 import { errorText, lang, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
 import { playersOf, renderer, winnersLine } from "./table.js";
@@ -34,9 +34,24 @@ export async function showReplay(root, tableId) {
   const winners = h("p", { class: "winners" });
   const chat = chatReplay(replay.chat ?? []);
   const seats = h("ul", { id: "players", class: "players replay-players" });
-  root.append(h("section", { class: "replay-page", "data-game": replay.table.game },
-    h("p", {}, h("a", { href: "#/", "data-t": "nav.lobby", text: t("nav.lobby") })),
-    title, winners, seats, controls, said, board, chat.element));
+  // The controls and what the step did: over the board on a desktop, a bar pinned to the
+  // bottom of a phone's screen (style.css), like the table's.
+  const bar = h("div", { class: "replay-bar", id: "replay-bar" }, controls, said);
+  const page = h("section", { class: "replay-page", "data-game": replay.table.game },
+    h("div", { class: "replay-head" }, h("a", { href: "#/", class: "replay-lobby", "data-t": "nav.lobby", text: t("nav.lobby") }), title),
+    winners, seats, bar, board, chat.element);
+  root.append(page);
+  document.body.classList.add("at-replay");
+  // The room the boards fit on a phone (--room in style.css): the screen less what is above
+  // the board and the bar under it.
+  const phone = window.matchMedia(PHONE_QUERY);
+  const sizes = new ResizeObserver(() => {
+    const style = document.documentElement.style;
+    style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
+    style.setProperty("--head-h", `${Math.ceil(Math.max(0, seats.getBoundingClientRect().bottom + window.scrollY))}px`);
+  });
+  sizes.observe(bar);
+  sizes.observe(page);
 
   function context() {
     const players = playersOf(replay.table);
@@ -77,7 +92,11 @@ export async function showReplay(root, tableId) {
   document.addEventListener("keydown", keys);
   show(step);
   return {
-    stop: () => document.removeEventListener("keydown", keys),
+    stop: () => {
+      document.removeEventListener("keydown", keys);
+      sizes.disconnect();
+      document.body.classList.remove("at-replay");
+    },
     relabel: () => {
       translateStatic(root);
       show(step);

@@ -12,7 +12,8 @@ Fixtures:
 - helpers (plain functions, import them from ``tests.web.conftest``):
   ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
   ``play_to_end(page, timeout=180, seed=0)``, ``screenshot(page, name)``,
-  ``small_targets(page)`` and ``unreachable_targets(page)``.
+  ``small_targets(page)``, ``unreachable_targets(page)`` and
+  ``check_replay_on_phone(page, board, name)``.
 
 Every test module in this folder sets ``pytestmark = pytest.mark.browser``.
 
@@ -400,6 +401,47 @@ def unreachable_targets(page: Page) -> list[str]:
     except PlaywrightError:  # the page changed (a new state) while it was measured
         return []
     return found
+
+
+def check_replay_on_phone(page: Page, board: str, name: str) -> None:
+    """The replay of the table on screen (a finished one), on a phone held upright then
+    sideways (issue 37): the board
+    (``board``, a selector) in the first view between the top and the bar pinned to the bottom,
+    which holds the step controls and what the step did; every control 40 px or more; stepping
+    forward keeps them in place. Screenshots ``<name>-upright`` and ``<name>-sideways``."""
+    size = page.viewport_size
+    table = page.url.split("#/table/")[1]
+    page.goto(f"/#/replay/{table}")
+    expect(page.locator(f".replay-page {board}")).to_be_visible()
+    for width, height in ((390, 844), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        if _touch(page):
+            page.locator("#forward").tap()
+        else:
+            page.locator("#forward").click()
+        page.wait_for_timeout(400)  # the step's board drawn and fitted
+        page.evaluate("window.scrollTo(0, 0)")
+        boxes = page.evaluate(
+            "(sels) => sels.map((s) => document.querySelector(s).getBoundingClientRect().toJSON())",
+            [f".replay-page {board}", "#replay-bar", "#forward"],
+        )
+        drawn, bar, forward = boxes
+        where = f"replay {width}x{height}"
+        assert bar["bottom"] <= height + 1 and bar["top"] > height / 2, (where, bar)
+        assert drawn["top"] >= 0 and drawn["bottom"] <= bar["top"] + 1, (where, drawn, bar)
+        assert drawn["right"] <= width + 1, (where, drawn)
+        assert bar["top"] <= forward["top"] and forward["bottom"] <= bar["bottom"], where
+        expect(page.locator("#step-action")).not_to_be_empty()
+        assert small_targets(page) == [], where
+        screenshot(page, f"{name}-{'upright' if width < height else 'sideways'}")
+    if size:
+        page.set_viewport_size(size)
+
+
+def _touch(page: Page) -> bool:
+    """Whether the page's context has a touch screen."""
+    touch: bool = page.evaluate("matchMedia('(pointer: coarse)').matches")
+    return touch
 
 
 def board_top(page: Page) -> float:

@@ -20,6 +20,7 @@ from tests.web.conftest import (
     _OWN_POINT,
     _TARGETS,
     board_top,
+    check_replay_on_phone,
     create_table,
     screenshot,
     sign_in,
@@ -423,6 +424,7 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     assert not hits, hits[:10]
     assert len(player.tops) == 1, player.tops
     back_in_every_kind(player)
+    check_replay_on_phone(page, "svg.bison-board", "bison-replay-phone")
 
 
 def pinch_zoom(page: Page) -> None:

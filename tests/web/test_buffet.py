@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import (
     _OWN_POINT,
     board_top,
+    check_replay_on_phone,
     create_table,
     screenshot,
     sign_in,
@@ -280,6 +281,8 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     page.reload()
     expect(page.locator("svg.buffet-board")).to_be_visible()
     check_scoreboard(page, players, kind_names)
+    if phone and players == 3:
+        check_replay_on_phone(page, "svg.buffet-board", f"{name}-replay")
     watcher = new_page(
         locale="ja-JP" if lang == "ja" else "en-US", viewport=PHONE if phone else DESKTOP
     )

@@ -33,6 +33,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import (
     board_top,
+    check_replay_on_phone,
     create_table,
     screenshot,
     sign_in,
@@ -171,6 +172,31 @@ def check_phone_reach(page: Page) -> None:
     assert not page.evaluate(wide), "the phone scrolls sideways"
 
 
+# The heights of the guests drawn on the board: seated at a table, and at the bar.
+GUEST_HEIGHTS = """() => [".cafe-chair .cafe-guest", ".cafe-stool .cafe-guest"].map((sel) =>
+  [...document.querySelectorAll(sel)].map((g) => g.getBoundingClientRect().height))"""
+
+
+def check_guest_sizes(page: Page, name: str) -> None:
+    """The guests on a phone's board are pictures a player reads, held upright and sideways
+    (issue 37: about 15 px sideways): a guest at a table 24 px high or more, one at the bar
+    (packed a cell apart on the counter) 20 px or more; a screenshot of each."""
+    upright = page.viewport_size
+    assert upright
+    for size in (upright, {"width": upright["height"], "height": upright["width"]}):
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)  # drawn again for the turned screen
+        turn = "upright" if size is upright else "sideways"
+        screenshot(page, f"{name}-guests-{turn}")
+        seated, bar = page.evaluate(GUEST_HEIGHTS)
+        assert seated and min(seated) >= 24, (size, min(seated, default=0))
+        assert min(bar, default=20) >= 20, (size, min(bar))
+    page.set_viewport_size(upright)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+
+
 def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Played:
     """Play our seat to the end by clicking the drawn pieces, checking every decision."""
     rng = random.Random(seed)
@@ -232,6 +258,9 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
             played.shots.append(str(screenshot(page, f"{name}-middle")))
             if not phone:
                 check_whole_screen(page, players)  # still all in sight in the middle of a game
+            else:
+                check_guest_sizes(page, name)
+                continue  # drawn again: look at the board anew
         # Now and then choose another guest in the hand first: its chairs light up.
         tiles = page.locator(".cafe-tile.choose")
         if tiles.count() > 1 and rng.random() < 0.5:
@@ -353,6 +382,8 @@ def test_cafe_whole_game_by_the_drawn_pieces(
 
     if kind == "desktop" and players == 2:
         check_replay(page, table)
+    if kind == "phone" and players == 2:
+        check_replay_on_phone(page, "svg.cafe-board", f"{name}-replay")
 
 
 def check_replay(page: Page, table: str) -> None:

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import (
     board_top,
+    check_replay_on_phone,
     create_table,
     screenshot,
     sign_in,
@@ -219,6 +220,8 @@ def test_a_whole_game_on_the_table(
     assert check_scoreboard(page, players) == totals
     assert seat_scores(page) == final
     expect(page.locator(".cheese-replay")).to_be_visible()
+    if device == "phone" and players == 3:
+        check_replay_on_phone(page, "svg.cheese-ring", f"{name}-replay")
     if device == "desktop":
         # A spectator sees the same end (no hand: its cards are nobody's business).
         table = page.url.rsplit("/", 1)[1]

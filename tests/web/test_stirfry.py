@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import (
     board_top,
+    check_replay_on_phone,
     create_table,
     screenshot,
     sign_in,
@@ -29,6 +30,7 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+SIDEWAYS = {"width": 844, "height": 390}
 
 
 _SMALL_ON_BOARD = """(least) => {
@@ -210,6 +212,41 @@ def test_a_whole_game_by_clicking_the_cards(
     expect(result.locator(".scoreboard tbody tr")).to_have_count(players)
     page.wait_for_timeout(600)
     screenshot(page, f"{name}-end")
+    if viewport is PHONE and players == 2:
+        check_replay_on_phone(page, ".sf-kitchen", f"{name}-replay")
+
+
+# The boxes of the declaration's face-down cards (and badge) that cover the first characters
+# of its text, once its cards have flown in.
+_TEXT_UNDER_CARDS = """async () => {
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  const decl = document.querySelector(".sf-declaration");
+  const line = decl?.querySelector(".sf-claim-text p");
+  if (!line || !line.firstChild) return ["no declaration text"];
+  const range = document.createRange();
+  range.setStart(line.firstChild, 0);
+  range.setEnd(line.firstChild, Math.min(4, line.firstChild.length));
+  const covers = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const out = [];
+  // Nor is the text squeezed beside them into a column of a few characters.
+  const width = decl.querySelector(".sf-claim-text").getBoundingClientRect().width;
+  if (width < 160) out.push(`the claim's text is ${Math.round(width)} px wide`);
+  for (const el of decl.querySelectorAll(".sf-claim-cards .sf-card, .sf-claim-badge")) {
+    const card = el.getBoundingClientRect();
+    for (const r of range.getClientRects()) {
+      if (covers(card, r)) out.push(`${el.className} ${JSON.stringify(card)} over ${JSON.stringify(r)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def text_under_cards(page: Page) -> list[str]:
+    """What of the declaration's face-down cards lies over the start of its text (issue 37:
+    the card covered the first characters of the claim on a phone), and whether the text is
+    squeezed beside them (sideways it was a column of one character); empty when neither."""
+    found: list[str] = page.evaluate(_TEXT_UNDER_CARDS)
+    return found
 
 
 def test_the_phone_has_big_targets_and_a_board_that_stays_put(
@@ -237,6 +274,20 @@ def test_the_phone_has_big_targets_and_a_board_that_stays_put(
                 seen.add(kind)
                 assert small_on_board(page) == [], kind
                 assert board_top(page) == top, kind
+                if kind == "question":
+                    # The claim is read in full, upright and sideways: no card over its start.
+                    assert text_under_cards(page) == []
+                    screenshot(page, "stirfry-question-phone-upright")
+                    page.set_viewport_size(SIDEWAYS)
+                    assert text_under_cards(page) == []
+                    # The answers in the first view, clear of the pinned bar.
+                    page.evaluate("window.scrollTo(0, 0)")
+                    answers = page.locator(".sf-answer-buttons").bounding_box()
+                    bar = page.locator("#play-bar").bounding_box()
+                    assert answers and bar and answers["y"] + answers["height"] <= bar["y"] + 1
+                    screenshot(page, "stirfry-question-phone-sideways")
+                    page.set_viewport_size(PHONE)
+                    page.evaluate("window.scrollTo(0, 0)")
                 if kind == "chef":
                     # Picking a card puts what it can do in the bar; nothing moves.
                     page.locator(".sf-hand .sf-pick").first.click()

@@ -178,7 +178,8 @@ function bar(ctx, diff, at) {
     const g = s("g", { class: cls, "data-bar": i, role: "img", "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
       s("circle", { cx, cy, r: CELL * 0.4, class: "cafe-stool-seat" }));
     if (guest) {
-      g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * 0.86)),
+      // A stool's cell is one CELL: its guest fills it on a phone, where the board is small.
+      g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * (isPhone() ? 1 : 0.86))),
         s("text", { x: cx + CELL * 0.3, y: cy + CELL * 0.42, class: "cafe-stool-badge", "text-anchor": "middle", text: signed(b.points) }));
     } else {
       g.append(s("text", { x: cx, y: cy + CELL * 0.13, class: "cafe-stool-value", "text-anchor": "middle", text: signed(b.points) }));
@@ -222,6 +223,9 @@ function chairs(ctx, owner, diff, at) {
   const v = ctx.view;
   const targets = new Map();
   for (const a of legalFor(ctx, selected)) if (a.type === "seat" || a.type === "swap") targets.set(a.chair, a);
+  // A seated guest is drawn past its chair: on a phone a little more (the board is small
+  // there, sideways about 0.5 px a unit: 24 px or more for a guest, issue 37).
+  const guestSize = CELL * (isPhone() ? 1.35 : 1.08);
   return v.board.chairs.map((c, i) => {
     const [cx, cy] = at(c);
     const guest = v.chairs[i];
@@ -243,7 +247,7 @@ function chairs(ctx, owner, diff, at) {
     }
     g.append(s("circle", { cx, cy, r: CELL * 0.3, class: "cafe-seat" }));
     if (guest && by !== null && by !== undefined) g.append(s("circle", { cx, cy, r: CELL * 0.45, class: "cafe-ring", style: `stroke: var(--seat-${by})` }));
-    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, CELL * 1.08)));
+    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, guestSize)));
     if (action) clickable(g, action, ctx);
     return g;
   });
