@@ -38,8 +38,10 @@ export async function showReplay(root, tableId) {
   // bottom of a phone's screen (style.css), like the table's.
   const bar = h("div", { class: "replay-bar", id: "replay-bar" }, controls, said);
   const page = h("section", { class: "replay-page", "data-game": replay.table.game },
-    h("div", { class: "replay-head" }, h("a", { href: "#/", class: "replay-lobby", "data-t": "nav.lobby", text: t("nav.lobby") }), title),
-    winners, seats, bar, board, chat.element);
+    h("div", { class: "replay-top" },
+      h("div", { class: "replay-head" }, h("a", { href: "#/", class: "replay-lobby", "data-t": "nav.lobby", text: t("nav.lobby") }), title),
+      winners, seats),
+    bar, board, chat.element);
   root.append(page);
   document.body.classList.add("at-replay");
   // The room the boards fit on a phone (--room in style.css): the screen less what is above
@@ -48,7 +50,8 @@ export async function showReplay(root, tableId) {
   const sizes = new ResizeObserver(() => {
     const style = document.documentElement.style;
     style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
-    style.setProperty("--head-h", `${Math.ceil(Math.max(0, seats.getBoundingClientRect().bottom + window.scrollY))}px`);
+    const top = page.querySelector(".replay-top").getBoundingClientRect().bottom + window.scrollY;
+    style.setProperty("--head-h", `${Math.ceil(Math.max(0, top))}px`);
   });
   sizes.observe(bar);
   sizes.observe(page);

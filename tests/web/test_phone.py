@@ -22,6 +22,8 @@ from tests.web.conftest import create_table, sign_in, small_targets, unreachable
 
 pytestmark = pytest.mark.browser
 
+SHOTS = Path(tempfile.gettempdir()) / "meeple-phone"
+SHOTS.mkdir(exist_ok=True)
 UPRIGHT = {"width": 390, "height": 844}
 SIDEWAYS = {"width": 844, "height": 390}
 
@@ -62,6 +64,8 @@ def check_first_view(page: Page, game: str, size: dict[str, int], lang: str) -> 
         BOXES, [".table-head", "#play-bar", board, hand, buttons]
     )
     where = f"{game} {size['width']}x{size['height']} {lang}"
+    turn = "upright" if size is UPRIGHT else "sideways"
+    page.screenshot(path=str(SHOTS / f"{game}-{lang}-{turn}.png"))  # looked at, even on a failure
     assert board_box and hand_box and buttons_box and bar and head, where
     for name, box in (("board", board_box), ("hand", hand_box), ("buttons", buttons_box)):
         assert box["top"] >= head["bottom"] - 1, (where, name, box, head)
@@ -118,16 +122,12 @@ def test_the_first_view_is_a_game_screen(new_page: Callable[..., Page], game: st
     create_table(page, game, players, ["random"] * (players - 1))
     expect(page.locator("#board .legal[data-action]").first).to_be_visible(timeout=30_000)
     expect(page.locator("#toasts .toast")).to_have_count(0, timeout=6000)  # the welcome note
-    shots = Path(tempfile.gettempdir()) / "meeple-phone"
-    shots.mkdir(exist_ok=True)
     for lang in ("ja", "en"):
         if lang == "en":
             switch_language(page, "en")
         for size in (UPRIGHT, SIDEWAYS):
             page.set_viewport_size(size)
             check_first_view(page, game, size, lang)
-            turn = "upright" if size is UPRIGHT else "sideways"
-            page.screenshot(path=str(shots / f"{game}-{lang}-{turn}.png"))
     check_drawers(page)
     # Back on a desktop's width the page is the desktop's again: no bar, no tabs.
     page.set_viewport_size({"width": 1280, "height": 800})

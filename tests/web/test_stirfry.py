@@ -249,6 +249,23 @@ def text_under_cards(page: Page) -> list[str]:
     return found
 
 
+def check_choices_sideways(page: Page) -> None:
+    """Held sideways, the chef's choices (every button lit under the hand) are in the first
+    view, clear of the pinned bar (issue 37: the best dishes were partly under it)."""
+    page.set_viewport_size(SIDEWAYS)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    screenshot(page, "stirfry-choices-phone-sideways")
+    bottoms: list[float] = page.evaluate(
+        """() => [...document.querySelectorAll(".sf-bar-panel button.legal")]
+          .map((b) => b.getBoundingClientRect()).filter((b) => b.width).map((b) => b.bottom)"""
+    )
+    bar = page.locator("#play-bar").bounding_box()
+    assert bottoms and bar and max(bottoms) <= bar["y"] + 1, (bottoms, bar)
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def test_the_phone_has_big_targets_and_a_board_that_stays_put(
     new_page: Callable[..., Page],
 ) -> None:
@@ -296,6 +313,7 @@ def test_the_phone_has_big_targets_and_a_board_that_stays_put(
                     assert board_top(page) == top
                     seen.add("picked")
                     page.locator(".sf-hand .sf-pick").first.click()
+                    check_choices_sideways(page)
         try:
             if decide(page, rng):
                 settle(page)
