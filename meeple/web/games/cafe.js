@@ -15,6 +15,7 @@ import { h, isPhone, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
 
 const CELL = 40; // user units of one grid cell
+const FIGURE_HEIGHT = 0.89; // the shorter guest's picture (a man's) is this share of its box high
 const SLIDE_MS = 450; // a guest's walk to its chair; with the stagger, within the 600 ms allowed
 
 let selected = null; // the guest chosen in the hand (its code), kept across redraws
@@ -178,8 +179,7 @@ function bar(ctx, diff, at) {
     const g = s("g", { class: cls, "data-bar": i, role: "img", "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
       s("circle", { cx, cy, r: CELL * 0.4, class: "cafe-stool-seat" }));
     if (guest) {
-      // A stool's cell is one CELL: its guest fills it on a phone, where the board is small.
-      g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * (isPhone() ? 1 : 0.86))),
+      g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * 0.86)),
         s("text", { x: cx + CELL * 0.3, y: cy + CELL * 0.42, class: "cafe-stool-badge", "text-anchor": "middle", text: signed(b.points) }));
     } else {
       g.append(s("text", { x: cx, y: cy + CELL * 0.13, class: "cafe-stool-value", "text-anchor": "middle", text: signed(b.points) }));
@@ -223,9 +223,6 @@ function chairs(ctx, owner, diff, at) {
   const v = ctx.view;
   const targets = new Map();
   for (const a of legalFor(ctx, selected)) if (a.type === "seat" || a.type === "swap") targets.set(a.chair, a);
-  // A seated guest is drawn past its chair: on a phone a little more (the board is small
-  // there, sideways about 0.5 px a unit: 24 px or more for a guest, issue 37).
-  const guestSize = CELL * (isPhone() ? 1.35 : 1.08);
   return v.board.chairs.map((c, i) => {
     const [cx, cy] = at(c);
     const guest = v.chairs[i];
@@ -247,7 +244,7 @@ function chairs(ctx, owner, diff, at) {
     }
     g.append(s("circle", { cx, cy, r: CELL * 0.3, class: "cafe-seat" }));
     if (guest && by !== null && by !== undefined) g.append(s("circle", { cx, cy, r: CELL * 0.45, class: "cafe-ring", style: `stroke: var(--seat-${by})` }));
-    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, guestSize)));
+    if (guest) g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy, CELL * 1.08)));
     if (action) clickable(g, action, ctx);
     return g;
   });
@@ -416,7 +413,8 @@ function render(root, ctx) {
 }
 
 /** A lit chair takes a finger of 40 px (24 with a mouse) however small the board is drawn (a
- *  phone held sideways): its hit disc grows, short of the next chair's centre. */
+ *  phone held sideways): its hit disc grows, short of the next chair's centre. The guests grow
+ *  with it, to a size that reads. */
 function fitHits(root) {
   const board = root.querySelector("svg.cafe-board");
   const box = board?.getBoundingClientRect();
@@ -425,6 +423,23 @@ function fitHits(root) {
   const least = (isPhone() ? 40 : 24) + 4;
   const r = Math.min(Math.max(CELL * 0.72, least / 2 / (box.width / vb.width)), CELL * 0.95);
   for (const hit of board.querySelectorAll(".cafe-hit")) hit.setAttribute("r", r.toFixed(1));
+  // A guest drawn small is a flag nobody reads: grown to be some 25 px high at a table (21 at
+  // the bar, where the stools are a cell apart) as far as its neighbours allow (issue 37: about
+  // 15 px on a phone held sideways). A desktop's board is big enough as drawn.
+  const perUnit = box.width / vb.width;
+  const grow = (selector, px, least, most) => {
+    const size = Math.min(Math.max(px / FIGURE_HEIGHT / perUnit, least), most);
+    for (const figure of board.querySelectorAll(selector)) {
+      const [w, fx, fy] = [figure.width.baseVal.value, figure.x.baseVal.value, figure.y.baseVal.value];
+      if (Math.abs(w - size) < 0.05) continue;
+      figure.setAttribute("x", (fx + w / 2 - size / 2).toFixed(1));
+      figure.setAttribute("y", (fy + w / 2 - size / 2).toFixed(1));
+      figure.setAttribute("width", size.toFixed(1));
+      figure.setAttribute("height", size.toFixed(1));
+    }
+  };
+  grow(".cafe-chair .cafe-figure", 25, CELL * 1.08, CELL * 1.45);
+  grow(".cafe-stool .cafe-figure", 21, CELL * 0.86, CELL * 1.15);
 }
 
 function prompt(ctx) {
