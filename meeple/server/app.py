@@ -8,19 +8,23 @@ area (:mod:`meeple.server.api`) and mounts the browser client.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from meeple.server.api import community, operations, play, players, tables
+from meeple.server.api.bodies import BodyLimit
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
 from meeple.server.api.operations import WEB
+from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
 from meeple.server.site.garbage import Collector, GcPauses
 from meeple.server.site.limits import LoginLimiter, TooManyTries
@@ -122,7 +126,8 @@ def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:
 
 
 def add_middleware(app: FastAPI, settings: Settings) -> None:
-    """Refuse changes from other sites' pages; allow the origins the settings name."""
+    """Refuse changes from other sites' pages; allow the origins the settings name; read
+    request bodies of a bounded size in a bounded time (outermost: before anything else)."""
     app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
@@ -132,10 +137,22 @@ def add_middleware(app: FastAPI, settings: Settings) -> None:
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Content-Type"],
         )
+    app.add_middleware(BodyLimit, limit=settings.max_body, seconds=settings.body_seconds)
+
+
+ECHOED = 64
+"""The longest input (as JSON, in bytes) a 422 answer shows back in an error's ``input``."""
+ERRORS_SHOWN = 20
+"""The most errors a 422 answer lists."""
 
 
 def add_error_handlers(app: FastAPI) -> None:
-    """The protocol's error answers: ``{"detail": {"code", "message"}}``."""
+    """The protocol's error answers: ``{"detail": {"code", "message"}}``; a body that fails
+    validation: FastAPI's ``{"detail": [errors]}``, without echoing large input."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": shown_errors(err.errors())}, status_code=422)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, err: Refused) -> JSONResponse:
@@ -150,3 +167,16 @@ def add_error_handlers(app: FastAPI) -> None:
             status_code=429,
             headers={"Retry-After": str(err.retry_after)},
         )
+
+
+def shown_errors(errors: Sequence[Any]) -> list[Any]:
+    """A validation's errors as a 422 answer lists them: the first :data:`ERRORS_SHOWN`, each
+    with its ``input`` only when it is short. FastAPI's own answer echoed every error's input
+    whole: a 10 MB body came back as a 10 MB answer."""
+    shown = []
+    for found in list(errors)[:ERRORS_SHOWN]:
+        error = dict(found)
+        if "input" in error and len(encode_bytes(jsonable_encoder(error["input"]))) > ECHOED:
+            del error["input"]
+        shown.append(jsonable_encoder(error))
+    return shown

@@ -59,3 +59,25 @@ class Settings:
     lease_seconds: float = 3.0
     """How long a table's lease lasts unrenewed: a dead process's tables go on elsewhere
     this long after it stopped (plus a beat)."""
+
+    # What one person may take of the server (docs/security.md, "Limits").
+
+    max_body: int = 64 * 1024
+    """The largest request body, in bytes: a larger one is answered 413 before it is read
+    (the protocol's bodies are a few hundred bytes)."""
+    body_seconds: float = 10.0
+    """Seconds a request's body may take to arrive whole; then 408."""
+    guests_per_address: int = 30
+    """Guests one address may make an hour (in this process's memory, or in Redis)."""
+    open_tables: int = 5
+    """Open tables (waiting for players) one player may have made or sit at when they make
+    another."""
+    open_table_minutes: float = 30.0
+    """Minutes an open table waits for its players: then it expires (status ``expired``),
+    leaves the lobby and the server's memory."""
+    bot_tables: int = 10
+    """Unfinished tables with bots one player may have made (each keeps bots thinking)."""
+    sockets_per_player: int = 16
+    """Websockets one player may have open at once (in this process)."""
+    sockets_per_address: int = 64
+    """Websockets one address may have open at once without a session (in this process)."""

@@ -1,0 +1,138 @@
+"""What one client may take of the server (docs/security.md, "Limits"): request bodies, guests,
+open tables and their expiry, bot tables and the bots' fair share of the workers, sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from meeple.server.app import create_app
+from meeple.server.settings import Settings
+from tests.server.conftest import Server
+
+# Bodies
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_parsed(server: Server) -> None:
+    """10 MB of small objects to ``POST /api/guest``: 413 at once, nothing echoed (it was
+    parsed on the event loop, and its 422 echoed all of it)."""
+    body = orjson.dumps({"name": [{"a": 1}] * 1_300_000})
+    assert len(body) > 10_000_000
+    server.client.cookies.clear()
+    started = time.perf_counter()
+    answer = server.client.post(
+        "/api/guest", content=body, headers={"content-type": "application/json"}
+    )
+    took = time.perf_counter() - started
+    assert answer.status_code == 413, answer.status_code
+    assert answer.json()["detail"]["code"] == "too_large"
+    assert len(answer.content) < 200
+    assert took < 2.0  # never parsed (parsing it took seconds)
+
+
+def test_a_422_never_echoes_large_input(server: Server) -> None:
+    """A body under the size limit but invalid: the 422 keeps its shape (a list of errors
+    with ``loc``, ``msg`` and ``type``) without the input it was given."""
+    server.client.cookies.clear()
+    answer = server.client.post("/api/guest", json={"name": "x" * 60_000})
+    assert answer.status_code == 422
+    assert len(answer.content) < 1_000, len(answer.content)
+    [error] = answer.json()["detail"]
+    assert error["loc"] == ["body", "name"] and error["type"] == "string_too_long"
+    assert "input" not in error
+    # Short input is still shown: it helps whoever wrote the client.
+    answer = server.client.post("/api/guest", json={"name": 5})
+    assert answer.json()["detail"][0]["input"] == 5
+
+
+def test_many_errors_are_cut_short(server: Server) -> None:
+    aki = server.person("Aki")
+    seats = [{"kind": 7, "level": 8}] * 12
+    answer = aki.post("/api/tables", {"game": "cheese", "players": 12, "seats": seats})
+    assert answer.status_code == 422
+    assert 0 < len(answer.json()["detail"]) <= 20
+
+
+def _app(**settings: Any) -> Any:
+    return create_app(Settings(db_url="sqlite://", **settings))
+
+
+async def _call(
+    app: Any, headers: list[tuple[bytes, bytes]], parts: Callable[[], Any]
+) -> list[dict[str, Any]]:
+    """Call ``app`` with a POST to /api/guest whose body ``parts()`` gives message by message;
+    the messages it sends back."""
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/api/guest", "raw_path": b"/api/guest", "query_string": b"",
+        "root_path": "", "headers": [(b"host", b"testserver"), *headers],
+        "client": ("10.0.0.1", 5000), "server": ("testserver", 80),
+    }  # fmt: skip
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, parts, send)
+    return sent
+
+
+def test_a_chunked_body_is_counted_and_stopped_at_the_limit() -> None:
+    """No declared length: the body is counted as it streams, and refused once past the
+    limit (the rest is never read)."""
+    read = 0
+
+    async def chunks() -> dict[str, Any]:
+        nonlocal read
+        read += 1
+        assert read < 1000, "the body was read on and on"
+        return {"type": "http.request", "body": b"[" + b"{}," * 1000, "more_body": True}
+
+    sent = asyncio.run(_call(_app(), [(b"transfer-encoding", b"chunked")], chunks))
+    assert sent[0]["status"] == 413
+    assert read == 22  # 64 KiB of 3 kB chunks, and not one more
+
+
+def test_a_body_that_never_arrives_times_out() -> None:
+    """A declared length whose bytes never come: 408 after ``body_seconds``, not a request
+    held forever."""
+
+    async def never() -> dict[str, Any]:
+        await asyncio.sleep(3600)
+        raise AssertionError("unreachable")
+
+    async def run() -> tuple[list[dict[str, Any]], float]:
+        started = time.perf_counter()
+        sent = await asyncio.wait_for(
+            _call(_app(body_seconds=0.5), [(b"content-length", b"100")], never), 10
+        )
+        return sent, time.perf_counter() - started
+
+    sent, took = asyncio.run(run())
+    assert sent[0]["status"] == 408 and 0.4 < took < 3
+    assert orjson.loads(sent[1]["body"])["detail"]["code"] == "body_timeout"
+
+
+def test_a_body_within_the_limit_reaches_the_route(server: Server) -> None:
+    """What the middleware read is what the route gets (split in parts, too)."""
+
+    async def run() -> list[dict[str, Any]]:
+        parts = iter([b'{"na', b'me": "Ak', b'i"}'])
+
+        async def receive() -> dict[str, Any]:
+            part = next(parts)
+            return {"type": "http.request", "body": part, "more_body": part != b'i"}'}
+
+        from meeple.server.api.bodies import BodyLimit  # noqa: PLC0415
+
+        middleware = BodyLimit(server.client.app, limit=1024, seconds=5)
+        headers = [(b"content-type", b"application/json"), (b"transfer-encoding", b"chunked")]
+        return await _call(middleware, headers, receive)
+
+    sent = server.client.portal.call(run)  # type: ignore[union-attr]
+    assert sent[0]["status"] == 200
+    assert orjson.loads(sent[1]["body"])["player"]["name"] == "Aki"
