@@ -405,6 +405,32 @@ def serve(
             "(a person's at once) or in a writer thread (docs/deploy.md).",
         ),
     ] = "loop",
+    max_body: Annotated[
+        int, typer.Option(min=1024, help="The largest request body in bytes (larger: 413).")
+    ] = 64 * 1024,
+    body_seconds: Annotated[
+        float, typer.Option(min=0.1, help="Seconds a request body may take to arrive (then 408).")
+    ] = 10.0,
+    guests_per_hour: Annotated[
+        int, typer.Option(min=1, help="New guests one address may make an hour.")
+    ] = 30,
+    open_tables: Annotated[
+        int, typer.Option(min=1, help="Open tables one player may have made or sit at.")
+    ] = 5,
+    open_table_minutes: Annotated[
+        float,
+        typer.Option(min=0.01, help="Minutes an open table waits for players, then expires."),
+    ] = 30.0,
+    bot_tables: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables with bots one player may have made.")
+    ] = 10,
+    sockets_per_player: Annotated[
+        int, typer.Option(min=1, help="Websockets one player may have open at once.")
+    ] = 16,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(min=1, help="Websockets one address may have open at once without a session."),
+    ] = 64,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
@@ -422,6 +448,14 @@ def serve(
         redis_url=redis,
         sqlite_sync=sqlite_sync,
         sqlite_commits=sqlite_commits,
+        max_body=max_body,
+        body_seconds=body_seconds,
+        guests_per_hour=guests_per_hour,
+        open_tables=open_tables,
+        open_table_minutes=open_table_minutes,
+        bot_tables=bot_tables,
+        sockets_per_player=sockets_per_player,
+        sockets_per_address=sockets_per_address,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(

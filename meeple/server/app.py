@@ -27,7 +27,7 @@ from meeple.server.api.operations import WEB
 from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
 from meeple.server.site.garbage import Collector, GcPauses
-from meeple.server.site.limits import LoginLimiter, TooManyTries
+from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts, TooManyTries
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.logs import quiet_client_faults
 from meeple.server.site.metrics import Metrics
@@ -93,9 +93,11 @@ def make_services(settings: Settings) -> Services:
         settings.login_failures_per_account,
         redis_url=settings.redis_url,
     )
+    guests = GuestLimiter(settings.guests_per_hour, redis_url=settings.redis_url)
+    sockets = SocketCounts(settings.sockets_per_player, settings.sockets_per_address)
     if settings.redis_url is not None:
         join_cluster(settings, hub, chat)
-    return Services(settings, store, hub, chat, lobby, metrics, limiter)
+    return Services(settings, store, hub, chat, lobby, metrics, limiter, guests, sockets)
 
 
 def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:
@@ -163,7 +165,7 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TooManyTries)
     async def too_many(_request: Request, err: TooManyTries) -> JSONResponse:
         return JSONResponse(
-            {"detail": {"code": "too_many_tries", "message": err.message}},
+            {"detail": {"code": err.code, "message": err.message}},
             status_code=429,
             headers={"Retry-After": str(err.retry_after)},
         )

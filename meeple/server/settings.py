@@ -67,8 +67,8 @@ class Settings:
     (the protocol's bodies are a few hundred bytes)."""
     body_seconds: float = 10.0
     """Seconds a request's body may take to arrive whole; then 408."""
-    guests_per_address: int = 30
-    """Guests one address may make an hour (in this process's memory, or in Redis)."""
+    guests_per_hour: int = 30
+    """New guests one address may make an hour (in this process's memory, or in Redis)."""
     open_tables: int = 5
     """Open tables (waiting for players) one player may have made or sit at when they make
     another."""

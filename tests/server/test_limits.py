@@ -9,10 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+import pytest
 
 from meeple.server.app import create_app
 from meeple.server.settings import Settings
-from tests.server.conftest import Server
+from tests.server.conftest import Server, wait_for
 
 # Bodies
 
@@ -136,3 +137,94 @@ def test_a_body_within_the_limit_reaches_the_route(server: Server) -> None:
     sent = server.client.portal.call(run)  # type: ignore[union-attr]
     assert sent[0]["status"] == 200
     assert orjson.loads(sent[1]["body"])["player"]["name"] == "Aki"
+
+
+# Guests
+
+
+def test_guests_per_address_an_hour(server_factory: Callable[..., Server]) -> None:
+    server = server_factory(guests_per_hour=3)
+    for _ in range(3):
+        server.person()
+    server.client.cookies.clear()
+    answer = server.client.post("/api/guest", json={"name": "Dan"})
+    assert answer.status_code == 429
+    assert answer.json()["detail"]["code"] == "too_many_guests"
+    assert 3500 < int(answer.headers["retry-after"]) <= 3600
+
+
+# Websockets
+
+
+def test_a_binary_frame_is_answered_and_the_socket_stays_open(server: Server) -> None:
+    """A binary frame crashed the handler (KeyError: 'text') and dropped the socket."""
+    aki = server.person()
+    sock = aki.ws(aki.table("cafe", 2, bots=["random"]))
+    sock.until(lambda m: m["type"] == "state")
+    sock.session.send_bytes(b'{"type": "ping"}')
+    error = sock.until(lambda m: m["type"] == "error")
+    assert error["code"] == "bad_frame" and "text" in error["message"]
+    sock.send({"type": "ping"})
+    assert sock.until(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+
+
+def test_the_rate_is_checked_before_the_size(server_factory: Callable[..., Server]) -> None:
+    """Oversized frames count against the rate like any other: past the burst they are refused
+    for the rate, unmeasured (each used to be measured and answered ``too_large``)."""
+    server = server_factory(rate_per_second=0.5, rate_burst=3)
+    aki = server.person()
+    sock = aki.ws(aki.table("cafe", 2, bots=["random"]))
+    sock.until(lambda m: m["type"] == "state")
+    for _ in range(8):
+        sock.send("[" * 20_000)
+    codes = [sock.until(lambda m: m["type"] == "error")["code"] for _ in range(8)]
+    assert codes == ["too_large"] * 3 + ["rate_limited"] * 5
+
+
+def test_a_client_that_floods_on_is_closed(server_factory: Callable[..., Server]) -> None:
+    from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
+
+    from meeple.server.api.play import CLOSE_FLOOD, FLOOD  # noqa: PLC0415
+
+    server = server_factory(rate_per_second=0.5, rate_burst=1)
+    aki = server.person()
+    sock = aki.ws(aki.table("cafe", 2, bots=["random"]))
+    for _ in range(FLOOD + 1):
+        sock.send({"type": "ping"})
+    with pytest.raises(WebSocketDisconnect) as closed:
+        for _ in range(FLOOD + 10):
+            sock.receive()
+    assert closed.value.code == CLOSE_FLOOD
+
+
+def test_sockets_per_player_and_per_address(server_factory: Callable[..., Server]) -> None:
+    """One client opened 500 sockets; now a player holds so many, and without a session an
+    address so many; the next is told why and closed with 4429. A socket closed is given back."""
+    from starlette.websockets import WebSocketDisconnect  # noqa: PLC0415
+
+    server = server_factory(sockets_per_player=3, sockets_per_address=4)
+    aki, ben = server.person("Aki"), server.person("Ben")
+    table_id = aki.table("cafe", 2, bots=["random"])
+
+    def refused(who: Any) -> None:
+        sock = who.ws(table_id)
+        assert sock.receive()["code"] == "too_many_sockets"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            sock.receive()
+        assert closed.value.code == 4429
+        sock.close()
+
+    held = [aki.ws(table_id) for _ in range(3)]
+    for sock in held:
+        sock.until(lambda m: m["type"] == "state")
+    refused(aki)
+    ben.ws(table_id).until(lambda m: m["type"] == "state")  # another player has their own
+    strangers = [server.stranger().ws(table_id) for _ in range(4)]
+    for sock in strangers:
+        sock.until(lambda m: m["type"] == "state")
+    refused(server.stranger())
+    held[0].close()
+    counts = server.client.app.state.services.sockets  # type: ignore[attr-defined]
+    assert aki.player is not None
+    wait_for(lambda: counts.open.get("p:" + aki.player["id"]) == 2)
+    aki.ws(table_id).until(lambda m: m["type"] == "state")

@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection
 from meeple.server.api import auth
 from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
-from meeple.server.site.limits import LoginLimiter
+from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.metrics import Metrics
 from meeple.server.storage import PlayerRow, Store
@@ -37,12 +37,19 @@ class Services:
     lobby: Lobby
     metrics: Metrics
     limiter: LoginLimiter
+    guests: GuestLimiter
+    sockets: SocketCounts
 
 
 def services(connection: HTTPConnection) -> Services:
     """The app's services (a request's or a websocket's)."""
     found: Services = connection.app.state.services
     return found
+
+
+def address(connection: HTTPConnection) -> str:
+    """The caller's address (what the login, guest and socket limits count by)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 Site = Annotated[Services, Depends(services)]

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Request, Response
 
 from meeple.server.api import auth
-from meeple.server.api.deps import Current, Required, Site, player_json, you
+from meeple.server.api.deps import Current, Required, Site, address, player_json, you
 from meeple.server.api.models import Credentials, GuestIn
 from meeple.server.storage import PlayerRow, UsernameTaken
 from meeple.server.tables.refused import Refused
@@ -16,14 +16,10 @@ from meeple.server.tables.refused import Refused
 router = APIRouter()
 
 
-def address(request: Request) -> str:
-    """The caller's address (what the login limits count by)."""
-    return request.client.host if request.client else "unknown"
-
-
 @router.post("/api/guest")
-def guest(body: GuestIn, response: Response, site: Site) -> dict[str, Any]:
-    """Play at once as a guest with a nickname."""
+def guest(body: GuestIn, request: Request, response: Response, site: Site) -> dict[str, Any]:
+    """Play at once as a guest with a nickname (so many an hour from one address)."""
+    site.guests.attempt(address(request))
     player = PlayerRow(id=auth.new_id("p"), name=body.name)
     site.store.add_player(player)
     auth.login(site.store, response, player, site.settings.secure_cookies)

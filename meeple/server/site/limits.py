@@ -1,4 +1,5 @@
-"""Limits on logging in and registering, per address and per account.
+"""Limits on logging in and registering, per address and per account; on new guests per
+address; on the websockets one player or address holds open.
 
 Each try costs an argon2 hash (tens of milliseconds of a core), so a flood of logins is both a
 password-guessing attack and a denial of service. Two sliding windows answer it: every address
@@ -95,10 +96,11 @@ class RedisWindow:
 class TooManyTries(Exception):
     """A limit is reached; ``retry_after`` is in whole seconds."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
+    def __init__(self, message: str, retry_after: int, code: str = "too_many_tries") -> None:
         super().__init__(message)
         self.message = message
         self.retry_after = retry_after
+        self.code = code
 
 
 class LoginLimiter:
@@ -158,3 +160,93 @@ class LoginLimiter:
     def failed(self, account: str) -> None:
         """Count a failed login for ``account``."""
         self.failures.add(account.casefold(), self.clock())
+
+
+class GuestLimiter:
+    """The limit on ``/api/guest``: so many new guests an hour from one address.
+
+    A guest is a row in the database and a session, made without a password: without a limit
+    one client made a thousand in three seconds (and each may make tables). Kept like the
+    login limits: in this process's memory, or in Redis, shared by every process.
+
+    >>> clock = iter(range(100)).__next__
+    >>> guests = GuestLimiter(per_address=1, clock=clock)
+    >>> guests.attempt("10.0.0.1"); guests.attempt("10.0.0.2")
+    >>> guests.attempt("10.0.0.1")
+    Traceback (most recent call last):
+    ...
+    meeple.server.site.limits.TooManyTries: too many new guests from your address; try again in 3598 s
+    """
+
+    def __init__(
+        self,
+        per_address: int = 30,
+        seconds: float = 3600.0,
+        clock: Callable[[], float] | None = None,
+        redis_url: str | None = None,
+    ) -> None:
+        self.addresses: Counter
+        if redis_url is None:
+            self.addresses = Window(per_address, seconds)
+            self.clock = clock or time.monotonic
+        else:
+            import redis  # noqa: PLC0415 - only with --redis (the extra meeple[redis])
+
+            client = redis.Redis.from_url(redis_url)
+            self.addresses = RedisWindow(client, "guest", per_address, seconds)
+            self.clock = clock or time.time
+
+    def attempt(self, address: str) -> None:
+        """Count a new guest from ``address``, or raise :class:`TooManyTries`."""
+        now = self.clock()
+        wait = self.addresses.wait(address, now)
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise TooManyTries(
+                f"too many new guests from your address; try again in {seconds} s",
+                seconds,
+                code="too_many_guests",
+            )
+        self.addresses.add(address, now)
+
+
+class SocketCounts:
+    """Websockets open now, by whose they are: a player's (with a session) or an address's
+    (without one), each up to its limit. In this process's memory: a socket belongs to the
+    process that holds it, and ends with it.
+
+    >>> counts = SocketCounts(per_player=1, per_address=2)
+    >>> counts.take("p_1", "10.0.0.1"), counts.take("p_1", "10.0.0.1")
+    (True, False)
+    >>> counts.give("p_1", "10.0.0.1"); counts.take("p_1", "10.0.0.1")
+    True
+    """
+
+    def __init__(self, per_player: int = 16, per_address: int = 64) -> None:
+        self.per_player = per_player
+        self.per_address = per_address
+        self.open: dict[str, int] = {}
+
+    @staticmethod
+    def _key(player_id: str | None, address: str) -> str:
+        return f"p:{player_id}" if player_id is not None else f"a:{address}"
+
+    def take(self, player_id: str | None, address: str) -> bool:
+        """Count one more socket for the player (or, without one, the address); ``False``
+        (and nothing counted) when they already hold their limit."""
+        key = self._key(player_id, address)
+        limit = self.per_player if player_id is not None else self.per_address
+        held = self.open.get(key, 0)
+        if held >= limit:
+            return False
+        self.open[key] = held + 1
+        return True
+
+    def give(self, player_id: str | None, address: str) -> None:
+        """A socket counted by :meth:`take` closed."""
+        key = self._key(player_id, address)
+        held = self.open.get(key, 0) - 1
+        if held > 0:
+            self.open[key] = held
+        else:
+            self.open.pop(key, None)

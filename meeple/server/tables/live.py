@@ -88,6 +88,9 @@ class Connection:
     """Whether :meth:`Hub.connect` counted it at its table (and disconnect must uncount it)."""
     tokens: float = 0.0
     refilled: float = field(default_factory=time.monotonic)
+    refused_in_a_row: int = 0
+    """Messages refused for the rate since the last one allowed (a client that goes on and on
+    is closed: :data:`meeple.server.api.play.FLOOD`)."""
     pushed: int = 0
     """Messages queued so far."""
     written: int = 0
