@@ -228,3 +228,110 @@ def test_sockets_per_player_and_per_address(server_factory: Callable[..., Server
     assert aki.player is not None
     wait_for(lambda: counts.open.get("p:" + aki.player["id"]) == 2)
     aki.ws(table_id).until(lambda m: m["type"] == "state")
+
+
+# Tables
+
+
+def _make(who: Any, seats: list[dict[str, Any]], game: str = "cheese") -> Any:
+    return who.post("/api/tables", {"game": game, "players": len(seats), "seats": seats})
+
+
+HUMAN, BOT = {"kind": "human"}, {"kind": "bot", "level": "random"}
+
+
+def test_open_tables_per_player(server_factory: Callable[..., Server]) -> None:
+    """One guest made a thousand open tables in 1.6 s; now so many a player made or sits at.
+    Leaving one does not give its place back (the creator is still who made it)."""
+    server = server_factory(open_tables=2)
+    aki, ben = server.person("Aki"), server.person("Ben")
+    first = aki.table("cheese", 3)
+    aki.table("cheese", 3)
+    refused = _make(aki, [HUMAN, HUMAN, HUMAN])
+    assert refused.status_code == 429 and refused.json()["detail"]["code"] == "too_many_tables"
+    assert aki.post(f"/api/tables/{first}/leave").status_code == 200
+    assert _make(aki, [HUMAN, HUMAN, HUMAN]).status_code == 429
+    # Someone else's open table counts for those who sit at it.
+    ben.table("cheese", 3)
+    ben.post(f"/api/tables/{first}/join")
+    assert _make(ben, [HUMAN, HUMAN, HUMAN]).status_code == 429
+    # A table that starts at once (the creator among bots) is not open: not counted here.
+    assert _make(aki, [HUMAN, BOT, BOT]).status_code == 200
+
+
+def test_tables_with_bots_per_player(server_factory: Callable[..., Server]) -> None:
+    """Bot-only tables (the creator does not even sit) and tables with bots count until they
+    are finished."""
+    server = server_factory(bot_tables=2, bot_delay=30.0)
+    aki = server.person("Aki")
+    for _ in range(2):
+        assert _make(aki, [BOT, BOT, BOT]).status_code == 200
+    refused = _make(aki, [HUMAN, BOT, BOT])
+    assert refused.status_code == 429
+    assert refused.json()["detail"]["code"] == "too_many_bot_tables"
+    assert _make(aki, [HUMAN, HUMAN, HUMAN]).status_code == 200  # no bots: not counted
+    assert _make(server.person("Ben"), [BOT, BOT, BOT]).status_code == 200
+
+
+def test_a_burst_of_tables_at_once_stays_within_the_limit(
+    server_factory: Callable[..., Server],
+) -> None:
+    """Requests made at once, while the first tables are still being stored."""
+    server = server_factory(open_tables=3)
+    aki = server.person("Aki")
+
+    async def burst() -> list[Any]:
+        from meeple.server.storage import PlayerRow, SeatSpec  # noqa: PLC0415
+
+        assert aki.player is not None
+        player = server.hub.store.player(aki.player["id"])
+        assert isinstance(player, PlayerRow)
+
+        async def one() -> Any:
+            seats = [SeatSpec("human")] * 3
+            return await server.hub.create(
+                player, "cheese", players=3, options={}, seats=seats,
+                turn_seconds=None, response_seconds=15,
+            )  # fmt: skip
+
+        return await asyncio.gather(*(one() for _ in range(10)), return_exceptions=True)
+
+    made = server.client.portal.call(burst)  # type: ignore[union-attr]
+    assert sum(not isinstance(m, BaseException) for m in made) == 3
+
+
+def test_an_open_table_nobody_joins_expires(server_factory: Callable[..., Server]) -> None:
+    """It leaves the lobby and memory, is stored as expired, and its watchers are told; nobody
+    may join it. A table that started in time goes on."""
+    server = server_factory(open_table_minutes=0.02)  # 1.2 s
+    aki, ben = server.person("Aki"), server.person("Ben")
+    waiting = aki.table("cafe", 2)
+    started = aki.table("cafe", 2)
+    ben.post(f"/api/tables/{started}/join")
+    watcher = ben.ws(waiting)
+    assert watcher.receive()["table"]["status"] == "open"
+    expired = watcher.until(lambda m: m["type"] == "state" and m["table"]["status"] != "open")
+    assert expired["table"]["status"] == "expired" and expired["is_over"]
+    lobby = [t["id"] for t in aki.get("/api/tables").json()["tables"]]
+    assert waiting not in lobby and started in lobby
+    assert aki.get(f"/api/tables/{started}").json()["status"] == "running"
+    refused = ben.post(f"/api/tables/{waiting}/join")
+    assert refused.status_code == 409 and refused.json()["detail"]["code"] == "not_open"
+    watcher.close()
+    wait_for(lambda: waiting not in server.hub.tables)
+    assert aki.get(f"/api/tables/{waiting}").json()["status"] == "expired"
+    # And it no longer counts among the creator's open tables.
+    assert server.hub.held_by(aki.player["id"])[0] == 0  # type: ignore[index]
+
+
+def test_open_tables_that_waited_too_long_expire_at_a_restart(
+    server_factory: Callable[..., Server],
+) -> None:
+    """Tables stored open before a restart are not brought back once they have expired."""
+    first = server_factory(open_table_minutes=60)
+    aki = first.person("Aki")
+    table_id = aki.table("cafe", 2)
+    first.stop()
+    again = server_factory(open_table_minutes=0.001)
+    assert table_id not in again.hub.tables
+    assert again.client.get(f"/api/tables/{table_id}").json()["status"] == "expired"

@@ -72,6 +72,9 @@ class Server:
             sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
             "--db", f"sqlite:///{self.folder / 'web.sqlite'}", "--bot-delay", "0",
             "--grace", "2", "--bot-workers", "0",
+            # Every browser of the test session is a guest from this address, and some make
+            # many tables (the limits have tests of their own: tests/server/test_limits.py).
+            "--guests-per-hour", "1000000", "--bot-tables", "1000", "--open-tables", "1000",
         ]  # fmt: skip
         with self.log_path.open("a") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -13,22 +13,25 @@ The hub is made of parts, each a file, each building on the one below:
 - :mod:`.moves` — the move path;
 - :mod:`.scheduling` — the bots to start and the timer to set after every change;
 - :mod:`.bots` — bot moves;
-- :mod:`.peering` — what other server processes tell this one.
+- :mod:`.peering` — what other server processes tell this one;
+- :mod:`.expiry` — open tables that nobody joins expire.
 """
 
 from __future__ import annotations
 
 from meeple.server.storage import OPEN, RUNNING
-from meeple.server.tables.peering import Peering
+from meeple.server.tables.expiry import Expiry, expire_stored
 from meeple.server.tables.workers import bot_pool
 
 
-class Hub(Peering):
+class Hub(Expiry):
     """All tables in play, their bots and timers, and the store behind them."""
 
     async def startup(self) -> None:
-        """Start the bot workers and bring back every open and running table."""
+        """Start the bot workers and bring back every open and running table (the open
+        tables that waited too long expire first)."""
         self.gate.start()
+        self.start_sweeping()
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
         if self.cluster is not None:
@@ -36,6 +39,7 @@ class Hub(Peering):
             # running tables nobody holds, and this process then runs them.
             await self.cluster.start()
             return
+        expire_stored(self.store, self.expire_before())
         for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
             table = self.load(table_id)
             if table is not None and table.status == RUNNING:
@@ -45,6 +49,7 @@ class Hub(Peering):
     async def shutdown(self) -> None:
         """Stop timers and bots; stored tables need nothing more."""
         self.gate.stop()
+        self.stop_sweeping()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:

@@ -19,8 +19,15 @@ import orjson
 
 from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.jsontext import encode, encode_bytes
-from meeple.server.storage import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
+from meeple.server.storage import FINISHED, OPEN, RUNNING, PlayerRow, SeatRow, TableRow
 from meeple.server.trace import MoveTrace
+
+EXPIRED = "expired"
+"""The status of an open table that waited longer than ``--open-table-minutes`` for its players
+(:mod:`meeple.server.tables.expiry`): it never starts, and is no longer held in memory. Kept
+here, beside the tables in memory, until the store's statuses take it in."""
+ENDED = (FINISHED, EXPIRED)
+"""Statuses of a table that will never change again."""
 
 SeatKey = int | None
 """A seat, or ``None`` for spectators: whose eyes a view is for."""
@@ -140,6 +147,10 @@ class LiveTable:
         self.created = as_utc(row.created)
         """When the table was made, in UTC with its zone (the lobby sorts every table by it)."""
         self.rated = row.rated
+        self.creator: str | None = None
+        """Who made the table, while this process holds it since then (the store does not
+        keep it): the limits on a player's tables count by it, and the bots' searches are
+        shared out by it (:mod:`meeple.server.tables.thinking`)."""
         self.final: tuple[list[float], list[int]] | None = (
             (row.scores, row.winners)
             if row.scores is not None and row.winners is not None
