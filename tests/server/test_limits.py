@@ -335,3 +335,107 @@ def test_open_tables_that_waited_too_long_expire_at_a_restart(
     again = server_factory(open_table_minutes=0.001)
     assert table_id not in again.hub.tables
     assert again.client.get(f"/api/tables/{table_id}").json()["status"] == "expired"
+
+
+# The bots' fair share
+
+
+def test_fair_slots_serve_each_key_in_turn() -> None:
+    """One key's hundred waiters do not make another's first wait more than one turn."""
+    from meeple.server.tables.pacing import FairSlots  # noqa: PLC0415
+
+    async def run() -> list[str]:
+        slots = FairSlots(1)
+        order: list[str] = []
+        release = asyncio.Event()
+
+        async def hold(key: str) -> None:
+            async with slots.admitted(key):
+                order.append(key)
+                await release.wait()
+
+        tasks = [asyncio.create_task(hold("spam")) for _ in range(100)]
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(hold("aki")))
+        await asyncio.sleep(0)
+        for _ in range(4):
+            release.set()
+            await asyncio.sleep(0)
+            release.clear()
+            await asyncio.sleep(0)
+        release.set()
+        await asyncio.gather(*tasks)
+        return order
+
+    order = asyncio.run(run())
+    assert order.index("aki") <= 2, order[:5]
+
+
+def test_the_last_free_worker_is_kept_for_someone_else() -> None:
+    """Searches of one key never hold every slot: another key's first gets in at once."""
+    from meeple.server.tables.thinking import Thinkers  # noqa: PLC0415
+
+    async def run() -> tuple[int, float]:
+        thinkers = Thinkers(2)
+        try:
+            spam = [
+                asyncio.create_task(thinkers.run("spam", time.sleep, 0.3)) for _ in range(6)
+            ]
+            await asyncio.sleep(0.05)
+            most = thinkers.busy
+            started = time.perf_counter()
+            await thinkers.run("aki", time.sleep, 0.01)
+            took = time.perf_counter() - started
+            await asyncio.gather(*spam)
+            return most, took
+        finally:
+            thinkers.shutdown()
+
+    most, took = asyncio.run(run())
+    assert most == 1 and took < 0.2
+
+
+def _bot_moves(sock: Any, count: int) -> list[float]:
+    """Play the person's seat (its first legal action each time) until the bot at the table
+    has moved ``count`` times; how long each bot move took, from the state that asked the
+    bot alone to move to the next one."""
+    took: list[float] = []
+    asked: tuple[float, int] | None = None
+    acted = -1
+    while len(took) < count:
+        message = sock.receive()
+        if message["type"] != "state":
+            continue
+        version = message["version"]
+        if asked is not None and version > asked[1]:
+            took.append(time.perf_counter() - asked[0])
+            asked = None
+        assert not message["is_over"], "the game ended first"
+        bot = 1 - message["seat"]
+        if asked is None and message["to_move"] == [bot]:
+            asked = (time.perf_counter(), version)
+        if message["legal"] and acted < version:
+            acted = version
+            sock.send({"type": "action", "action": message["legal"][0], "version": version})
+    return took
+
+
+@pytest.mark.timeout(180)
+def test_one_persons_bot_tables_do_not_slow_anyone_elses_bots(
+    server_factory: Callable[..., Server],
+) -> None:
+    """A hundred tables of ``hard`` bots from one guest (who does not sit at them) kept both
+    workers busy, and a bot at an ordinary table took 21 s a move instead of 0.16 s. Now it
+    moves within its wait plus a second."""
+    delay = 0.3
+    server = server_factory(bot_workers=2, bot_delay=delay, bot_jitter=0.0)
+    spammer, aki = server.person("Spam"), server.person("Aki")
+    hard = {"kind": "bot", "level": "hard"}
+    spam = [_make(spammer, [hard, hard], game="cafe").json()["id"] for _ in range(100)]
+    # Every spam table's bot has waited its delay and asked for a search before Aki sits.
+    time.sleep(delay + 1.0)
+    sock = aki.ws(aki.table("cafe", 2, bots=["normal"]))
+    took = _bot_moves(sock, 6)
+    # The spammer's bots were still at it: their searches waited all along.
+    assert sum(aki.get(f"/api/tables/{t}").json()["version"] for t in spam) < 150
+    assert max(took) < delay + 1.0, [round(t, 2) for t in took]

@@ -31,6 +31,7 @@ from meeple.server.storage import (
 from meeple.server.tables.live import ENDED, EXPIRED, LiveTable, newest_of
 from meeple.server.tables.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.tables.peers import Peers
+from meeple.server.tables.thinking import Thinkers
 from meeple.server.trace import MoveTrace
 from meeple.server.writer import ActionWriter
 
@@ -59,6 +60,9 @@ class HubCore:
         when the writer commits on the event loop (:data:`~meeple.server.tables.pacing.INLINE_SLOTS`)."""
         self.creating: dict[str, int] = {}
         """Tables being made now, by their creator (see :meth:`Seating.create`)."""
+        self.thinkers = Thinkers(settings.bot_workers or 2)
+        """Where the bots' searches wait for a worker, in turn by whose tables they are for
+        (:mod:`~meeple.server.tables.thinking`)."""
         self._loading = threading.Lock()
         self.cluster: Peers | None = None
         """The other server processes (:mod:`meeple.server.site.cluster`), when there may be

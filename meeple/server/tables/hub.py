@@ -20,6 +20,7 @@ The hub is made of parts, each a file, each building on the one below:
 from __future__ import annotations
 
 from meeple.server.storage import OPEN, RUNNING
+from meeple.server.tables import botwork
 from meeple.server.tables.expiry import Expiry, expire_stored
 from meeple.server.tables.workers import bot_pool
 
@@ -34,6 +35,11 @@ class Hub(Expiry):
         self.start_sweeping()
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
+            self.thinkers.executor = self.pool
+            # Every worker started and its games loaded now, not at some person's bot's
+            # first search (a worker is started only when a search finds none idle).
+            for _ in range(self.settings.bot_workers):
+                self.pool.submit(botwork.warm)
         if self.cluster is not None:
             # Tables are loaded when asked for; the cluster's keeper takes the leases of the
             # running tables nobody holds, and this process then runs them.
@@ -57,5 +63,6 @@ class Hub(Expiry):
         if self.cluster is not None:
             await self.cluster.stop()
         self.writer.close()
+        self.thinkers.shutdown()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
