@@ -18,7 +18,8 @@ router = APIRouter()
 
 @router.post("/api/guest")
 def guest(body: GuestIn, request: Request, response: Response, site: Site) -> dict[str, Any]:
-    """Play at once as a guest with a nickname (so many an hour from one address)."""
+    """Play at once as a guest with a nickname."""
+    # So many an hour from one address (--guests-per-hour): docs/security.md, "Limits".
     site.guests.attempt(address(request))
     player = PlayerRow(id=auth.new_id("p"), name=body.name)
     site.store.add_player(player)
