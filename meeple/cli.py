@@ -221,9 +221,8 @@ def _rate_levels(result: ArenaResult, db: str | None) -> dict[str, int]:
     """Rate the levels from every game of ``result`` (from the prior, in seed order) and
     store them; returns each level's shown rating."""
     from meeple.ratings import places, rate_levels  # noqa: PLC0415
-    from meeple.server import standings  # noqa: PLC0415
     from meeple.server.settings import default_db_url  # noqa: PLC0415
-    from meeple.server.storage import Store  # noqa: PLC0415
+    from meeple.server.store import Store, standings  # noqa: PLC0415
 
     games = [(r.levels, places(r.scores, r.winners)) for r in result.records]
     skills = rate_levels(games)
@@ -336,14 +335,22 @@ def play(
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="A replay file saved by `meeple play --save`.")],
-    seat: Annotated[int | None, typer.Option(help="See the game as this seat sees it.")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="See the game as this seat saw it: its hand, its own moves whole, the "
+            "others' as everyone saw them. Without it: as a spectator."
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game, forwards and backwards."""
+    """Step through a saved game, forwards and backwards, as one seat (or a spectator) saw it."""
     try:
         record = Replay.load(path)
         meeple.load(record.game)
     except (OSError, ValueError, KeyError) as err:
         raise typer.BadParameter(f"cannot read {path}: {err}", param_hint="PATH") from None
+    if seat is not None and not 0 <= seat < record.players:
+        raise typer.BadParameter(f"seats are 0–{record.players - 1}", param_hint="--seat")
     browse_replay(record, seat, ask=console.input, console=console)
 
 

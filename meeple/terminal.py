@@ -163,19 +163,26 @@ def _result_line(state: State, human: int) -> str:
 
 
 def browse_replay(replay: Replay, seat: int | None, ask: Ask, console: Console) -> None:
-    """Step through a saved game: Enter or n = next, b = back, a number = jump, q = quit."""
+    """Step through a saved game: Enter or n = next, b = back, a number = jump, q = quit.
+
+    It is shown as ``seat`` saw it (``None``: as a spectator), as the server's replays are
+    (:meth:`Replay.seen_by`): that seat's views, its own moves whole and the others' as
+    everyone saw them. The file itself keeps everything — it is the whole record, seed and
+    secret moves included, which rebuilds the game (and a game's seed deals every card
+    anyway) — so it is for whoever may know all: the player of a game against bots."""
     from meeple import load  # noqa: PLC0415 - keeps `import meeple.terminal` cheap
 
     game = load(replay.game)
-    states = list(replay.states())
+    steps = replay.seen_by(seat)
+    last = len(steps) - 1
     step = 0
     while True:
-        state = states[step]
-        header = f"step {step}/{len(states) - 1}"
-        if step:
-            who, action = replay.actions[step - 1]
+        header = f"step {step}/{last}"
+        who, action = steps[step]["seat"], steps[step]["action"]
+        if action is not None:
             header += f" — seat {who}: {game.describe_action(action)}"
-        console.print(Panel(Text(game.render_text(state.view(seat))), title=escape(header)))
+        view = steps[step]["view"]
+        console.print(Panel(Text(game.render_text(view)), title=escape(header)))
         try:
             answer = ask("[Enter/n] next, b back, number jump, q quit: ").strip().lower()
         except EOFError:
@@ -183,12 +190,12 @@ def browse_replay(replay: Replay, seat: int | None, ask: Ask, console: Console) 
         if answer in {"q", "quit"}:
             return
         if answer in {"", "n"}:
-            step = min(step + 1, len(states) - 1)
+            step = min(step + 1, last)
         elif answer == "b":
             step = max(step - 1, 0)
-        elif answer.isdigit() and int(answer) < len(states):
+        elif answer.isdigit() and int(answer) <= last:
             step = int(answer)
         else:
             console.print(
-                f"[red]✗ {escape(repr(answer))}: use Enter, n, b, q or a step 0–{len(states) - 1}[/]"
+                f"[red]✗ {escape(repr(answer))}: use Enter, n, b, q or a step 0–{last}[/]"
             )

@@ -27,13 +27,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TOP = "meeple"
 
-# The server's import circles of today, each as the set of modules that import one another.
-# To be emptied by the server reorganisation (issue #35): the lead removes each circle and its
-# entry here. An entry whose circle is gone fails the test, so this list never goes stale.
-KNOWN_SERVER_CIRCLES: tuple[frozenset[str], ...] = (
-    frozenset({"meeple.server.storage", "meeple.server.standings"}),
-)
-
 
 @dataclass(frozen=True)
 class Import:
@@ -261,23 +254,12 @@ def test_a_circle_is_found_and_shown() -> None:
 
 
 def test_no_import_circle() -> None:
-    """No two modules of meeple import each other, directly or through others, but for the
-    server's known circles that the reorganisation removes."""
+    """No two modules of meeple import each other, directly or through others."""
     graph = import_graph()
-    circles = strongly_connected(graph)
-    found = {frozenset(circle) for circle in circles}
-    new = [
-        describe(circle, graph)
-        for circle in circles
-        if frozenset(circle) not in KNOWN_SERVER_CIRCLES
-    ]
-    gone = [sorted(circle) for circle in KNOWN_SERVER_CIRCLES if circle not in found]
-    assert not new, (
+    circles = [describe(circle, graph) for circle in strongly_connected(graph)]
+    assert not circles, (
         "import circles (break each: move what both need into a module below them):\n"
-        + "\n".join(new)
-    )
-    assert not gone, (
-        f"known circles that no longer exist, remove them from KNOWN_SERVER_CIRCLES: {gone}"
+        + "\n".join(circles)
     )
 
 

@@ -319,7 +319,8 @@ def check_determinize(game: Game[Any]) -> None:
     """``determinize(seat)`` keeps ``view(seat)``, re-samples the hidden, and plays on.
 
     A determinized state differs from the original only in what ``seat`` cannot
-    see, so this is also the check that ``view(seat)`` is blind to it.
+    see, so this is also the check that ``view(seat)`` is blind to it — and
+    ``view(None)``, whose events the logs and replays show to everyone.
     """
     for players, opts in configurations(game):
         resampled = 0
@@ -334,6 +335,10 @@ def check_determinize(game: Game[Any]) -> None:
                 assert _dump(state.to_json()) == original, f"{where}: determinize changed state"
                 assert _dump(det.view(seat)) == _dump(state.view(seat)), (
                     f"{where}: determinize({seat}) changed what seat {seat} sees"
+                )
+                # A spectator knows less than any seat: what a seat cannot see, nor can it.
+                assert _dump(det.view(None)) == _dump(state.view(None)), (
+                    f"{where}: determinize({seat}) changed what a spectator sees"
                 )
                 assert det.to_move == state.to_move, f"{where}: determinize changed to_move"
                 if _dump(_without_rng(det.to_json())) != _dump(_without_rng(state.to_json())):
@@ -445,6 +450,59 @@ def check_views_are_snapshots(game: Game[Any]) -> None:
             assert _dump(view) == text, f"{where}: seat {seat}'s view changed after it was returned"
 
 
+def check_public_actions(game: Game[Any], every: int = 6, max_actions: int = 20) -> None:
+    """``public_action`` (what others see of a move, as a replay shows it) says no more than
+    the views after the move do.
+
+    At every ``every``-th step, for each seat to move and another viewer drawn at random
+    (another seat, or a spectator): two of the seat's legal actions (at most ``max_actions``,
+    drawn at random) after which the viewer's view is the same
+    must have the same public form — the viewer cannot tell them apart, so a replay must not
+    either. The second action is also taken in a twin of the state that the viewer cannot
+    tell from it (``determinize(viewer)``, for a seat), so that a public form that reads
+    something hidden in the state (a hand, the deck) is caught as well. A public form is
+    the action less some of its fields (``type`` always kept), and changes nothing.
+    """
+    for players, opts in configurations(game):
+        rng = random.Random(97)
+        for step, state in enumerate(playout(game, players, 97, opts)):
+            if step % every or state.is_over:
+                continue
+            where = _where(game, players, 97, opts, step)
+            for seat in state.to_move:
+                viewer = rng.choice([*(s for s in range(players) if s != seat), None])
+                _check_shown_alike(state, seat, viewer, rng, max_actions=max_actions, where=where)
+
+
+def _check_shown_alike(
+    state: State, seat: int, viewer: SeatKey, rng: random.Random, *, max_actions: int, where: str
+) -> None:
+    """:func:`check_public_actions` for one mover and one viewer at one state."""
+    twins = [state]
+    if viewer is not None:
+        twins.append(state.determinize(viewer, random.Random(rng.getrandbits(32))))
+    shown: dict[str, tuple[str, Action]] = {}  # the viewer's view after -> a public form
+    for twin in twins:
+        before = _dump(twin.to_json())
+        legal = twin.legal_actions(seat)
+        for action in legal if len(legal) <= max_actions else rng.sample(legal, max_actions):
+            text = _dump(action)
+            public = twin.public_action(seat, action)
+            assert _dump(action) == text, f"{where}: public_action changed {action}"
+            assert public.get("type") == action["type"] and all(
+                key in action and same_json(action[key], value) for key, value in public.items()
+            ), f"{where}: public form {public} is not {action} less some fields"
+            after = twin.clone()
+            after.apply(seat, action)
+            seen = _dump(after.view(viewer))
+            first = shown.setdefault(seen, (_dump(public), action))
+            assert first[0] == _dump(public), (
+                f"{where}: seat {seat}'s {first[1]} and {action} look the same to viewer "
+                f"{viewer}, but their public forms differ: {first[0]} and {_dump(public)}"
+            )
+        assert _dump(twin.to_json()) == before, f"{where}: public_action changed the state"
+
+
 CHECKS: list[Check] = [
     check_new_rejects_bad_arguments,
     check_playouts_terminate,
@@ -459,6 +517,7 @@ CHECKS: list[Check] = [
     check_back,
     check_views_are_json,
     check_views_are_snapshots,
+    check_public_actions,
 ]
 """Every check, in the order a game author should make them pass."""
 

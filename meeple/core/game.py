@@ -55,6 +55,23 @@ def without_back(actions: list[Action]) -> list[Action]:
     return actions
 
 
+def hide_fields(action: Action, hidden: Mapping[str, tuple[str, ...]]) -> Action:
+    """``action`` without the fields that ``hidden`` names for its type: the public form of
+    :meth:`State.public_action` for a game whose secret fields depend on the type alone. A
+    new dict when a field goes, else ``action`` itself (never changed).
+
+    >>> hidden = {"discard": ("card",)}
+    >>> hide_fields({"type": "discard", "card": "leek"}, hidden)
+    {'type': 'discard'}
+    >>> hide_fields({"type": "cook", "cards": ["noodles", "leek", "soy"]}, hidden)
+    {'type': 'cook', 'cards': ['noodles', 'leek', 'soy']}
+    """
+    names = hidden.get(action["type"])
+    if not names:
+        return action
+    return {key: value for key, value in action.items() if key not in names}
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: its default, the values it may take, and a sentence of help.
@@ -288,6 +305,31 @@ class State(ABC):
         """
         events: list[JSON] = self.view(None)["events"]
         return events
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        """``seat``'s legal ``action`` as every other seat and a spectator see it when it is
+        taken; asked of the state it is taken in, before :meth:`apply`.
+
+        An action may hold what only its taker knows: Stir Fry's declared cards and
+        face-down discards, a card chosen in secret (Buffet), a card laid face down (Go da
+        Cheese!). Its public form is the action without those fields — ``type`` and the rest
+        stay, so it still reads as the move it was — and a game with such actions overrides
+        this (:func:`hide_fields` builds the form). The default is the action itself: a game
+        whose actions hide nothing. A replay (:func:`meeple.core.replay.steps_seen_by`)
+        shows each seat its own actions whole and everyone else's in this form.
+
+        The rule (``conformance.check_public_actions``): the public form says nothing that
+        the views after the move do not. Two legal actions that leave another seat's view
+        (or a spectator's) the same — in this state, or in one that seat cannot tell from
+        it — have the same public form. A card revealed later (a taste test, the end's
+        reveal) shows in the views of then, not in the action of before.
+
+        >>> import meeple
+        >>> state = meeple.load("buffet").new(players=3, seed=1)
+        >>> state.public_action(0, {"type": "play", "card": 5})
+        {'type': 'play'}
+        """
+        return action
 
     def determinize(self: S, seat: object, rng: random.Random | None = None) -> S:
         """A copy in which everything ``seat`` cannot see is re-sampled.

@@ -1,4 +1,5 @@
-"""Replay records: enough to rebuild any game exactly (game, players, options, seed, actions).
+"""Replay records: enough to rebuild any game exactly (game, players, options, seed, actions),
+and a game shown step by step as one seat (or a spectator) saw it.
 
 >>> from meeple.core.replay import Replay
 >>> replay = Replay.new("buffet", players=3, seed=1)
@@ -7,20 +8,74 @@
 >>> replay.play(state, seat, state.legal_actions(seat)[0])
 >>> replay.run().to_json() == state.to_json()
 True
+
+A record holds everything — every secret move, and the seed that deals every card — so it is
+for whoever may know all (a local game's own player, the server). What a person is *shown* of
+it is :func:`steps_seen_by`: each step's view for their seat, their own actions whole, and
+everyone else's as :meth:`State.public_action <meeple.core.game.State.public_action>` gives them:
+
+>>> steps = replay.seen_by(None)
+>>> steps[1]["seat"], steps[1]["action"]
+(0, {'type': 'play'})
+>>> replay.seen_by(0)[1]["action"] == replay.actions[0][1]
+True
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
-from meeple.core.game import Action, OptionValue, State
+from meeple.core.game import JSON, Action, Game, OptionValue, State
 from meeple.core.registry import load
 
 FORMAT = 1
+
+
+class Step(TypedDict):
+    """One step of a game as its viewer saw it (the protocol's replay step)."""
+
+    seat: int | None
+    """Who acted (``None`` for step 0, the game as dealt)."""
+    action: Action | None
+    """What they did as the viewer saw it: whole if it was the viewer's own, else its
+    public form; ``None`` for step 0."""
+    view: JSON
+    """``view(viewer)`` right after it."""
+
+
+def steps_seen_by(
+    game: Game[Any],
+    players: int,
+    seed: int,
+    options: Mapping[str, OptionValue],
+    actions: Iterable[tuple[int, Action]],
+    *,
+    viewer: int | None,
+) -> list[Step]:
+    """A game step by step as ``viewer`` (a seat, or ``None``: a spectator) saw it happen.
+
+    Step 0 is the game as dealt; step *n* follows the *n*-th of ``actions``. Every step's
+    view is ``view(viewer)``, and its action what the viewer saw of it at the time: their
+    own moves whole (they made them), everyone else's as
+    :meth:`State.public_action <meeple.core.game.State.public_action>` shows them — a card
+    laid face down stays face down in the step that laid it, even if a later step turns it
+    up (that step's view shows it). So nothing here says more than the viewer's views did:
+    this is how the server's replay and ``meeple replay`` show a game
+    (``docs/protocol.md``, replays).
+    """
+    state = game.new(players, seed=seed, options=options)
+    steps: list[Step] = [{"seat": None, "action": None, "view": state.view(viewer)}]
+    for seat, action in actions:
+        # The public form is asked before the move: it may depend on the position (a
+        # Go da Cheese! card lies face up or down by its place in the turn).
+        shown = action if seat == viewer else state.public_action(seat, action)
+        state.apply(seat, action)
+        steps.append({"seat": seat, "action": shown, "view": state.view(viewer)})
+    return steps
 
 
 @dataclass
@@ -70,6 +125,12 @@ class Replay:
         for seat, action in self.actions:
             state.apply(seat, action)
         return state
+
+    def seen_by(self, viewer: int | None) -> list[Step]:
+        """The game step by step as ``viewer`` saw it (:func:`steps_seen_by`)."""
+        return steps_seen_by(
+            load(self.game), self.players, self.seed, self.options, self.actions, viewer=viewer
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-compatible data."""

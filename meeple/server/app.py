@@ -23,6 +23,7 @@ from meeple.server.api import community, operations, play, players, tables
 from meeple.server.api.bodies import BodyLimit
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
+from meeple.server.api.headers import SecurityHeaders
 from meeple.server.api.operations import WEB
 from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
@@ -31,7 +32,7 @@ from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts, 
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.logs import quiet_client_faults
 from meeple.server.site.metrics import Metrics
-from meeple.server.storage import Store
+from meeple.server.store import Store
 from meeple.server.tables.chat import Chat
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.refused import Refused
@@ -128,8 +129,9 @@ def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:
 
 
 def add_middleware(app: FastAPI, settings: Settings) -> None:
-    """Refuse changes from other sites' pages; allow the origins the settings name; read
-    request bodies of a bounded size in a bounded time (outermost: before anything else)."""
+    """Refuse changes from other sites' pages, allow the origins the settings name, read
+    request bodies of a bounded size in a bounded time (before any route), and put the
+    security headers (:mod:`meeple.server.api.headers`) on every answer."""
     app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
@@ -140,6 +142,7 @@ def add_middleware(app: FastAPI, settings: Settings) -> None:
             allow_headers=["Content-Type"],
         )
     app.add_middleware(BodyLimit, limit=settings.max_body, seconds=settings.body_seconds)
+    app.add_middleware(SecurityHeaders)  # last added, outermost: on every answer, even a 403
 
 
 ECHOED = 64

@@ -22,11 +22,11 @@ class Settings:
     db_url: str = field(default_factory=default_db_url)
     sqlite_sync: str = "normal"
     """When a SQLite commit waits for the disk: ``normal`` or ``full``
-    (:data:`meeple.server.storage.SQLITE_SYNC`; PostgreSQL has its own settings)."""
+    (:data:`meeple.server.store.SQLITE_SYNC`; PostgreSQL has its own settings)."""
     sqlite_commits: str = "loop"
     """With ``sqlite_sync`` ``normal``, where the actions are committed: ``loop`` (on the event
     loop, a person's at once) or ``thread`` (the action writer's thread); see
-    :mod:`meeple.server.writer`. ``full`` and PostgreSQL always use the thread."""
+    :mod:`meeple.server.store.writer`. ``full`` and PostgreSQL always use the thread."""
     bot_delay: float = 0.6
     """Seconds a bot waits before it plays, so that people can follow the game (on average:
     see ``bot_jitter``)."""

@@ -1,4 +1,8 @@
 // Tiny DOM helpers shared by the pages.
+//
+// The server's Content-Security-Policy (meeple/server/api/headers.py) refuses inline style
+// attributes: a ``style`` given to h() or svg() is set through the CSSOM (el.style), which the
+// policy allows, never as an attribute. Events are listeners, never on…= attributes.
 
 /** An element: h("button", {class: "x", onclick: f}, "text", child…). */
 export function h(tag, attrs = {}, ...children) {
@@ -7,6 +11,7 @@ export function h(tag, attrs = {}, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "text") el.textContent = v;
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "style") el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
@@ -34,6 +39,7 @@ export function svg(tag, attrs = {}, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "text") el.textContent = v;
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "style") el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));

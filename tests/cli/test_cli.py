@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -191,7 +192,7 @@ def test_play_takes_game_options() -> None:
 
 
 def test_arena_rate_stores_the_levels_ratings(tmp_path: Path) -> None:
-    from meeple.server.storage import RatingRow, Store  # noqa: PLC0415
+    from meeple.server.store import RatingRow, Store  # noqa: PLC0415
 
     db = f"sqlite:///{tmp_path / 'ratings.sqlite'}"
     args = ["arena", "cafe", "--bots", "normal,random", "--games", "12", "--players", "2"]
@@ -238,3 +239,41 @@ def test_a_player_can_go_back_in_the_terminal(tmp_path: Path) -> None:
     assert "seat 0: back to the start of this action" in result.output
     human = [action["type"] for seat, action in Replay.load(path).actions if seat == 0]
     assert human[:4] == ["action", "back", "action", "hunters"]
+
+
+def test_replay_shows_the_others_secret_moves_as_everyone_saw_them(tmp_path: Path) -> None:
+    """A saved file keeps every move whole; ``meeple replay`` shows it as one seat (or a
+    spectator) saw it: the others' declared and discarded cards stay face down."""
+    record = Replay.new("stirfry", players=3, seed=3)
+    state, rng = record.initial_state(), random.Random(3)
+    while not state.is_over:
+        seat = rng.choice(state.to_move)
+        record.play(state, seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert Replay.load(path) == record  # the file: the whole record
+    game = meeple.load("stirfry")
+    for viewer in (None, 0):
+        args = ["replay", str(path)] + ([] if viewer is None else ["--seat", str(viewer)])
+        result = runner.invoke(app, args, input="\n" * len(record.actions) + "q\n")
+        assert result.exit_code == 0, result.output
+        hidden = 0
+        for who, action in record.actions:
+            if action["type"] not in ("declare", "declare_pair", "discard"):
+                continue
+            whole = f"seat {who}: {game.describe_action(action)}"
+            if who == viewer:
+                assert whole in result.output
+                continue
+            public = {k: v for k, v in action.items() if k not in ("card", "cards")}
+            assert f"seat {who}: {game.describe_action(public)}" in result.output
+            assert whole not in result.output
+            hidden += 1
+        assert hidden
+
+
+def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    Replay.new("buffet", players=3, seed=1).save(path)
+    result = runner.invoke(app, ["replay", str(path), "--seat", "3"])
+    assert result.exit_code != 0 and "seats are 0–2" in result.output

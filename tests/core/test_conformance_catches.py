@@ -23,6 +23,16 @@ class LeakyView(BuffetState):
         return {**super().view(seat), "all_hands": [list(h) for h in self.hands]}
 
 
+class SpectatorSeesHands(BuffetState):
+    """The seats' views are right, a spectator's shows every hand."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> JSON:
+        view = super().view(seat)
+        return view if seat is not None else {**view, "all_hands": [list(h) for h in self.hands]}
+
+
 class ViewSharesEvents(BuffetState):
     """A view whose event list is the state's own: it grows as the game goes on."""
 
@@ -72,6 +82,33 @@ class ForgetsPositions(BuffetState):
         data = super().to_json()
         data["positions"] = [0] * self.players
         return data
+
+
+class ShowsChoices(BuffetState):
+    """A replay would show the card each mouse chose in secret."""
+
+    __slots__ = ()
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        return action
+
+
+class PublicFormReadsTheDeck(BuffetState):
+    """What others see of a choice depends on the hidden deck."""
+
+    __slots__ = ()
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        return action if self.deck and self.deck[-1] > 4 else super().public_action(seat, action)
+
+
+class PublicFormInventsAField(BuffetState):
+    """The public form is not the action less some fields."""
+
+    __slots__ = ()
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        return {**super().public_action(seat, action), "card": "?"}
 
 
 class BackUndoesDiscards(BuffetState):
@@ -134,6 +171,7 @@ def broken_game(state_class: type[BuffetState]) -> Buffet:
 
 CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
     (LeakyView, conformance.check_determinize, "changed what seat"),
+    (SpectatorSeesHands, conformance.check_determinize, "changed what a spectator sees"),
     (MutatesBeforeChecking, conformance.check_illegal_actions_refused, "changed the state"),
     (LenientTypes, conformance.check_illegal_actions_refused, "was accepted|crashed"),
     (SharedClone, conformance.check_clone_is_independent, "shares state"),
@@ -142,6 +180,9 @@ CASES: list[tuple[type[BuffetState], Callable[[Any], None], str]] = [
     (BackGoesNowhere, conformance.check_back, "did not return"),
     (BackListedFirst, conformance.check_back, "listed once, last"),
     (ViewSharesEvents, conformance.check_views_are_snapshots, "changed after it was returned"),
+    (ShowsChoices, conformance.check_public_actions, "public forms differ"),
+    (PublicFormReadsTheDeck, conformance.check_public_actions, "public forms differ"),
+    (PublicFormInventsAField, conformance.check_public_actions, "less some fields"),
 ]
 
 

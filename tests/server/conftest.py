@@ -23,7 +23,7 @@ from starlette.testclient import WebSocketTestSession
 
 from meeple.server.app import create_app
 from meeple.server.settings import Settings
-from meeple.server.storage import ActionRow
+from meeple.server.store import ActionRow
 from meeple.server.tables.hub import Hub
 
 DATABASES = ["sqlite", "postgres"]

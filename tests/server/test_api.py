@@ -30,7 +30,7 @@ def test_a_guest_plays_at_once_and_the_cookie_is_httponly(server: Server) -> Non
 def test_the_database_keeps_only_a_hash_of_the_session_token(server: Server) -> None:
     aki = server.person()
     assert aki.token is not None
-    from meeple.server.storage import SessionRow  # noqa: PLC0415
+    from meeple.server.store import SessionRow  # noqa: PLC0415
 
     with server.hub.store.session() as s:
         stored = [row.token_hash for row in s.query(SessionRow).all()]

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import meeple
-from meeple.server.storage import ActionRow, TableRow, digest
+from meeple.server.store import ActionRow, TableRow, digest
 from tests.server.conftest import metric_samples, metric_total, wait_for
 from tests.services import free_port
 

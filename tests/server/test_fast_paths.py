@@ -21,10 +21,11 @@ from sqlalchemy import text
 import meeple
 from meeple.server.api import auth
 from meeple.server.jsontext import encode, encode_bytes
-from meeple.server.storage import (
+from meeple.server.store import (
     OPEN,
     RUNNING,
     ActionRecord,
+    ActionWriter,
     PlayerRow,
     StaleVersion,
     Store,
@@ -34,7 +35,6 @@ from meeple.server.storage import (
     legacy_digest,
     record_action_in,
 )
-from meeple.server.writer import ActionWriter
 from tests.server.conftest import Server
 
 

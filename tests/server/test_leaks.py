@@ -16,7 +16,7 @@ import pytest
 
 import meeple
 from meeple.core.game import State
-from meeple.server.storage import Store
+from meeple.server.store import Store
 from tests.server.conftest import Server, Socket, play_out
 
 STATE_KEYS = {

@@ -281,7 +281,7 @@ def test_a_burst_of_tables_at_once_stays_within_the_limit(
     aki = server.person("Aki")
 
     async def burst() -> list[Any]:
-        from meeple.server.storage import PlayerRow, SeatSpec  # noqa: PLC0415
+        from meeple.server.store import PlayerRow, SeatSpec  # noqa: PLC0415
 
         assert aki.player is not None
         player = server.hub.store.player(aki.player["id"])
@@ -378,9 +378,7 @@ def test_the_last_free_worker_is_kept_for_someone_else() -> None:
     async def run() -> tuple[int, float]:
         thinkers = Thinkers(2)
         try:
-            spam = [
-                asyncio.create_task(thinkers.run("spam", time.sleep, 0.3)) for _ in range(6)
-            ]
+            spam = [asyncio.create_task(thinkers.run("spam", time.sleep, 0.3)) for _ in range(6)]
             await asyncio.sleep(0.05)
             most = thinkers.busy
             started = time.perf_counter()

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meeple.server.settings import Settings
-from meeple.server.storage import Store
+from meeple.server.store import Store
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.pacing import INLINE_SLOTS, SLOTS, BotGate
 from tests.server.conftest import Server, wait_for

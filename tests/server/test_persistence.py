@@ -18,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from meeple.server.storage import Store, database_url, digest_matches
+from meeple.server.store import Store, database_url, digest_matches
 from tests.server.conftest import Server, play_out
 from tests.server.test_leaks import stored_states
 

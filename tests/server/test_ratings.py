@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from meeple.ratings import PROVISIONAL_GAMES, Skill, places, rate_levels, shown, update
-from meeple.server import standings
+from meeple.server.store import standings
 from tests.server.conftest import Person, Server, play_out, wait_for
 
 
@@ -155,7 +155,7 @@ def test_results_cannot_be_forged_and_nothing_private_leaves(server: Server) -> 
     # The profile and leaderboard hold nothing private.
     text = aki.get(f"/api/players/{player_id}").text
     with server.hub.store.session() as session:
-        from meeple.server.storage import PlayerRow  # noqa: PLC0415
+        from meeple.server.store import PlayerRow  # noqa: PLC0415
 
         row = session.get(PlayerRow, player_id)
         assert row is not None and row.password_hash

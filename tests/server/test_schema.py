@@ -10,8 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
-from meeple.server import schema
-from meeple.server.storage import Base, Store
+from meeple.server.store import Base, Store, schema
 from tests.server.conftest import wait_for
 
 OLD = Path(__file__).parent / "data" / "release-0.1.0.sqlite"

@@ -6,7 +6,7 @@ import threading
 import time
 from pathlib import Path
 
-from meeple.server.storage import PlayerRow, Store
+from meeple.server.store import PlayerRow, Store
 
 HOLD = 6.0
 """Seconds the long transaction holds the write lock: more than sqlite3's default 5 s."""

@@ -1,4 +1,4 @@
-"""The action writer (meeple/server/writer.py): the writes of a moment stored in one
+"""The action writer (meeple/server/store/writer.py): the writes of a moment stored in one
 transaction, a person's answered before the bots' of the same commit, one refused write costing
 the others nothing; in its thread (PostgreSQL, ``--sqlite-sync full``) the event loop woken once
 for the whole batch; on the event loop (SQLite, ``normal``) the writes of one turn committed at
@@ -16,10 +16,12 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 
-from meeple.server.storage import (
+from meeple.server.store import (
     OPEN,
     RUNNING,
     ActionRecord,
+    ActionWriter,
+    Checkpointer,
     PlayerRow,
     SeatSpec,
     StaleVersion,
@@ -28,7 +30,6 @@ from meeple.server.storage import (
     add_table_in,
     utcnow,
 )
-from meeple.server.writer import ActionWriter, Checkpointer
 
 
 def _tables(store: Store, names: list[str]) -> None:

@@ -6,7 +6,9 @@ Fixtures:
 - ``browser``: headless chromium from ``/usr/bin/chromium`` (never a downloaded browser);
 - ``new_page(locale="en-US", viewport=None, touch=False, pace="off")``: a page in a fresh
   context (its own cookies), with a touch screen if asked, showing others' moves at once unless
-  ``pace`` says otherwise;
+  ``pace`` says otherwise; a JavaScript error or a breach of the server's
+  Content-Security-Policy on it fails the test (``watch_csp(context, errors)`` does the same for
+  a context made by hand);
 - helpers (plain functions, import them from ``tests.web.conftest``):
   ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
   ``play_to_end(page, timeout=180, seed=0)`` and ``screenshot(page, name)``.
@@ -31,7 +33,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 from meeple.core.conformance import BACK_CHANCE
@@ -125,10 +134,34 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+# Reports every Content-Security-Policy violation of the page to the console, where
+# watch_csp() collects it: a client that needs more than meeple/server/api/headers.py allows (an
+# inline script or style, a foreign address) fails the test that shows it.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`
+    + ` at ${e.sourceFile}:${e.lineNumber} (${e.sample})`);
+});
+"""
+
+
+def watch_csp(context: BrowserContext, errors: list[str]) -> None:
+    """Add to ``errors`` every Content-Security-Policy violation on the context's pages: the
+    page's own ``securitypolicyviolation`` events and chromium's console messages about them."""
+    context.add_init_script(_CSP_LISTENER)
+
+    def seen(message: ConsoleMessage) -> None:
+        text = message.text
+        if text.startswith("CSP violation") or "Content Security Policy" in text:
+            errors.append(text)
+
+    context.on("console", seen)
+
+
 @pytest.fixture
 def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]:
-    """Pages in fresh contexts (each its own cookies: its own player); errors on the page fail
-    the test."""
+    """Pages in fresh contexts (each its own cookies: its own player); errors on the page and
+    breaches of the server's Content-Security-Policy fail the test."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
@@ -153,6 +186,7 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
         # Others' moves at once unless a test asks for a person's pace ("normal"): bots here
         # answer without delay, and a whole game shown one move at a time would take minutes.
         context.add_init_script(f"localStorage.setItem('meeple.pace', {json.dumps(pace)})")
+        watch_csp(context, errors)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda err: errors.append(str(err)))
@@ -162,7 +196,7 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
     yield make
     for context in contexts:
         context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def sign_in(page: Page, name: str = "Aki") -> None:

@@ -14,7 +14,14 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.web.conftest import Server, create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import (
+    Server,
+    create_table,
+    play_to_end,
+    screenshot,
+    sign_in,
+    watch_csp,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -321,6 +328,7 @@ def test_the_table_reconnects_after_the_server_crashes(browser: Browser, tmp_pat
     server.start()
     context = browser.new_context(base_url=server.url)
     errors: list[str] = []
+    watch_csp(context, errors)
     try:
         page = context.new_page()
         page.on("pageerror", lambda err: errors.append(str(err)))

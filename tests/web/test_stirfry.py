@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
@@ -381,3 +382,43 @@ def test_the_taste_test_answer_time_is_shown_where_it_applies(
             expect(clock).to_contain_text(wanted)
             expect(page.locator(".sf-clock-bar")).to_be_visible()
             screenshot(page, "stirfry-taste-countdown")
+
+
+# A secret move as everyone saw it: the claim, never the cards, honest or not.
+PUBLIC_LABELS = {
+    "declare": re.compile(r"^Bot \d: Declare a card face down as \w+ \(draws \d\)$"),
+    "declare_pair": re.compile(r"^Bot \d: Declare two cards face down as a pair \(draws 3\)$"),
+    "discard": re.compile(r"^Bot \d: Discard a card face down$"),
+}
+
+
+def test_a_replay_shows_the_others_declarations_and_discards_face_down(
+    new_page: Callable[..., Page], server_url: str
+) -> None:
+    """Issue 34: a spectator's replay (no cookie) tells each declaration by its claim and
+    each discard as a card laid face down, never their cards (docs/rules/stirfry.md, 8)."""
+    with httpx.Client(base_url=server_url) as client:
+        assert client.post("/api/guest", json={"name": "Aki"}).status_code == 200
+        seats = [{"kind": "bot", "level": "random"}] * 3
+        body = {"game": "stirfry", "players": 3, "seats": seats, "options": {"target": 50}}
+        table = client.post("/api/tables", json=body).json()["id"]
+        end = time.monotonic() + 60
+        while client.get(f"/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < end, "the bots' game did not end"
+            time.sleep(0.1)
+    steps = httpx.get(f"{server_url}/api/tables/{table}/replay").json()["steps"]
+    secret = {
+        k: s["action"]["type"]
+        for k, s in enumerate(steps)
+        if s["action"] and s["action"]["type"] in ("declare", "declare_pair", "discard")
+    }
+    assert secret
+    page = new_page()
+    page.goto(f"/#/replay/{table}")
+    expect(page.locator("#forward")).to_be_visible()
+    said = page.locator("#step-action")
+    for k in range(1, max(secret) + 1):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#step")).to_have_text(f"step {k} / {len(steps) - 1}")
+        if k in secret:
+            expect(said).to_have_text(PUBLIC_LABELS[secret[k]])

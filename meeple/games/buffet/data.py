@@ -30,6 +30,12 @@ MISSING_CARD_REFILL: Final = HAND_SIZE
 cards first. The rulebook says so for the two-mice finale (もし、2人とも手札がなくなったら、
 直ちに山札から9枚を引いて続けます); we apply it whenever a hand runs dry."""
 
+SECRET_ACTION_FIELDS: Final = {"play": ("card",), "discard": ("card",)}
+"""What of an action the others do not see when it is taken: the card a mouse chooses (face
+down until the last mouse has chosen; the reveal shows them all, in the reveal's own step) and
+a card put aside to exchange (it joins the open discard pile when the exchange is finished).
+``BuffetState.public_action`` leaves these fields out: ``{"type": "play"}``."""
+
 
 DISH_KIND: Final = tuple(code // len(DISH_VALUES) for code in ALL_DISHES)
 """The kind index of each dish code (0 = cheese, the best): a table, for hot loops."""

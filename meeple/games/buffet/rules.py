@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from itertools import compress
 from typing import Any, ClassVar, TypeGuard
 
-from meeple.core.game import JSON, Action, Game, OptionValue, State
+from meeple.core.game import JSON, Action, Game, OptionValue, State, hide_fields
 from meeple.core.rng import Rng
 from meeple.games.buffet import text
 from meeple.games.buffet.data import (
@@ -33,6 +33,7 @@ from meeple.games.buffet.data import (
     MISSING_CARD_REFILL,
     OFFSET,
     PILE_JSON,
+    SECRET_ACTION_FIELDS,
     START_SEAT,
     THREE_PLAYER_FIRST_STAGE,
     buffet_order,
@@ -250,6 +251,10 @@ class BuffetState(State):
             view["my_choice"] = self.chosen[seat]
             view["my_exchange"] = sorted(self.pending) if self.exchanger == seat else []
         return view
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        """The action without the card chosen or put aside (:data:`SECRET_ACTION_FIELDS`)."""
+        return hide_fields(action, SECRET_ACTION_FIELDS)
 
     def _public_view(self) -> JSON:
         """The entries of :meth:`view` that are the same for every seat and stay while the

@@ -8,12 +8,19 @@ from meeple.core.game import JSON, Action
 
 
 def describe_action(action: Action) -> str:
-    """A short label: ``play 5``, ``exchange a 3``, ``finish exchanging``."""
+    """A short label: ``play 5``, ``exchange a 3``, ``finish exchanging``; for another
+    mouse's choice as a replay shows it (``BuffetState.public_action``), what all saw:
+
+    >>> describe_action({"type": "play"})
+    'choose a card face down'
+    """
     kind = action.get("type")
     if kind == "play":
-        return f"play {action['card']}"
+        return f"play {action['card']}" if "card" in action else "choose a card face down"
     if kind == "discard":
-        return f"exchange a {action['card']}"
+        return (
+            f"exchange a {action['card']}" if "card" in action else "put a card aside to exchange"
+        )
     if kind == "draw":
         return "finish exchanging (draw as many as you put down)"
     return str(action)

@@ -5,6 +5,11 @@ what the viewer may see::
 
     >>> describe_action({"type": "place", "cheese": 4, "card": "fat_mouse"})
     'place fat mouse at cheese 4'
+
+A card another player laid face down, as a replay shows it (``CheeseState.public_action``)::
+
+    >>> describe_action({"type": "place", "cheese": 4})
+    'place a card face down at cheese 4'
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ def describe_action(action: dict[str, Any]) -> str:
     if action.get("type") == "draw":
         return f"draw {DRAW_COUNT} cards"
     if action.get("type") == "place":
+        if "card" not in action:
+            return f"place a card face down at cheese {action.get('cheese')}"
         return f"place {words(str(action.get('card')))} at cheese {action.get('cheese')}"
     return str(action.get("type"))
 

@@ -184,6 +184,15 @@ class CheeseState(State):
             self.placed = order
             self.next_cheese = (cheese + NEXT_CHEESE_STEP) % len(self.cheeses)
 
+    def public_action(self, seat: int, action: Action) -> Action:
+        """A placement as the others see it: a card laid face down without its animal
+        (``{"type": "place", "cheese": 4}``), one laid face up (a 2nd or 3rd card that is
+        not marked) whole — as the ``place`` event tells it."""
+        if action["type"] != "place":
+            return action
+        _, face_up = _CARDS[seat][ANIMAL_BY_NAME[action["card"]]][self.placed + 1]
+        return action if face_up else {"type": "place", "cheese": action["cheese"]}
+
     @property
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -178,6 +178,16 @@ laid face down (テーブルに伏せ) and shown only to a taste test (捨てた
 dish is on the table for all to see. The rulebook does not say that the discards down to
 three or a wrong accuser's lost hand are shown, so they stay secret (their owner knows)."""
 
+SECRET_ACTION_FIELDS: Final = {
+    "declare": ("card",),
+    "declare_pair": ("cards",),
+    "discard": ("card",),
+}
+"""What of the chef's actions the others never see (:data:`HIDDEN_DISCARDS`): the cards of a
+declaration (laid face down; a taste test shows them in its own step, not in the declaration)
+and of a discard. ``StirFryState.public_action`` leaves these fields out, so a replay shows
+another seat's declaration as its claim alone: ``{"type": "declare", "as": "shrimp"}``."""
+
 # --- the end of a turn ---------------------------------------------------------------
 
 END_OF_TURN_STEPS: Final = (

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, ClassVar
 
-from meeple.core.game import JSON, Action, Game, Option, OptionValue, State
+from meeple.core.game import JSON, Action, Game, Option, OptionValue, State, hide_fields
 from meeple.core.rng import Rng
 from meeple.games.stirfry.data import (
     CARD_INDEX,
@@ -36,6 +36,7 @@ from meeple.games.stirfry.data import (
     PAIR,
     PAIR_DRAWS,
     PROTEINS,
+    SECRET_ACTION_FIELDS,
     START_SEAT,
     STARTING_HAND,
     TARGETS,
@@ -394,6 +395,10 @@ class StirFryState(State):
                     "cards": [CARD_NAMES[c] for c in self.declared],
                 }
         return view
+
+    def public_action(self, seat: int, action: Action) -> Action:
+        """The action without its face-down cards (:data:`SECRET_ACTION_FIELDS`)."""
+        return hide_fields(action, SECRET_ACTION_FIELDS)
 
     def public_events(self) -> list[JSON]:
         """The events of the move just made, without building a view: every view, the

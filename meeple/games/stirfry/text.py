@@ -7,6 +7,14 @@ seat may know.
 'cook noodles+leek+mushroom+soy+pork (16 points)'
 >>> describe_action({"type": "declare", "card": "leek", "as": "shrimp"})
 'declare leek as shrimp (a bluff; draws 4)'
+
+Another seat's declaration or discard, as a replay shows it (its public form, without the
+cards: ``StirFryState.public_action``), says only what everyone saw:
+
+>>> describe_action({"type": "declare", "as": "shrimp"})
+'declare a card face down as shrimp (draws 4)'
+>>> describe_action({"type": "discard"})
+'discard a card face down'
 """
 
 from __future__ import annotations
@@ -35,9 +43,13 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "declare":
         card, claim = action.get("card"), action.get("as")
         draws = DECLARATION_DRAWS.get(CARD_INDEX.get(str(claim), -1), "?")
+        if "card" not in action:  # the public form: nobody but the chef knows the card
+            return f"declare a card face down as {claim} (draws {draws})"
         honesty = "honest" if card == claim else "a bluff"
         return f"declare {card} as {claim} ({honesty}; draws {draws})"
     if kind == "declare_pair":
+        if "cards" not in action:
+            return f"declare 2 cards face down as a pair (draws {PAIR_DRAWS})"
         cards = [str(c) for c in action.get("cards", [])]
         indexes = [CARD_INDEX.get(c, -2) for c in cards]
         true_pair = len(cards) == 2 and is_true_declaration(indexes, PAIR)
@@ -46,7 +58,7 @@ def describe_action(action: dict[str, Any]) -> str:
     if kind == "end_turn":
         return "end the turn without cooking"
     if kind == "discard":
-        return f"discard {action.get('card')}"
+        return f"discard {action['card']}" if "card" in action else "discard a card face down"
     if kind == "trust":
         if action.get("timeout") is True:
             return "no answer in time: trust the chef"

@@ -15,7 +15,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Response
 
-from meeple.server.storage import PlayerRow, Store
+from meeple.server.store import PlayerRow, Store
 
 COOKIE = "meeple_session"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365

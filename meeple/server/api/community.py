@@ -7,9 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 import meeple
-from meeple.server import standings
-from meeple.server.api.deps import Required, Services, Site
-from meeple.server.storage import PlayerRow
+from meeple.server.api.deps import Required, Services, Site, plausible_id
+from meeple.server.store import PlayerRow, standings
 from meeple.server.tables.chat import ChatRefused
 from meeple.server.tables.refused import Refused
 
@@ -20,9 +19,9 @@ router = APIRouter()
 def player_profile(player_id: str, site: Site) -> dict[str, Any]:
     """A player's public profile: ratings per game with their history, last games."""
     with site.store.session() as session:
-        found = standings.profile(session, player_id) if len(player_id) <= 32 else None
+        found = standings.profile(session, player_id) if plausible_id(player_id) else None
     if found is None:
-        raise Refused("no_player", f"no player {player_id!r}", 404)
+        raise Refused("no_player", f"no player {player_id[:40]!r}", 404)
     return found
 
 
@@ -47,8 +46,10 @@ def unmute(player_id: str, player: Required, site: Site) -> dict[str, Any]:
 
 
 def _mute(site: Services, player: PlayerRow, player_id: str, *, on: bool) -> None:
+    if not plausible_id(player_id):
+        raise Refused("no_player", f"no player {player_id[:40]!r}", 404)
     try:
-        site.chat.mute(player.id, player_id[:32], on)
+        site.chat.mute(player.id, player_id, on)
     except ChatRefused as err:
         raise Refused(err.code, err.message, 404 if err.code == "no_player" else 409) from None
 
@@ -62,6 +63,6 @@ def leaderboard(
 ) -> dict[str, Any]:
     """The best rated players of a game, with the bot levels among them for scale."""
     if game_id not in meeple.GAMES:
-        raise Refused("no_game", f"no game {game_id!r}", 404)
+        raise Refused("no_game", f"no game {game_id[:40]!r}", 404)
     with site.store.session() as session:
         return standings.leaderboard(session, game_id, page, per_page)

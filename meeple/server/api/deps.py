@@ -19,7 +19,7 @@ from meeple.server.settings import Settings
 from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.metrics import Metrics
-from meeple.server.storage import PlayerRow, Store
+from meeple.server.store import PlayerRow, Store
 from meeple.server.tables.chat import Chat
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import LiveTable
@@ -75,14 +75,24 @@ Required = Annotated[PlayerRow, Depends(_required)]
 """The caller, who must have a session (401 otherwise)."""
 
 
+ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def plausible_id(value: str) -> bool:
+    """Whether ``value`` could be an id the server made (``t_…``, ``p_…``: at most 32
+    characters of URL-safe base64). Anything else is unknown without asking the database —
+    which would choke on some (PostgreSQL refuses a text holding NUL)."""
+    return 0 < len(value) <= 32 and ID_CHARACTERS.issuperset(value)
+
+
 def table_or_404(site: Services, table_id: str, *, stored: bool = False) -> LiveTable:
     """The table (``stored``: as stored, its game neither replayed nor kept in memory)."""
     table = None
-    if len(table_id) <= 32:
+    if plausible_id(table_id):
         hub = site.hub
         table = next(iter(hub.peek([table_id])), None) if stored else hub.load(table_id)
     if table is None:
-        raise Refused("no_table", f"no table {table_id!r}", 404)
+        raise Refused("no_table", f"no table {table_id[:40]!r}", 404)
     return table
 
 

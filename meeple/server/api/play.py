@@ -15,11 +15,11 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from meeple.server.api import auth
-from meeple.server.api.deps import Services, address, services
+from meeple.server.api.deps import Services, address, plausible_id, services
 from meeple.server.api.guard import origin_ok
 from meeple.server.jsontext import encode
 from meeple.server.settings import Settings
-from meeple.server.storage import OPEN, RUNNING, PlayerRow
+from meeple.server.store import OPEN, RUNNING, PlayerRow
 from meeple.server.tables.chat import Chat, ChatRefused
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import Connection, LiveTable
@@ -78,10 +78,12 @@ async def _play(
     if table is None or (table.state is None and table.status not in LIVE):
         # Not in memory (or an ended table held only as its summary): from the store.
         table = (
-            await asyncio.to_thread(hub.load, table_id, whole=True) if len(table_id) <= 32 else None
+            await asyncio.to_thread(hub.load, table_id, whole=True)
+            if plausible_id(table_id)
+            else None
         )
     if table is None:
-        await websocket.send_text(error("no_table", f"no table {table_id!r}"))
+        await websocket.send_text(error("no_table", f"no table {table_id[:40]!r}"))
         await websocket.close(code=4404)
         return
     connection = Connection(

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Cookie, Request, Response
 from meeple.server.api import auth
 from meeple.server.api.deps import Current, Required, Site, address, player_json, you
 from meeple.server.api.models import Credentials, GuestIn
-from meeple.server.storage import PlayerRow, UsernameTaken
+from meeple.server.store import PlayerRow, UsernameTaken
 from meeple.server.tables.refused import Refused
 
 router = APIRouter()

@@ -10,9 +10,10 @@ from fastapi import APIRouter, Response
 import meeple
 from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
+from meeple.core.replay import steps_seen_by
 from meeple.server.api.deps import Current, Required, Site, as_json, table_or_404, you
 from meeple.server.api.models import JoinIn, NewTable
-from meeple.server.storage import FINISHED, OPEN, RUNNING, SeatSpec
+from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec
 from meeple.server.tables.refused import Refused, check_level
 
 router = APIRouter()
@@ -161,11 +162,10 @@ def replay(table_id: str, player: Current, site: Site) -> dict[str, Any]:
     if t.status != FINISHED:
         raise Refused("not_finished", "replays are for finished games")
     seat = you(t, player)
-    state = t.game.new(t.players, seed=t.seed, options=t.options)
-    steps: list[dict[str, Any]] = [{"seat": None, "action": None, "view": state.view(seat)}]
-    for acting, action in site.store.actions(t.id):
-        state.apply(acting, action)
-        steps.append({"seat": acting, "action": action, "view": state.view(seat)})
+    # Each step as that seat saw it: others' secret moves in their public form.
+    steps = steps_seen_by(
+        t.game, t.players, t.seed, t.options, site.store.actions(t.id), viewer=seat
+    )
     return {
         "table": t.summary(seat, site.settings.grace),
         "seat": seat,

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 import redis.asyncio as aioredis
 
-from meeple.server.storage import OPEN, RUNNING, ActionRecord
+from meeple.server.store import OPEN, RUNNING, ActionRecord
 
 if TYPE_CHECKING:
     from meeple.server.tables.hub import Hub

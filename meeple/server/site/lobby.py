@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from meeple.server.tables.live import LiveTable, newest_of
-from meeple.server.storage import OPEN, RUNNING
+from meeple.server.store import OPEN, RUNNING
 
 if TYPE_CHECKING:
     from meeple.server.tables.hub import Hub

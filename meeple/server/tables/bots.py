@@ -10,7 +10,7 @@ from typing import Any
 
 from meeple.bots.levels import make
 from meeple.core.game import Action, State
-from meeple.server.storage import (
+from meeple.server.store import (
     RUNNING,
 )
 from meeple.server.tables import botwork

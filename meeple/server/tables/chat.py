@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
-from meeple.server.storage import ChatRow, MuteRow, PlayerRow, Store, utcnow
+from meeple.server.store import ChatRow, MuteRow, PlayerRow, Store, utcnow
 from meeple.server.tables.live import Connection, LiveTable
 
 MAX_LENGTH = 300

@@ -19,21 +19,22 @@ from typing import Any
 import meeple
 from meeple.core.game import Action
 from meeple.server.settings import Settings
-from meeple.server.storage import (
+from meeple.server.store import (
+    EXPIRED,
     FINISHED,
     OPEN,
     RUNNING,
+    ActionWriter,
     PlayerRow,
     Store,
     TableRow,
     digest_matches,
 )
-from meeple.server.tables.live import ENDED, EXPIRED, LiveTable, newest_of
+from meeple.server.tables.live import ENDED, LiveTable, newest_of
 from meeple.server.tables.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.tables.peers import Peers
 from meeple.server.tables.thinking import Thinkers
 from meeple.server.trace import MoveTrace
-from meeple.server.writer import ActionWriter
 
 log = logging.getLogger("meeple.server")
 

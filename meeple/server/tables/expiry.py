@@ -17,10 +17,8 @@ import asyncio
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
-
-from meeple.server.storage import OPEN, Store, TableRow, utcnow
-from meeple.server.tables.live import EXPIRED, LiveTable, as_utc
+from meeple.server.store import EXPIRED, OPEN, utcnow
+from meeple.server.tables.live import LiveTable, as_utc
 from meeple.server.tables.peering import Peering
 
 log = logging.getLogger("meeple.server")
@@ -31,27 +29,6 @@ LONGEST_SWEEP = 60.0
 """Seconds between sweeps at most."""
 SHORTEST_SWEEP = 0.25
 """Seconds between sweeps at least (tests expire tables within seconds)."""
-
-
-def expire_stored(store: Store, before: datetime, table_ids: list[str] | None = None) -> set[str]:
-    """Mark the open tables made before ``before`` as expired (only those of ``table_ids``,
-    when given); which of ``table_ids`` are expired now (by this call or an earlier one)."""
-    # A store operation (it moves into meeple.server.store with the others' statuses).
-    with store.engine.begin() as conn:
-        change = (
-            update(TableRow)
-            .where(TableRow.status == OPEN, TableRow.created < before)
-            .values(status=EXPIRED)
-        )
-        if table_ids is not None:
-            change = change.where(TableRow.id.in_(table_ids))
-        conn.execute(change)
-        if not table_ids:
-            return set()
-        found = conn.execute(
-            select(TableRow.id).where(TableRow.id.in_(table_ids), TableRow.status == EXPIRED)
-        )
-        return {str(table_id) for table_id in found.scalars()}
 
 
 class Expiry(Peering):
@@ -100,12 +77,12 @@ class Expiry(Peering):
             async with table.lock:
                 if table.status != OPEN:
                     continue  # started meanwhile
-                expired = await asyncio.to_thread(expire_stored, self.store, before, [table.id])
+                expired = await asyncio.to_thread(self.store.expire, before, [table.id])
                 if table.id in expired:
                     self._expire(table)
                 elif self.cluster is not None:
                     await self.catch_up(table)  # another process started it
-        await asyncio.to_thread(expire_stored, self.store, before)
+        await asyncio.to_thread(self.store.expire, before)
 
     def _expire(self, table: LiveTable) -> None:
         """The table (whose lock is held) expired: tell its clients and the other processes,

@@ -19,9 +19,9 @@ The hub is made of parts, each a file, each building on the one below:
 
 from __future__ import annotations
 
-from meeple.server.storage import OPEN, RUNNING
+from meeple.server.store import OPEN, RUNNING
 from meeple.server.tables import botwork
-from meeple.server.tables.expiry import Expiry, expire_stored
+from meeple.server.tables.expiry import Expiry
 from meeple.server.tables.workers import bot_pool
 
 
@@ -45,7 +45,7 @@ class Hub(Expiry):
             # running tables nobody holds, and this process then runs them.
             await self.cluster.start()
             return
-        expire_stored(self.store, self.expire_before())
+        self.store.expire(self.expire_before())
         for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
             table = self.load(table_id)
             if table is not None and table.status == RUNNING:

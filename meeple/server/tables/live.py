@@ -19,13 +19,9 @@ import orjson
 
 from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.jsontext import encode, encode_bytes
-from meeple.server.storage import FINISHED, OPEN, RUNNING, PlayerRow, SeatRow, TableRow
+from meeple.server.store import EXPIRED, FINISHED, OPEN, RUNNING, PlayerRow, SeatRow, TableRow
 from meeple.server.trace import MoveTrace
 
-EXPIRED = "expired"
-"""The status of an open table that waited longer than ``--open-table-minutes`` for its players
-(:mod:`meeple.server.tables.expiry`): it never starts, and is no longer held in memory. Kept
-here, beside the tables in memory, until the store's statuses take it in."""
 ENDED = (FINISHED, EXPIRED)
 """Statuses of a table that will never change again."""
 

@@ -8,7 +8,7 @@ import time
 
 from meeple.core.errors import IllegalAction
 from meeple.core.game import Action
-from meeple.server.storage import (
+from meeple.server.store import (
     FINISHED,
     RUNNING,
     ActionRecord,
@@ -90,7 +90,7 @@ class Moves(Seating):
         )
         try:
             # Off the event loop, in one transaction with the other tables' actions of the
-            # moment (meeple.server.writer); this table waits, the others go on.
+            # moment (meeple.server.store.writer); this table waits, the others go on.
             if trace is not None:
                 trace.submitted = time.perf_counter()
             await self.writer.record(record, first=by == "human", trace=trace)

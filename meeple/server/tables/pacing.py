@@ -30,7 +30,7 @@ work."""
 
 INLINE_SLOTS = 1
 """Bot moves in progress at once when commits are made on the event loop (SQLite's default,
-:mod:`meeple.server.writer`). A bot move then waits for nothing but its turn, so a slot is not
+:mod:`meeple.server.store.writer`). A bot move then waits for nothing but its turn, so a slot is not
 for overlapping commits: every extra one is another bot move's views and messages in the turn
 a person's move waits behind. 500 tables at full speed, 2026-11-28 (4, 2 and 4 rows, in
 turn): a person's move p50 4.1–5.0 ms with 8 slots, 1.6–1.8 with 2, 1.2–1.5 with 1; p99

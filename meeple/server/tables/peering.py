@@ -12,7 +12,7 @@ import logging
 import time
 from typing import Any
 
-from meeple.server.storage import (
+from meeple.server.store import (
     FINISHED,
 )
 from meeple.server.tables.bots import Bots

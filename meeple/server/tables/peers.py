@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from meeple.server.storage import ActionRecord
+from meeple.server.store import ActionRecord
 from meeple.server.tables.live import LiveTable
 
 

@@ -8,7 +8,7 @@ import asyncio
 import logging
 import time
 
-from meeple.server.storage import (
+from meeple.server.store import (
     RUNNING,
 )
 from meeple.server.tables.live import LiveTable

@@ -10,7 +10,8 @@ from typing import Any
 
 import meeple
 from meeple.core.game import State
-from meeple.server.storage import (
+from meeple.server.store import (
+    EXPIRED,
     OPEN,
     RUNNING,
     PlayerRow,
@@ -22,7 +23,7 @@ from meeple.server.storage import (
     utcnow,
 )
 from meeple.server.tables.connections import Connections
-from meeple.server.tables.live import ENDED, EXPIRED, LiveTable
+from meeple.server.tables.live import ENDED, LiveTable
 from meeple.server.tables.refused import Refused
 
 log = logging.getLogger("meeple.server")

@@ -290,10 +290,11 @@ function prompt(ctx) {
 
 function describeAction(action, ctx) {
   switch (action.type) {
+    // Another mouse's choice in a replay comes without its card (the server's public form).
     case "play":
-      return ctx.t("buffet.act.play", { card: signed(action.card) });
+      return "card" in action ? ctx.t("buffet.act.play", { card: signed(action.card) }) : ctx.t("buffet.act.play_hidden");
     case "discard":
-      return ctx.t("buffet.act.discard", { card: signed(action.card) });
+      return "card" in action ? ctx.t("buffet.act.discard", { card: signed(action.card) }) : ctx.t("buffet.act.discard_hidden");
     case "draw": {
       const n = (ctx.view && ctx.view.exchange_count) || 0;
       return n ? ctx.t("buffet.act.draw", { n, count: n }) : ctx.t("buffet.act.draw_none");

@@ -767,6 +767,8 @@ function prompt(ctx) {
 function describeAction(action, ctx) {
   if (action.type === "draw") return ctx.t("cheese.act.draw");
   if (action.type === "place") {
+    // Another player's face-down card in a replay comes without its animal (the public form).
+    if (!("card" in action)) return ctx.t("cheese.act.place_hidden", { letter: letter(action.cheese) });
     const v = ctx.view || {};
     const first = v.next_cheese === null || v.next_cheese === undefined;
     const key = first ? "cheese.act.place_first" : MARKED.has(action.card) ? "cheese.act.place_down" : "cheese.act.place_up";

@@ -555,14 +555,18 @@ function describeAction(a, ctx) {
   switch (a.type) {
     case "cook":
       return ctx.t("stirfry.act.cook", { cards: cards(ctx, a.cards), n: dishScore(a.cards) });
+    // Another seat's declaration or discard in a replay comes without its cards (what all
+    // saw: the server's public form), and reads so.
     case "declare":
+      if (!("card" in a)) return ctx.t("stirfry.act.declare_hidden", { as: card(ctx, a.as), draws: DRAWS[a.as] });
       return ctx.t(a.card === a.as ? "stirfry.act.declare_honest" : "stirfry.act.declare_bluff", { card: card(ctx, a.card), as: card(ctx, a.as), draws: DRAWS[a.as] });
     case "declare_pair":
+      if (!("cards" in a)) return ctx.t("stirfry.act.pair_hidden", { draws: DRAWS.pair });
       return ctx.t(isTrue(a.cards, "pair") ? "stirfry.act.pair_honest" : "stirfry.act.pair_bluff", { cards: cards(ctx, a.cards), draws: DRAWS.pair });
     case "end_turn":
       return ctx.t("stirfry.act.end_turn");
     case "discard":
-      return ctx.t("stirfry.discard_card", { card: card(ctx, a.card) });
+      return "card" in a ? ctx.t("stirfry.discard_card", { card: card(ctx, a.card) }) : ctx.t("stirfry.discard_hidden");
     case "trust":
       return ctx.t("stirfry.act.trust");
     case "taste":

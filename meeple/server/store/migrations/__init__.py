@@ -1,2 +1,2 @@
 """The database's schema history (Alembic): each revision in ``versions/`` changes it one step,
-and ``meeple.server.schema.upgrade`` brings any database to the newest at start-up."""
+and ``meeple.server.store.schema.upgrade`` brings any database to the newest at start-up."""

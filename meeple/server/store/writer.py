@@ -40,17 +40,10 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from meeple.server.storage import (
-    ActionRecord,
-    SeatSpec,
-    StaleVersion,
-    Store,
-    TableRow,
-    add_table_in,
-    add_tables_sqlite,
-    record_actions_in,
-    record_plain_actions_sqlite,
-)
+from meeple.server.store.actions import record_actions_in, record_plain_actions_sqlite
+from meeple.server.store.database import Store
+from meeple.server.store.rows import ActionRecord, SeatSpec, StaleVersion, TableRow
+from meeple.server.store.tables import add_table_in, add_tables_sqlite
 from meeple.server.trace import MoveTrace
 
 log = logging.getLogger("meeple.server")

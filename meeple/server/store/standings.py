@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from meeple.ratings import PROVISIONAL_GAMES, Skill, places, shown, update
-from meeple.server.storage import (
+from meeple.server.store.rows import (
     FINISHED,
     PlayerRow,
     RatingHistoryRow,

@@ -1,4 +1,4 @@
-"""Alembic's environment: migrations run on the connection ``meeple.server.schema`` hands
+"""Alembic's environment: migrations run on the connection ``meeple.server.store.schema`` hands
 over (in ``config.attributes``), inside its transaction; there is no offline mode."""
 
 from __future__ import annotations
