@@ -8,6 +8,7 @@ area (:mod:`meeple.server.api`) and mounts the browser client.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -25,7 +26,6 @@ from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
 from meeple.server.api.headers import SecurityHeaders
 from meeple.server.api.operations import WEB
-from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
 from meeple.server.site.garbage import Collector, GcPauses
 from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts, TooManyTries
@@ -180,8 +180,16 @@ def shown_errors(errors: Sequence[Any]) -> list[Any]:
     whole: a 10 MB body came back as a 10 MB answer."""
     shown = []
     for found in list(errors)[:ERRORS_SHOWN]:
-        error = dict(found)
-        if "input" in error and len(encode_bytes(jsonable_encoder(error["input"]))) > ECHOED:
+        # A body that is not UTF-8 text (sent as another content type, it is quoted back as
+        # bytes): decoded with replacements, where FastAPI's encoder failed on it with a 500.
+        error = jsonable_encoder(dict(found), custom_encoder={bytes: _as_text})
+        # Measured as ASCII JSON: a lone surrogate ("\ud800") is input too.
+        if "input" in error and len(json.dumps(error["input"])) > ECHOED:
             del error["input"]
-        shown.append(jsonable_encoder(error))
+        shown.append(error)
     return shown
+
+
+def _as_text(data: bytes) -> str:
+    """Bytes quoted in an error, as text whatever they hold."""
+    return data.decode("utf-8", errors="replace")
