@@ -8,12 +8,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Request, Response
 
 from meeple.server.api import auth
+from meeple.server.api.bodies import JsonRoute
 from meeple.server.api.deps import Current, Required, Site, player_json, you
 from meeple.server.api.models import Credentials, GuestIn
 from meeple.server.store import PlayerRow, UsernameTaken
 from meeple.server.tables.refused import Refused
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 
 
 def address(request: Request) -> str:
