@@ -7,6 +7,7 @@ does not let anyone log in. Passwords are hashed with argon2.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import secrets
 import sqlite3
@@ -39,12 +40,18 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
+@functools.cache
+def _nobody() -> str:
+    """The hash of a password nobody knows, made as every password's is (the same cost)."""
+    return _hasher.hash(secrets.token_urlsafe(32))
+
+
 def check_password(password_hash: str | None, password: str) -> bool:
-    """Whether ``password`` matches; ``False`` for players without a password."""
-    if not password_hash:
-        return False
+    """Whether ``password`` matches; ``False`` for nobody (``None``: no such player, or one
+    without a password) after the same work as a real check, so that the time of an answer
+    does not tell a name that exists from one that does not."""
     try:
-        return _hasher.verify(password_hash, password)
+        return _hasher.verify(password_hash or _nobody(), password) and bool(password_hash)
     except (VerificationError, InvalidHashError):
         return False
 

@@ -10,7 +10,7 @@ its 422 ``json_invalid``. Every router of the API uses :class:`JsonRoute`.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import orjson
@@ -42,7 +42,7 @@ class JsonRequest(Request):
 class JsonRoute(APIRoute):
     """A route whose request is a :class:`JsonRequest`."""
 
-    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         """FastAPI's handler, given the request as a :class:`JsonRequest`."""
         handler = super().get_route_handler()
 

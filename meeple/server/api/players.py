@@ -60,11 +60,14 @@ def register(
 @router.post("/api/login")
 def login(body: Credentials, request: Request, response: Response, site: Site) -> dict[str, Any]:
     """Log in with a username and password."""
-    site.limiter.attempt(address(request), body.username)
+    where = address(request)
+    site.limiter.attempt(where, body.username)
     player = site.store.player_by_username(body.username)
-    if player is None or not auth.check_password(player.password_hash, body.password):
-        site.limiter.failed(body.username)
+    # A password is checked even for a name nobody has: the same time either way.
+    if not auth.check_password(player.password_hash if player else None, body.password):
+        site.limiter.failed(where, body.username)
         raise Refused("bad_login", "wrong username or password", 401)
+    assert player is not None
     auth.login(site.store, response, player, site.settings.secure_cookies)
     return {"player": player_json(player)}
 
