@@ -412,6 +412,43 @@ def serve(
             "(a person's at once) or in a writer thread (docs/deploy.md).",
         ),
     ] = "loop",
+    trusted_proxies: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses or networks (CIDR) of the proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8); "
+            "default: none, every request is from the address it came from.",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            help="Mark the session cookie Secure (HTTPS only). A request that came over HTTPS "
+            "(through a trusted proxy) gets a Secure cookie either way.",
+        ),
+    ] = False,
+    session_days: Annotated[
+        float,
+        typer.Option(
+            min=0.001,
+            help="Days a session lasts unused (each use starts it again); then it is over.",
+        ),
+    ] = 30.0,
+    login_tries_per_address: Annotated[
+        int, typer.Option(min=1, help="Logins and registrations one address may try a minute.")
+    ] = 20,
+    login_failures_per_account: Annotated[
+        int,
+        typer.Option(min=1, help="Failed logins one account may take a minute from one address."),
+    ] = 10,
+    login_failures_everywhere: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Failed logins an account may take a minute from all addresses before each "
+            "address that failed waits a minute (docs/security.md).",
+        ),
+    ] = 100,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
@@ -429,6 +466,12 @@ def serve(
         redis_url=redis,
         sqlite_sync=sqlite_sync,
         sqlite_commits=sqlite_commits,
+        trusted_proxies=proxies(trusted_proxies),
+        secure_cookies=secure_cookies,
+        session_seconds=session_days * 24 * 3600,
+        login_tries_per_address=login_tries_per_address,
+        login_failures_per_account=login_failures_per_account,
+        login_failures_everywhere=login_failures_everywhere,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(
@@ -458,7 +501,33 @@ def serve(
         # of the server's time under load: off unless asked for (docs/deploy.md).
         ws_per_message_deflate=ws_compression,
         log_level="warning",
+        **forwarding(settings.trusted_proxies),
     )
+
+
+def proxies(value: str | None) -> tuple[str, ...]:
+    """``--trusted-proxies``: addresses and networks, comma-separated, each checked."""
+    import ipaddress  # noqa: PLC0415
+
+    found = tuple(part.strip() for part in (value or "").split(",") if part.strip())
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise typer.BadParameter(
+                f"{part!r} is neither an address nor a network (CIDR)",
+                param_hint="--trusted-proxies",
+            ) from None
+    return found
+
+
+def forwarding(trusted: tuple[str, ...]) -> dict[str, Any]:
+    """uvicorn's options for ``X-Forwarded-*``: believed from ``trusted`` only. uvicorn's own
+    default believes any client on 127.0.0.1 (or ``FORWARDED_ALLOW_IPS``), so that a person on
+    the server's machine could say they were anyone, and walk around the login limits."""
+    if not trusted:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(trusted)}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,6 +13,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -89,6 +91,7 @@ def make_services(settings: Settings) -> Services:
         settings.login_tries_per_address,
         settings.login_failures_per_account,
         redis_url=settings.redis_url,
+        failures_everywhere=settings.login_failures_everywhere,
     )
     if settings.redis_url is not None:
         join_cluster(settings, hub, chat)
@@ -146,6 +149,14 @@ def add_error_handlers(app: FastAPI) -> None:
             {"detail": {"code": err.code, "message": err.message}}, status_code=err.status
         )
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        # FastAPI's own 422, but for a body that is not UTF-8 text (sent as another content
+        # type, it is quoted back as bytes): decoded with replacements, where FastAPI's
+        # encoder failed on it with a 500.
+        detail = jsonable_encoder(err.errors(), custom_encoder={bytes: _as_text})
+        return JSONResponse({"detail": detail}, status_code=422)
+
     @app.exception_handler(TooManyTries)
     async def too_many(_request: Request, err: TooManyTries) -> JSONResponse:
         return JSONResponse(
@@ -153,3 +164,8 @@ def add_error_handlers(app: FastAPI) -> None:
             status_code=429,
             headers={"Retry-After": str(err.retry_after)},
         )
+
+
+def _as_text(data: bytes) -> str:
+    """Bytes quoted in an error, as text whatever they hold."""
+    return data.decode("utf-8", errors="replace")

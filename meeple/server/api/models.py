@@ -10,9 +10,19 @@ from meeple.server import names
 
 # A bound on what is typed, before normalization (which may lengthen a name a little, and
 # must not be asked to work through a megabyte): the rules of meeple.server.names then decide.
-Name = Annotated[str, StringConstraints(max_length=96), AfterValidator(names.display_name)]
+Name = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=96),
+    AfterValidator(names.display_name),
+    Field(description="1-24 visible characters after NFKC normalization (docs/security.md)"),
+]
 """A guest's nickname: 1–24 visible characters after NFKC (:func:`names.display_name`)."""
-Username = Annotated[str, StringConstraints(max_length=96), AfterValidator(names.username)]
+Username = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=96),
+    AfterValidator(names.username),
+    Field(description="3-24 of a-z, 0-9, _ and - after NFKC normalization and case folding"),
+]
 """A username: 3–24 of ``a-z0-9_-`` after NFKC and case folding (:func:`names.username`)."""
 Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
 

@@ -54,11 +54,12 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4404)
         return
     token = websocket.cookies.get(auth.COOKIE)
-    player = await auth.player_of(store, token)
+    caller = await auth.caller_of(store, token, settings.session_seconds)
     connection = Connection(
         seat=None,  # hub.connect derives it, and every change of the seats again
-        player_id=player.id if player else None,
-        session=auth.token_hash(token) if player and token else None,
+        player_id=caller.player.id if caller else None,
+        session=caller.session if caller else None,
+        expires=caller.expires if caller else None,
         tokens=settings.rate_burst,
     )
     sender = asyncio.create_task(send_all(websocket, connection, hub))
