@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -20,6 +20,9 @@ from meeple.core.game import Game
 from meeple.core.replay import Replay
 from meeple.simulate import simulate
 from meeple.terminal import browse_replay, play_game
+
+if TYPE_CHECKING:
+    from meeple.server.settings import Settings
 
 
 def _games_help() -> str:
@@ -354,6 +357,44 @@ def replay(
     browse_replay(record, seat, ask=console.input, console=console)
 
 
+TrustedProxies = Annotated[
+    str | None,
+    typer.Option(
+        help="Addresses or networks (CIDR) of the proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8); "
+        "default: none, every request is from the address it came from.",
+    ),
+]
+SecureCookies = Annotated[
+    bool,
+    typer.Option(
+        help="Mark the session cookie Secure (HTTPS only). A request that came over HTTPS "
+        "(through a trusted proxy) gets a Secure cookie either way.",
+    ),
+]
+SessionDays = Annotated[
+    float,
+    typer.Option(
+        min=0.001, help="Days a session lasts unused (each use starts it again); then it is over."
+    ),
+]
+LoginTries = Annotated[
+    int, typer.Option(min=1, help="Logins and registrations one address may try a minute.")
+]
+LoginFailures = Annotated[
+    int, typer.Option(min=1, help="Failed logins one account may take a minute from one address.")
+]
+LoginFailuresEverywhere = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="Failed logins an account may take a minute from all addresses before each "
+        "address that failed waits a minute (docs/security.md).",
+    ),
+]
+"""``meeple serve``'s options on accounts and sessions (docs/security.md)."""
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -412,48 +453,14 @@ def serve(
             "(a person's at once) or in a writer thread (docs/deploy.md).",
         ),
     ] = "loop",
-    trusted_proxies: Annotated[
-        str | None,
-        typer.Option(
-            help="Addresses or networks (CIDR) of the proxies whose X-Forwarded-For and "
-            "X-Forwarded-Proto are believed, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8); "
-            "default: none, every request is from the address it came from.",
-        ),
-    ] = None,
-    secure_cookies: Annotated[
-        bool,
-        typer.Option(
-            help="Mark the session cookie Secure (HTTPS only). A request that came over HTTPS "
-            "(through a trusted proxy) gets a Secure cookie either way.",
-        ),
-    ] = False,
-    session_days: Annotated[
-        float,
-        typer.Option(
-            min=0.001,
-            help="Days a session lasts unused (each use starts it again); then it is over.",
-        ),
-    ] = 30.0,
-    login_tries_per_address: Annotated[
-        int, typer.Option(min=1, help="Logins and registrations one address may try a minute.")
-    ] = 20,
-    login_failures_per_account: Annotated[
-        int,
-        typer.Option(min=1, help="Failed logins one account may take a minute from one address."),
-    ] = 10,
-    login_failures_everywhere: Annotated[
-        int,
-        typer.Option(
-            min=1,
-            help="Failed logins an account may take a minute from all addresses before each "
-            "address that failed waits a minute (docs/security.md).",
-        ),
-    ] = 100,
+    trusted_proxies: TrustedProxies = None,
+    secure_cookies: SecureCookies = False,
+    session_days: SessionDays = 30.0,
+    login_tries_per_address: LoginTries = 20,
+    login_failures_per_account: LoginFailures = 10,
+    login_failures_everywhere: LoginFailuresEverywhere = 100,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
-    import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
-
-    from meeple.server.app import create_app  # noqa: PLC0415
     from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
 
     settings = Settings(
@@ -478,6 +485,15 @@ def serve(
             "several processes need one database server: give --db postgresql://…",
             param_hint="--redis",
         )
+    _run(settings, host, port, ws_compression)
+
+
+def _run(settings: Settings, host: str, port: int, ws_compression: bool) -> None:
+    """Serve the app of ``settings`` with uvicorn until stopped."""
+    import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
+
+    from meeple.server.app import create_app  # noqa: PLC0415
+
     ws: Any = "auto"
     try:
         # uvicorn's own websocket protocol, noting when each frame is read (the first stage

@@ -308,11 +308,31 @@ def test_the_look_alike_key_is_filled_for_players_registered_before(db_url: str)
         use = store.session_player(auth.token_hash("old token"))
         assert use is not None and use.player.id == "p_young"
         assert abs((datetime.now(UTC) - use.used).total_seconds()) < 60
+        if store.quick_reads:  # SQLite's own driver reads the same time
+            quick = store.session_player_quick(auth.token_hash("old token"))
+            assert quick is not None and (quick.player.id, quick.used) == ("p_young", use.used)
     finally:
         store.close()
 
 
 # Finding 11: sessions end.
+
+
+def test_the_database_forgets_expired_sessions(db_url: str) -> None:
+    from meeple.server.store import PlayerRow, Store  # noqa: PLC0415
+
+    store = Store(db_url)
+    try:
+        store.add_player(PlayerRow(id="p_aki", name="Aki"))
+        for token in ("old", "new"):
+            store.add_session(token, "p_aki")
+        long_ago = datetime.now(UTC) - timedelta(days=40)
+        store.touch_session("old", long_ago)
+        assert store.sessions_used(["old", "new", "none"]).keys() == {"old", "new"}
+        assert store.drop_sessions_unused_since(datetime.now(UTC) - timedelta(days=30)) == 1
+        assert store.sessions_used(["old", "new"]).keys() == {"new"}
+    finally:
+        store.close()
 
 
 def browser(server: Server, token: str, player: dict[str, Any]) -> Person:
