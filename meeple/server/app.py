@@ -93,6 +93,7 @@ def make_services(settings: Settings) -> Services:
         settings.login_tries_per_address,
         settings.login_failures_per_account,
         redis_url=settings.redis_url,
+        failures_everywhere=settings.login_failures_everywhere,
     )
     guests = GuestLimiter(settings.guests_per_hour, redis_url=settings.redis_url)
     sockets = SocketCounts(settings.sockets_per_player, settings.sockets_per_address)

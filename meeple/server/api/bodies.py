@@ -1,4 +1,5 @@
-"""Request bodies: at most so many bytes, arriving within so many seconds, read before any route.
+"""Request bodies: at most so many bytes, arriving within so many seconds, read before any
+route (:class:`BodyLimit`); and read as strict JSON (:class:`JsonRoute`).
 
 FastAPI reads and parses a request's whole body on the event loop before the route runs, and a
 malformed one was answered with every error's input echoed back. A 10 MB JSON body of many
@@ -9,14 +10,59 @@ within ``seconds``, and hands the app the body it read; the protocol's bodies ar
 hundred bytes. What is over the limit is answered ``413`` before a byte of it is parsed
 (declared by ``Content-Length`` or counted as a chunked body streams in), and a body that does
 not arrive in time ``408``; both close the connection, since the rest of the body is unread.
+
+Python's own JSON reader takes ``"\\ud800"`` (half of a character, a *lone surrogate*) as a
+string, though no UTF-8 can hold it: such a string then broke whatever wrote it out again (the
+422 that quoted it, or the database), and the caller got a 500. orjson refuses it while it
+reads, as it refuses ``NaN`` and numbers past a double; FastAPI answers any such refusal with
+its 422 ``json_invalid``. Every router of the API uses :class:`JsonRoute`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import orjson
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+LONE_SURROGATE = (
+    "a string holds a lone surrogate (an escape \\ud800-\\udfff without its pair): that is not text"
+)
+"""The 422's message for a body that holds half a character."""
+
+
+class JsonRequest(Request):
+    """A request whose JSON body is read by orjson (see the module)."""
+
+    async def json(self) -> Any:
+        """The body as JSON; :class:`json.JSONDecodeError` (FastAPI's 422) when it is not."""
+        if not hasattr(self, "_json"):
+            body = await self.body()
+            try:
+                self._json = orjson.loads(body)
+            except orjson.JSONDecodeError as err:
+                message = LONE_SURROGATE if "surrogate" in err.msg else err.msg
+                doc = body.decode("utf-8", errors="replace")
+                raise json.JSONDecodeError(message, doc, err.pos) from None
+        return self._json
+
+
+class JsonRoute(APIRoute):
+    """A route whose request is a :class:`JsonRequest`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        """FastAPI's handler, given the request as a :class:`JsonRequest`."""
+        handler = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            return await handler(JsonRequest(request.scope, request.receive))
+
+        return route
 
 
 class _TooLarge(Exception):

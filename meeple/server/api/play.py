@@ -19,7 +19,7 @@ from meeple.server.api.deps import Services, address, plausible_id, services
 from meeple.server.api.guard import origin_ok
 from meeple.server.jsontext import encode
 from meeple.server.settings import Settings
-from meeple.server.store import OPEN, RUNNING, PlayerRow
+from meeple.server.store import OPEN, RUNNING
 from meeple.server.tables.chat import Chat, ChatRefused
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import Connection, LiveTable
@@ -42,8 +42,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4403)
         return
     token = websocket.cookies.get(auth.COOKIE)
-    player = await auth.player_of(site.store, token)
-    player_id, where = (player.id if player else None), address(websocket)
+    caller = await auth.caller_of(site.store, token, settings.session_seconds)
+    player_id, where = (caller.player.id if caller else None), address(websocket)
     await websocket.accept()
     # So many sockets a player (or, without a session, an address) holds at once: one client
     # opened 500, each a task, a queue and a share of every broadcast.
@@ -52,7 +52,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=CLOSE_TOO_MANY)
         return
     try:
-        await _play(websocket, site, table_id, player, token)
+        await _play(websocket, site, table_id, caller)
     finally:
         site.sockets.give(player_id, where)
 
@@ -67,7 +67,7 @@ its client does not read its answers, or ignores them."""
 
 
 async def _play(
-    websocket: WebSocket, site: Services, table_id: str, player: PlayerRow | None, token: str | None
+    websocket: WebSocket, site: Services, table_id: str, caller: auth.Caller | None
 ) -> None:
     """The accepted socket: the table found, the connection counted at it, its messages read
     and answered until it closes."""
@@ -88,8 +88,9 @@ async def _play(
         return
     connection = Connection(
         seat=None,  # hub.connect derives it, and every change of the seats again
-        player_id=player.id if player else None,
-        session=auth.token_hash(token) if player and token else None,
+        player_id=caller.player.id if caller else None,
+        session=caller.session if caller else None,
+        expires=caller.expires if caller else None,
         tokens=settings.rate_burst,
     )
     sender = asyncio.create_task(send_all(websocket, connection, hub))

@@ -11,12 +11,13 @@ import meeple
 from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
 from meeple.core.replay import steps_seen_by
+from meeple.server.api.bodies import JsonRoute
 from meeple.server.api.deps import Current, Required, Site, as_json, table_or_404, you
 from meeple.server.api.models import JoinIn, NewTable
 from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec
 from meeple.server.tables.refused import Refused, check_level
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 
 
 @router.get("/api/games")

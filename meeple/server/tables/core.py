@@ -70,6 +70,8 @@ class HubCore:
         any; ``None`` alone."""
         self._jitter = random.Random()
         """Draws the bots' waits (:meth:`bot_wait`)."""
+        self.session_keeper: asyncio.Task[None] | None = None
+        """Ends the players of sockets whose sessions expire (:meth:`keep_sessions`)."""
 
     # The hub's parts call each other (an action schedules bots and timers, which act and
     # tell everyone): these are the calls a part below makes to a part above, defined there.

@@ -8,7 +8,8 @@ scheduled from :meth:`Hub.schedule` after every change.
 The hub is made of parts, each a file, each building on the one below:
 
 - :mod:`.core` — what the parts share, and tables found in memory or read from the store;
-- :mod:`.connections` — sockets at their seats, and every change told to every client;
+- :mod:`.connections` — sockets at their seats, every change told to every client, and the
+  sockets of ended or expired sessions turned into spectators;
 - :mod:`.seating` — tables created, joined and left;
 - :mod:`.moves` — the move path;
 - :mod:`.scheduling` — the bots to start and the timer to set after every change;
@@ -18,6 +19,8 @@ The hub is made of parts, each a file, each building on the one below:
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from meeple.server.store import OPEN, RUNNING
 from meeple.server.tables import botwork
@@ -33,6 +36,7 @@ class Hub(Expiry):
         tables that waited too long expire first)."""
         self.gate.start()
         self.start_sweeping()
+        self.session_keeper = asyncio.create_task(self.keep_sessions())
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
             self.thinkers.executor = self.pool
@@ -56,6 +60,8 @@ class Hub(Expiry):
         """Stop timers and bots; stored tables need nothing more."""
         self.gate.stop()
         self.stop_sweeping()
+        if self.session_keeper is not None:
+            self.session_keeper.cancel()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:

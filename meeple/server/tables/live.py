@@ -85,6 +85,9 @@ class Connection:
     player_id: str | None
     session: str | None = None
     """The hash of the session it opened with: when that session ends, so does its player."""
+    expires: float | None = None
+    """When its session expires unless used meanwhile (seconds since the epoch): then the hub
+    looks at the session again (:meth:`Hub.expire_sessions`)."""
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     log_sent: int = 0
     counted: bool = False
