@@ -4,7 +4,7 @@
 import { get } from "./api.js";
 import { chatReplay } from "./chat.js";
 import { h } from "./dom.js";
-import { errorText, lang, t, translateStatic } from "./i18n.js";
+import { errorText, lang, num, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
 import { playersOf, renderer, winnersLine } from "./table.js";
 
@@ -55,7 +55,7 @@ export async function showReplay(root, tableId) {
       h("li", { class: `seat${p.seat === replay.seat ? " mine" : ""}`, "data-seat": p.seat },
         h("span", { class: "chip", style: `background: var(--seat-${p.seat})`, "aria-hidden": "true" }),
         h("span", { class: "seat-name", text: p.name }),
-        h("span", { class: "score", text: replay.table.scores?.[p.seat] ?? "" }))));
+        h("span", { class: "score", text: num(replay.table.scores?.[p.seat] ?? "") }))));
     counter.textContent = t("replay.step", { n: step, total: last });
     const { seat, action } = replay.steps[step];
     const ctx = context();

@@ -5,7 +5,7 @@
 
 import { get, post, serverNow, socketUrl } from "./api.js";
 import { h, toast } from "./dom.js";
-import { errorText, lang, listOf, t, translateStatic } from "./i18n.js";
+import { errorText, lang, listOf, num, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { chatPanel } from "./chat.js";
 import { askName, me as currentPlayer } from "./session.js";
@@ -87,8 +87,9 @@ export function extraButtons(game, legal, ctx) {
 }
 
 /** The end of a game as a table: rank, player, the renderer's parts of the score, total.
- *  `board` is what a renderer's `scoreboard(ctx)` returns (games/README.md). */
-export function scoreboardTable(board, players) {
+ *  `board` is what a renderer's `scoreboard(ctx)` returns (games/README.md); the viewer's
+ *  row (`seat`) says "(you)", as the seats and the log do. */
+export function scoreboardTable(board, players, seat = null) {
   if (!board || !board.rows?.length) return null;
   const labels = board.rows[0].parts.map((p) => p.label);
   const rows = [...board.rows].sort((a, b) => a.rank - b.rank);
@@ -101,9 +102,10 @@ export function scoreboardTable(board, players) {
         h("th", { scope: "col", text: t("table.total") }))),
       h("tbody", {}, ...rows.map((r) => h("tr", { class: r.rank === 1 ? "winner" : "", "data-seat": r.seat },
         h("td", { class: "rank", text: String(r.rank) }),
-        h("th", { scope: "row" }, h("span", { class: "chip", style: `background: var(--seat-${r.seat})`, "aria-hidden": "true" }), players[r.seat].name),
-        ...r.parts.map((p) => h("td", { text: String(p.value) })),
-        h("td", { class: "total", text: String(r.total) }))))),
+        h("th", { scope: "row" }, h("span", { class: "chip", style: `background: var(--seat-${r.seat})`, "aria-hidden": "true" }), players[r.seat].name,
+          r.seat === seat ? h("span", { class: "muted you-tag", text: ` (${t("table.you")})` }) : null),
+        ...r.parts.map((p) => h("td", { text: num(p.value) })),
+        h("td", { class: "total", text: num(r.total) }))))),
     board.note ? h("p", { class: "scoreboard-note", text: board.note }) : null);
 }
 
@@ -310,7 +312,7 @@ export async function showTable(root, tableId) {
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
       if (s.away) tags.push(t("table.away"));
       const scores = shownScores ?? state.scores;
-      const score = scores && scores[i] !== undefined && scores[i] !== null ? String(scores[i]) : "";
+      const score = scores && scores[i] !== undefined && scores[i] !== null ? num(scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
         h("span", { class: "chip", style: `background: var(--seat-${i})`, "aria-hidden": "true" }),
         s.player
@@ -447,7 +449,7 @@ export async function showTable(root, tableId) {
         h("button", { type: "button", class: "link fold-result", "aria-expanded": String(!resultFolded), text: resultFolded ? t("table.show_result") : t("table.hide_result"),
           onclick: () => { resultFolded = !resultFolded; drawResult(); } })),
       h("p", { class: "winners", text: winnersLine(tbl, players) }),
-      resultFolded ? null : scoreboardTable(board, players),
+      resultFolded ? null : scoreboardTable(board, players, state.seat),
       resultFolded || !lines ? null : h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))),
       h("p", { class: "row result-actions" },
         h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),

@@ -377,7 +377,9 @@ function scoreboard(ctx) {
     total: r.score,
     parts: KINDS.map((k) => {
       const e = r.entries.find((x) => x.top.kind === k);
-      return { label: ctx.t(`buffet.kind.${k}`), value: e ? signed(e.top.value) : "–" };
+      // A column's head, capitalised as the rules name the dishes ("Cheese"; no case in Japanese).
+      const kind = ctx.t(`buffet.kind.${k}`);
+      return { label: kind.charAt(0).toUpperCase() + kind.slice(1), value: e ? signed(e.top.value) : "–" };
     }),
   }));
   // The note tells every tie on points and the tie-break that settled it (or a shared place).
