@@ -11,6 +11,7 @@ import { chatPanel } from "./chat.js";
 import { askName, me as currentPlayer } from "./session.js";
 import { sinceStrip, stripLines } from "./strip.js";
 import { stepper } from "./stepper.js";
+import { endStory } from "./ending.js";
 
 const renderers = {};
 
@@ -70,9 +71,9 @@ export function playersOf(table) {
   }));
 }
 
-/** The winners' names, as one line. */
-export function winnersLine(table, players) {
-  const names = (table.winners || []).map((w) => players[w].name);
+/** The winners' names, as one line ("Aki (you)" for the viewer's `seat`, as the log says). */
+export function winnersLine(table, players, seat = null) {
+  const names = (table.winners || []).map((w) => (w === seat ? t("table.you_name", { name: players[w].name }) : players[w].name));
   return names.length ? t("table.winners", { names: listOf(names) }) : t("table.no_winner");
 }
 
@@ -84,6 +85,11 @@ export function extraButtons(game, legal, ctx) {
       const label = game.describeAction(a, ctx) || a.type;
       return h("button", { type: "button", class: "legal action-button", "data-action": JSON.stringify(a), text: label, onclick: () => ctx.act(a) });
     });
+}
+
+/** The seats in a scoreboard's order (rank, then seat). */
+export function rankOrder(board) {
+  return [...(board?.rows ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat).map((r) => r.seat);
 }
 
 /** The end of a game as a table: rank, player, the renderer's parts of the score, total.
@@ -103,7 +109,7 @@ export function scoreboardTable(board, players, seat = null) {
       h("tbody", {}, ...rows.map((r) => h("tr", { class: r.rank === 1 ? "winner" : "", "data-seat": r.seat },
         h("td", { class: "rank", text: String(r.rank) }),
         h("th", { scope: "row" }, h("span", { class: "chip", style: `background: var(--seat-${r.seat})`, "aria-hidden": "true" }), players[r.seat].name,
-          r.seat === seat ? h("span", { class: "muted you-tag", text: ` (${t("table.you")})` }) : null),
+          r.seat === seat ? h("span", { class: "muted you-tag", text: t("table.you_tag") }) : null),
         ...r.parts.map((p) => h("td", { text: num(p.value) })),
         h("td", { class: "total", text: num(r.total) }))))),
     board.note ? h("p", { class: "scoreboard-note", text: board.note }) : null);
@@ -448,9 +454,11 @@ export async function showTable(root, tableId) {
         h("h2", { text: t("table.result") }),
         h("button", { type: "button", class: "link fold-result", "aria-expanded": String(!resultFolded), text: resultFolded ? t("table.show_result") : t("table.hide_result"),
           onclick: () => { resultFolded = !resultFolded; drawResult(); } })),
-      h("p", { class: "winners", text: winnersLine(tbl, players) }),
+      h("p", { class: "winners", text: winnersLine(tbl, players, state.seat) }),
       resultFolded ? null : scoreboardTable(board, players, state.seat),
       resultFolded || !lines ? null : h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))),
+      // Why it ended, each player's score over the game, statistics, rating changes (ending.js).
+      resultFolded ? null : endStory({ game, table: tbl, players, seat: state.seat, order: rankOrder(board) }),
       h("p", { class: "row result-actions" },
         h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),
         seated ? h("button", { type: "button", class: "primary", id: "play-again", text: t("table.play_again"), onclick: () => playAgain(tbl) }) : null,

@@ -17,6 +17,7 @@
 // the scoreboard: the final scoring by terrain, and the tie-break when it decided.
 
 import { h, svg as s } from "../dom.js";
+import { endReason, stats } from "./bison-story.js";
 
 const SCALE = 60; // SVG units per tile radius
 const ANIMALS = ["bison", "fish", "turkeys"];
@@ -1317,4 +1318,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

@@ -15,6 +15,7 @@
 import { h, svg as s } from "../dom.js";
 import { KINDS, cardSvg, dishSvg, mouseShape, signed } from "./buffet-art.js";
 import { animateTurn, drawBoard, newTurn } from "./buffet-board.js";
+import { endReason, stats } from "./buffet-story.js";
 
 // --- words ---------------------------------------------------------------------------
 
@@ -395,4 +396,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

@@ -17,6 +17,7 @@ import { h } from "../dom.js";
 import { num } from "../i18n.js";
 import { serverNow } from "../api.js";
 import { KIND, art, cardBack, cardFace, icon } from "./stirfry-art.js";
+import { endReason, stats } from "./stirfry-story.js";
 
 const CARDS = ["noodles", "leek", "ginger", "mushroom", "soy", "chicken", "pork", "shrimp", "tofu"];
 // Each card's values as [points, cards the dish must also hold] (meeple/games/stirfry/data.py).
@@ -675,4 +676,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };
