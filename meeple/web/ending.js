@@ -108,7 +108,8 @@ export function sparkline(values, seat, low, high, label) {
   const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / span;
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const end = values.at(-1) ?? 0;
-  return svg("svg", { class: "end-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": label },
+  return svg("svg", { class: "end-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": label,
+    "data-first": values[0] ?? 0, "data-last": end, "data-points": values.length },
     svg("title", { text: label }),
     low < 0 && high > 0 ? svg("line", { x1: pad, x2: width - pad, y1: y(0), y2: y(0), class: "end-chart-zero" }) : null,
     svg("polyline", { points, class: "end-chart-line", style: `stroke: var(--seat-${seat})` }),
@@ -143,9 +144,9 @@ function fill(box, { game, table, players, seat, order, replay, changes }) {
       h("th", { scope: "row" },
         h("span", { class: "chip", style: `background: var(--seat-${s})`, "aria-hidden": "true" }), players[s].name,
         s === seat ? h("span", { class: "muted you-tag", text: t("table.you_tag") }) : null),
-      ...stats.map((st) => h("td", { class: "end-stat", text: num(st.values[s] ?? "–") })),
+      ...stats.map((st) => h("td", { class: "end-stat", "data-value": st.values[s] ?? null, text: num(st.values[s] ?? "–") })),
       h("td", { class: "end-chart-cell" }, sparkline(values, s, low, high, label)),
-      rated ? h("td", { class: `end-rating${change && change.change > 0 ? " up" : change && change.change < 0 ? " down" : ""}`, text: change ? ratingText(change) : "–" }) : null);
+      rated ? h("td", { "data-change": change ? change.change : null, class: `end-rating${change && change.change > 0 ? " up" : change && change.change < 0 ? " down" : ""}`, text: change ? ratingText(change) : "–" }) : null);
   });
   box.replaceChildren(...[
     reason ? h("p", { class: "end-reason" }, h("strong", { text: t("end.why") }), " ", reason) : null,

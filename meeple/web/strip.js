@@ -1,14 +1,20 @@
 // The strip over the board: what happened since this seat's last decision, in words (a
 // spectator's, or before a first decision here: the last moves). Its height holds a whole
-// round of the game (set once per table, so the board below never moves), it scrolls within
-// itself with the newest line last, and its top is always the start of a line. On a phone it
-// folds into a one-line banner at the top of the board (the newest line), which opens it.
+// round of the game, set when the table opens (so the board below never moves), on a screen
+// tall enough for it (a short one, 1280×800, keeps two lines so that the board fits: "Whole
+// round" grows it there, and the choice is kept); it scrolls within itself with the newest line
+// last, and its top is always the start of a line. On a phone it folds into a one-line banner
+// at the top of the board (the newest line), which opens it.
 //
 // The strip and the table's "Show now (n more moves)" button never disagree: while moves wait
 // to be drawn, the strip says so (and never "Nothing yet").
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+
+const COMPACT = 2; // lines of a strip on a short screen
+const TALL = 880; // a window at least this high holds a round's strip (CSS px)
+const KEY = "meeple.strip"; // the player's choice: "round" or "compact"
 
 /** Lines the strip holds at a table of `players`: a round of most games (Buffet's 6–9 events at
  *  four) unless the game's renderer says otherwise (`sinceLines(players)`). */
@@ -37,9 +43,24 @@ export function scrollToLines(list, from = null) {
 export function sinceStrip() {
   const title = h("h2", { class: "since-title", id: "since-title" });
   const tools = h("div", { class: "since-tools" });
+  const grow = h("button", { type: "button", id: "since-grow", class: "link since-grow" });
   const list = h("ol", { class: "since-list", "aria-live": "polite", tabindex: "0", "aria-labelledby": "since-title" });
   const element = h("section", { id: "since", class: "since", hidden: true },
-    h("div", { class: "since-head" }, title, tools), list);
+    h("div", { class: "since-head" }, title, tools, grow), list);
+  let roundLines = COMPACT;
+  let whole = true;
+  const fit = () => {
+    element.style.setProperty("--since-lines", String(whole ? roundLines : COMPACT));
+    grow.hidden = roundLines <= COMPACT;
+    grow.textContent = whole ? t("table.since_fewer") : t("table.since_round");
+    grow.setAttribute("aria-pressed", String(whole));
+  };
+  grow.addEventListener("click", () => {
+    whole = !whole;
+    localStorage.setItem(KEY, whole ? "round" : "compact");
+    fit();
+    scrollToLines(list, list.querySelector(".step-now"));
+  });
   const banner = h("button", { type: "button", id: "latest", class: "latest", hidden: true, "aria-expanded": "false", "aria-controls": "since" });
   banner.addEventListener("click", () => {
     const open = !element.classList.contains("open");
@@ -52,10 +73,16 @@ export function sinceStrip() {
     element,
     banner,
     tools,
-    /** Size the strip for a round of `lines` lines. */
+    /** Size the strip for a round of `lines` lines: all of them on a tall screen or when the
+     *  player asked for it, else two. */
     size(lines) {
-      element.style.setProperty("--since-lines", String(lines));
+      roundLines = lines;
+      const chosen = localStorage.getItem(KEY);
+      whole = chosen ? chosen === "round" : window.innerHeight >= TALL;
+      fit();
     },
+    /** The texts again, in the language now chosen. */
+    relabel: fit,
     /** Show or hide the strip and its banner together. */
     show(shown) {
       element.hidden = !shown;

@@ -228,6 +228,7 @@ export async function showTable(root, tableId) {
       holds.clear();
       shownScores = step.view.scores ?? null;
       actions.hidden = true;
+      since.classList.add("stepping");
       game.render(board, {
         view: step.view, legal: [], seat: state.seat, toMove: step.toMove, players: playersOf(state.table),
         act: () => {}, t, lang: lang(), over: false, before: all[0].view, recent: events.slice(step.from, step.upto),
@@ -237,6 +238,7 @@ export async function showTable(root, tableId) {
     },
     leave: () => {
       actions.hidden = false;
+      since.classList.remove("stepping");
       afresh = true;
       draw(true);
       afresh = false;
@@ -648,6 +650,7 @@ export async function showTable(root, tableId) {
       paceChoice.setAttribute("aria-label", t("table.pace"));
       steps.close();
       steps.relabel();
+      strip.relabel();
       title.textContent = gameName(state?.table.game ?? table.game);
       if (state) draw(true);
     },

@@ -16,7 +16,16 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import _OWN_POINT, _TARGETS, board_top, create_table, screenshot, sign_in
+from tests.web.conftest import (
+    _OWN_POINT,
+    _TARGETS,
+    board_top,
+    check_story,
+    create_table,
+    number,
+    screenshot,
+    sign_in,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -333,7 +342,7 @@ def check_end(page: Page, players: int) -> None:
     expect(rows).to_have_count(players)
     ranks = []
     for i in range(players):
-        cells = [int(c) for c in rows.nth(i).locator("td").all_inner_texts()]
+        cells = [number(c) for c in rows.nth(i).locator("td").all_inner_texts()]
         rank, *parts, total = cells
         assert sum(parts) == total
         ranks.append((rank, -total))
@@ -356,6 +365,21 @@ def scoring_lines_list_regions(page: Page, rounds: int) -> None:
             regions = int(lines[i].split(": ", 1)[1].split(" ")[0])
             follow = lines[i + 1 : i + 1 + regions]
             assert all(" region of " in line for line in follow), follow
+
+
+def check_bison_story(page: Page, players: int, lang: str) -> dict[str, Any]:
+    """The end's story: regions led, animals from the scorings and tiles laid for each player;
+    the tiles laid are the tiles on the prairie less the three it starts with."""
+    labels = (
+        ["1位の地域", "得点計算での動物", "置いたタイル"]
+        if lang == "ja"
+        else ["Regions led", "Animals from scorings", "Tiles laid"]
+    )
+    story = check_story(page, players, labels)
+    laid = sum(s["stats"][2] for s in story["seats"])
+    assert laid == page.locator("#board .bison-tile-n").count() - 3
+    assert sum(s["stats"][0] for s in story["seats"]) > 0
+    return story
 
 
 def back_in_every_kind(player: BisonPlayer) -> None:
@@ -388,6 +412,8 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     player = BisonPlayer(page, seed=3)
     player.play(timeout=240, shots={3: "bison-middle-desktop"})
     check_end(page, 2)
+    story = check_bison_story(page, 2, "en")
+    assert "All 6 rounds were played" in story["reason"]
     screenshot(page, "bison-end-desktop")
     assert player.final_seen, "the final scoring was played back"
     assert player.scoring_checks and not player.disagreements, player.disagreements
@@ -439,6 +465,8 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     player.play(timeout=300, shots={2: "bison-middle-phone"})
     check_end(page, 4)
     expect(page.locator("#result")).to_contain_text("勝者")
+    story = check_bison_story(page, 4, "ja")
+    assert "全4ラウンド" in story["reason"]
     screenshot(page, "bison-end-phone")
     assert player.final_seen, "the final scoring was played back"
     assert player.scoring_checks and not player.disagreements, player.disagreements

@@ -8,8 +8,8 @@ export function endReason(ctx) {
   return ctx.t("cheese.end.reason");
 }
 
-/** Mice fed (a mouse that reached its cheese), mice caught by the player's cats, cats chased
- *  by the player's dogs. */
+/** Mice fed (a mouse that ate its cheese), mice caught by the player's cats, cats chased by
+ *  the player's dogs. */
 export function stats(ctx) {
   const n = ctx.players.length;
   return [
