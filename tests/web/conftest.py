@@ -398,7 +398,7 @@ def check_story(
     for seat in story["seats"]:
         assert len(seat["stats"]) == len(stats), seat
         assert not any(math.isnan(v) for v in seat["stats"]), seat
-        first, last, points = seat["chart"]
+        _first, last, points = seat["chart"]
         assert points >= 2, seat  # a line, not a dot
         if seat["seat"] in shown:
             assert shown[seat["seat"]].replace("−", "-") == str(last), (shown, seat)
