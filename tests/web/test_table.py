@@ -277,3 +277,53 @@ def test_on_a_phone_every_target_of_the_table_takes_a_finger(
     wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
     assert not page.evaluate(wide)
     screenshot(page, f"phone-{game}")
+
+
+def test_the_end_story_reads_the_log_as_the_viewer_saw_it(new_page: Callable[..., Page]) -> None:
+    """Unit checks of ending.js and the games' stories on made-up steps: the log rebuilt from the
+    views' events as the server builds it (an extended list, a list started afresh, a "back"),
+    the score series, Stir Fry's taste tests, Café's reasons."""
+    page = new_page()
+    page.goto("/")
+    got = page.evaluate(
+        """async () => {
+          const i18n = await import("/i18n.js");
+          await i18n.setLang("en");
+          const ending = await import("/ending.js");
+          const stir = await import("/games/stirfry-story.js");
+          const cafe = await import("/games/cafe-story.js");
+          const a = { event: "a" }, b = { event: "b" }, c = { event: "c" };
+          const steps = [
+            { view: { events: [a], scores: [0, 0] } },
+            { view: { events: [a, b], scores: [1, 0] } },
+            { view: { events: [c], scores: [1, 2] } },  // a new resolution: started afresh
+            { action: { type: "back" }, view: { events: [a, b], scores: [1, 0] } },
+            { view: { events: [a, b, c], scores: [3, 0] } },
+          ];
+          const players = [{ seat: 0, name: "Aki" }, { seat: 1, name: "Ben" }];
+          const ctx = (log, view) => ({ log, view, players, seat: 0, t: i18n.t, lang: "en" });
+          const tastes = [
+            { event: "taste", seat: 1, chef: 0, bluff: true },   // Ben caught Aki's bluff
+            { event: "taste", seat: 0, chef: 1, bluff: false },  // Aki tasted an honest Ben
+            { event: "cook", seat: 1, points: 7, total: 50 },
+            { event: "game_over", winners: [1] },
+          ];
+          const bar = [{ event: "bar", seat: 1 }, { event: "game_over", reason: "the bar is full", winners: [1] }];
+          return {
+            log: ending.logOf(steps).map((e) => e.event),
+            series: ending.scoreSeries(steps, 2),
+            tastes: stir.stats(ctx(tastes, {})).map((s) => s.values),
+            reached: stir.endReason(ctx(tastes, { points: [3, 50], target: 50, turn: 9, winners: [1], options: {} })),
+            bar: cafe.endReason(ctx(bar, {})),
+            bag: cafe.endReason(ctx([{ event: "game_over", reason: "4 tiles left in the bag" }], {})),
+            minus: i18n.t("end.rating_change", { before: 1000, after: 995, change: -5 }),
+          };
+        }"""
+    )
+    assert got["log"] == ["a", "b", "c", "c"]  # after "back", the view's events count as seen
+    assert got["series"] == [[0, 1, 1, 1, 3], [0, 0, 2, 0, 0]]
+    assert got["tastes"] == [[0, 1], [0, 2], [2, 0]]  # dishes, tastes won, tastes lost
+    assert got["reached"] == "Ben reached 50 of 50 points on turn 9."
+    assert got["bar"] == "The bar filled up: Ben took its last seat."
+    assert got["bag"] == "Only 4 tiles were left in the bag (4 or fewer end the game)."
+    assert got["minus"] == "1000 → 995 (−5)"
