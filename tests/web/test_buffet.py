@@ -398,9 +398,10 @@ def test_the_scoreboard_follows_the_rulebooks_tie_breaks(
     board = out["board"]
     assert {r["seat"]: r["rank"] for r in board["rows"]} == dict(enumerate(ranks))
     for row in board["rows"]:
-        # One part per dish kind, in the rulebook's order: the top dish's points, or "–".
+        # One part per dish kind, in the rulebook's order and capitalised as it names them: the
+        # top dish's points, or "–".
         assert [p["label"] for p in row["parts"]] == [
-            "cheese", "salami", "sausage", "pizza", "chicken", "salad",
+            "Cheese", "Salami", "Sausage", "Pizza", "Chicken", "Salad",
         ]  # fmt: skip
         values = [
             0 if p["value"] == "–" else int(p["value"].replace("−", "-")) for p in row["parts"]
