@@ -4,9 +4,10 @@
 import { get } from "./api.js";
 import { chatReplay } from "./chat.js";
 import { h } from "./dom.js";
-import { errorText, lang, t, translateStatic } from "./i18n.js";
+import { errorText, lang, num, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
-import { playersOf, renderer, winnersLine } from "./table.js";
+import { defaultScoreboard, playersOf, rankOrder, renderer, scoreboardTable, winnersLine } from "./table.js";
+import { endStory } from "./ending.js";
 
 export async function showReplay(root, tableId) {
   let replay;
@@ -32,11 +33,14 @@ export async function showReplay(root, tableId) {
     button("forward", "replay.forward", () => step + 1),
     button("last", "replay.last", () => last));
   const winners = h("p", { class: "winners" });
+  // The end's story, as the table told it: the scoreboard, why it ended, the charts, the
+  // statistics and rating changes (ending.js; the replay fetched here is the one it reads).
+  const ending = h("details", { class: "replay-end card", open: true });
   const chat = chatReplay(replay.chat ?? []);
   const seats = h("ul", { id: "players", class: "players replay-players" });
   root.append(h("section", { class: "replay-page", "data-game": replay.table.game },
     h("p", {}, h("a", { href: "#/", "data-t": "nav.lobby", text: t("nav.lobby") })),
-    title, winners, seats, controls, said, board, chat.element));
+    title, winners, ending, seats, controls, said, board, chat.element));
 
   function context() {
     const players = playersOf(replay.table);
@@ -46,16 +50,27 @@ export async function showReplay(root, tableId) {
     };
   }
 
+  function drawEnding() {
+    const players = playersOf(replay.table);
+    const lastView = replay.steps[last]?.view;
+    const ctx = { view: lastView, legal: [], seat: replay.seat, toMove: [], players, act: () => {}, t, lang: lang(), over: true };
+    const scores = (lastView && game.scoreboard && game.scoreboard(ctx)) || defaultScoreboard(replay.table);
+    ending.replaceChildren(
+      h("summary", { text: t("end.title") }),
+      scoreboardTable(scores, players, replay.seat) ?? "",
+      endStory({ game, table: replay.table, players, seat: replay.seat, order: rankOrder(scores), replay }));
+  }
+
   function show(target) {
     step = Math.max(0, Math.min(last, target));
     title.textContent = t("replay.title", { game: gameName(replay.table.game) });
     const players = playersOf(replay.table);
-    winners.textContent = winnersLine(replay.table, players);
+    winners.textContent = winnersLine(replay.table, players, replay.seat);
     seats.replaceChildren(...players.map((p) =>
       h("li", { class: `seat${p.seat === replay.seat ? " mine" : ""}`, "data-seat": p.seat },
         h("span", { class: "chip", style: `background: var(--seat-${p.seat})`, "aria-hidden": "true" }),
         h("span", { class: "seat-name", text: p.name }),
-        h("span", { class: "score", text: replay.table.scores?.[p.seat] ?? "" }))));
+        h("span", { class: "score", text: num(replay.table.scores?.[p.seat] ?? "") }))));
     counter.textContent = t("replay.step", { n: step, total: last });
     const { seat, action } = replay.steps[step];
     const ctx = context();
@@ -75,11 +90,13 @@ export async function showReplay(root, tableId) {
     else if (event.key === "End") show(last);
   };
   document.addEventListener("keydown", keys);
+  drawEnding();
   show(step);
   return {
     stop: () => document.removeEventListener("keydown", keys),
     relabel: () => {
       translateStatic(root);
+      drawEnding();
       show(step);
     },
   };

@@ -31,7 +31,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import board_top, create_table, screenshot, sign_in
+from tests.web.conftest import board_top, create_table, number, screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -294,7 +294,7 @@ def check_scoreboard(page: Page, players: int, hand_label: str) -> None:
     expect(page.locator("#result .scoreboard thead")).to_contain_text(hand_label)
     ranks, totals = [], []
     for i in range(players):
-        rank, chips, hand, total = (int(c) for c in rows.nth(i).locator("td").all_inner_texts())
+        rank, chips, hand, total = (number(c) for c in rows.nth(i).locator("td").all_inner_texts())
         assert chips + hand == total and hand <= 0
         ranks.append(rank)
         totals.append(total)

@@ -13,6 +13,7 @@
 
 import { h, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
+import { endReason, stats } from "./cafe-story.js";
 
 const CELL = 40; // user units of one grid cell
 const SLIDE_MS = 450; // a guest's walk to its chair; with the stagger, within the 600 ms allowed
@@ -536,4 +537,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };
