@@ -818,6 +818,8 @@ def served(
                 sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db,
                 "--bot-delay", delay,
             ]  # fmt: skip
+            # Every client comes from this one address, each a guest with sockets and tables.
+            command += generous_limits()
             if args.pace:
                 # Bots' waits vary around the delay (the server's default), except in the herd.
                 command += ["--bot-jitter", "0" if args.herd else "0.5"]
@@ -878,6 +880,22 @@ def ms(values: list[float], share: float) -> str:
         return "-"
     value = statistics.median(values) if share == 0.5 else percentile(values, share)
     return f"{value * 1000:.1f}"
+
+
+def generous_limits() -> list[str]:
+    """Options that lift the server's limits on one address (guests, sockets, tables), when
+    the server has them (an older one, measured for comparison, has none)."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "meeple", "serve", "--help"],
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "COLUMNS": "200"},
+    ).stdout  # fmt: skip
+    if "--guests-per-hour" not in shown:
+        return []
+    return [
+        "--guests-per-hour", "1000000", "--sockets-per-address", "1000000",
+        "--sockets-per-player", "1000", "--open-tables", "1000", "--bot-tables", "1000",
+    ]  # fmt: skip
 
 
 def main() -> None:

@@ -53,6 +53,8 @@ def main() -> None:
     command = [
         sys.executable, "-m", "meeple", "serve", "--port", str(port),
         "--db", f"sqlite:///{folder / 'memory.sqlite'}", "--bot-delay", "0", "--bot-workers", "0",
+        # One guest plays --batch tables of bots at once (the limit is 10 by default).
+        "--bot-tables", "1000",
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

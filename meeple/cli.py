@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -20,6 +20,9 @@ from meeple.core.game import Game
 from meeple.core.replay import Replay
 from meeple.simulate import simulate
 from meeple.terminal import browse_replay, play_game
+
+if TYPE_CHECKING:
+    from meeple.server.settings import Settings
 
 
 def _games_help() -> str:
@@ -354,6 +357,69 @@ def replay(
     browse_replay(record, seat, ask=console.input, console=console)
 
 
+TrustedProxies = Annotated[
+    str | None,
+    typer.Option(
+        help="Addresses or networks (CIDR) of the proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8); "
+        "default: none, every request is from the address it came from.",
+    ),
+]
+SecureCookies = Annotated[
+    bool,
+    typer.Option(
+        help="Mark the session cookie Secure (HTTPS only). A request that came over HTTPS "
+        "(through a trusted proxy) gets a Secure cookie either way.",
+    ),
+]
+SessionDays = Annotated[
+    float,
+    typer.Option(
+        min=0.001, help="Days a session lasts unused (each use starts it again); then it is over."
+    ),
+]
+LoginTries = Annotated[
+    int, typer.Option(min=1, help="Logins and registrations one address may try a minute.")
+]
+LoginFailures = Annotated[
+    int, typer.Option(min=1, help="Failed logins one account may take a minute from one address.")
+]
+LoginFailuresEverywhere = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="Failed logins an account may take a minute from all addresses before each "
+        "address that failed waits a minute (docs/security.md).",
+    ),
+]
+"""``meeple serve``'s options on accounts and sessions (docs/security.md)."""
+
+MaxBody = Annotated[
+    int, typer.Option(min=1024, help="The largest request body in bytes (larger: 413).")
+]
+BodySeconds = Annotated[
+    float, typer.Option(min=0.1, help="Seconds a request body may take to arrive (then 408).")
+]
+GuestsPerHour = Annotated[int, typer.Option(min=1, help="New guests one address may make an hour.")]
+OpenTables = Annotated[
+    int, typer.Option(min=1, help="Open tables one player may have made or sit at.")
+]
+OpenTableMinutes = Annotated[
+    float, typer.Option(min=0.01, help="Minutes an open table waits for players, then expires.")
+]
+BotTables = Annotated[
+    int, typer.Option(min=1, help="Unfinished tables with bots one player may have made.")
+]
+SocketsPerPlayer = Annotated[
+    int, typer.Option(min=1, help="Websockets one player may have open at once.")
+]
+SocketsPerAddress = Annotated[
+    int,
+    typer.Option(min=1, help="Websockets one address may have open at once without a session."),
+]
+"""``meeple serve``'s limits on what one client may take (docs/security.md, "Limits")."""
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -412,11 +478,22 @@ def serve(
             "(a person's at once) or in a writer thread (docs/deploy.md).",
         ),
     ] = "loop",
+    trusted_proxies: TrustedProxies = None,
+    secure_cookies: SecureCookies = False,
+    session_days: SessionDays = 30.0,
+    login_tries_per_address: LoginTries = 20,
+    login_failures_per_account: LoginFailures = 10,
+    login_failures_everywhere: LoginFailuresEverywhere = 100,
+    max_body: MaxBody = 64 * 1024,
+    body_seconds: BodySeconds = 10.0,
+    guests_per_hour: GuestsPerHour = 30,
+    open_tables: OpenTables = 5,
+    open_table_minutes: OpenTableMinutes = 30.0,
+    bot_tables: BotTables = 10,
+    sockets_per_player: SocketsPerPlayer = 16,
+    sockets_per_address: SocketsPerAddress = 64,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
-    import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
-
-    from meeple.server.app import create_app  # noqa: PLC0415
     from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
 
     settings = Settings(
@@ -429,12 +506,35 @@ def serve(
         redis_url=redis,
         sqlite_sync=sqlite_sync,
         sqlite_commits=sqlite_commits,
+        trusted_proxies=proxies(trusted_proxies),
+        secure_cookies=secure_cookies,
+        session_seconds=session_days * 24 * 3600,
+        login_tries_per_address=login_tries_per_address,
+        login_failures_per_account=login_failures_per_account,
+        login_failures_everywhere=login_failures_everywhere,
+        max_body=max_body,
+        body_seconds=body_seconds,
+        guests_per_hour=guests_per_hour,
+        open_tables=open_tables,
+        open_table_minutes=open_table_minutes,
+        bot_tables=bot_tables,
+        sockets_per_player=sockets_per_player,
+        sockets_per_address=sockets_per_address,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(
             "several processes need one database server: give --db postgresql://…",
             param_hint="--redis",
         )
+    _run(settings, host, port, ws_compression)
+
+
+def _run(settings: Settings, host: str, port: int, ws_compression: bool) -> None:
+    """Serve the app of ``settings`` with uvicorn until stopped."""
+    import uvicorn  # noqa: PLC0415 - only this command needs the server's dependencies
+
+    from meeple.server.app import create_app  # noqa: PLC0415
+
     ws: Any = "auto"
     try:
         # uvicorn's own websocket protocol, noting when each frame is read (the first stage
@@ -458,7 +558,33 @@ def serve(
         # of the server's time under load: off unless asked for (docs/deploy.md).
         ws_per_message_deflate=ws_compression,
         log_level="warning",
+        **forwarding(settings.trusted_proxies),
     )
+
+
+def proxies(value: str | None) -> tuple[str, ...]:
+    """``--trusted-proxies``: addresses and networks, comma-separated, each checked."""
+    import ipaddress  # noqa: PLC0415
+
+    found = tuple(part.strip() for part in (value or "").split(",") if part.strip())
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise typer.BadParameter(
+                f"{part!r} is neither an address nor a network (CIDR)",
+                param_hint="--trusted-proxies",
+            ) from None
+    return found
+
+
+def forwarding(trusted: tuple[str, ...]) -> dict[str, Any]:
+    """uvicorn's options for ``X-Forwarded-*``: believed from ``trusted`` only. uvicorn's own
+    default believes any client on 127.0.0.1 (or ``FORWARDED_ALLOW_IPS``), so that a person on
+    the server's machine could say they were anyone, and walk around the login limits."""
+    if not trusted:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(trusted)}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,23 +8,27 @@ area (:mod:`meeple.server.api`) and mounts the browser client.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from meeple.server.api import community, operations, play, players, tables
+from meeple.server.api.bodies import BodyLimit
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
 from meeple.server.api.headers import SecurityHeaders
 from meeple.server.api.operations import WEB
 from meeple.server.settings import Settings
 from meeple.server.site.garbage import Collector, GcPauses
-from meeple.server.site.limits import LoginLimiter, TooManyTries
+from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts, TooManyTries
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.logs import quiet_client_faults
 from meeple.server.site.metrics import Metrics
@@ -89,10 +93,13 @@ def make_services(settings: Settings) -> Services:
         settings.login_tries_per_address,
         settings.login_failures_per_account,
         redis_url=settings.redis_url,
+        failures_everywhere=settings.login_failures_everywhere,
     )
+    guests = GuestLimiter(settings.guests_per_hour, redis_url=settings.redis_url)
+    sockets = SocketCounts(settings.sockets_per_player, settings.sockets_per_address)
     if settings.redis_url is not None:
         join_cluster(settings, hub, chat)
-    return Services(settings, store, hub, chat, lobby, metrics, limiter)
+    return Services(settings, store, hub, chat, lobby, metrics, limiter, guests, sockets)
 
 
 def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:
@@ -123,8 +130,9 @@ def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:
 
 
 def add_middleware(app: FastAPI, settings: Settings) -> None:
-    """Refuse changes from other sites' pages, allow the origins the settings name, and put
-    the security headers (:mod:`meeple.server.api.headers`) on every answer."""
+    """Refuse changes from other sites' pages, allow the origins the settings name, read
+    request bodies of a bounded size in a bounded time (before any route), and put the
+    security headers (:mod:`meeple.server.api.headers`) on every answer."""
     app.add_middleware(ForeignOriginGuard, allowed=settings.allow_origins)
     if settings.allow_origins:
         app.add_middleware(
@@ -134,11 +142,23 @@ def add_middleware(app: FastAPI, settings: Settings) -> None:
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Content-Type"],
         )
+    app.add_middleware(BodyLimit, limit=settings.max_body, seconds=settings.body_seconds)
     app.add_middleware(SecurityHeaders)  # last added, outermost: on every answer, even a 403
 
 
+ECHOED = 64
+"""The longest input (as JSON, in bytes) a 422 answer shows back in an error's ``input``."""
+ERRORS_SHOWN = 20
+"""The most errors a 422 answer lists."""
+
+
 def add_error_handlers(app: FastAPI) -> None:
-    """The protocol's error answers: ``{"detail": {"code", "message"}}``."""
+    """The protocol's error answers: ``{"detail": {"code", "message"}}``; a body that fails
+    validation: FastAPI's ``{"detail": [errors]}``, without echoing large input."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": shown_errors(err.errors())}, status_code=422)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, err: Refused) -> JSONResponse:
@@ -149,7 +169,28 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TooManyTries)
     async def too_many(_request: Request, err: TooManyTries) -> JSONResponse:
         return JSONResponse(
-            {"detail": {"code": "too_many_tries", "message": err.message}},
+            {"detail": {"code": err.code, "message": err.message}},
             status_code=429,
             headers={"Retry-After": str(err.retry_after)},
         )
+
+
+def shown_errors(errors: Sequence[Any]) -> list[Any]:
+    """A validation's errors as a 422 answer lists them: the first :data:`ERRORS_SHOWN`, each
+    with its ``input`` only when it is short. FastAPI's own answer echoed every error's input
+    whole: a 10 MB body came back as a 10 MB answer."""
+    shown = []
+    for found in list(errors)[:ERRORS_SHOWN]:
+        # A body that is not UTF-8 text (sent as another content type, it is quoted back as
+        # bytes): decoded with replacements, where FastAPI's encoder failed on it with a 500.
+        error = jsonable_encoder(dict(found), custom_encoder={bytes: _as_text})
+        # Measured as ASCII JSON: a lone surrogate ("\ud800") is input too.
+        if "input" in error and len(json.dumps(error["input"])) > ECHOED:
+            del error["input"]
+        shown.append(error)
+    return shown
+
+
+def _as_text(data: bytes) -> str:
+    """Bytes quoted in an error, as text whatever they hold."""
+    return data.decode("utf-8", errors="replace")

@@ -46,11 +46,25 @@ class Settings:
     rate_per_second: float = 20.0
     rate_burst: int = 40
     secure_cookies: bool = False
-    """Mark the session cookie Secure (set when the server is behind HTTPS)."""
+    """Mark the session cookie Secure (set when the server is behind HTTPS). A request that
+    arrived over HTTPS (``https`` through a trusted proxy's ``X-Forwarded-Proto``) gets a
+    Secure cookie either way."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks (CIDR) of the proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; none by default (every request is from the address
+    it came from)."""
+    session_seconds: float = 30 * 24 * 3600.0
+    """How long a session lasts unused (each use starts it again; noted at most about once an
+    hour per session); an expired session is no session, and its open sockets lose their
+    player."""
     login_tries_per_address: int = 20
     """Logins and registrations one address may try a minute (each costs an argon2 hash)."""
     login_failures_per_account: int = 10
-    """Failed logins one account may take a minute, from any address."""
+    """Failed logins one account may take a minute from one address (the guesser's address
+    is held, not the account: its owner elsewhere still logs in)."""
+    login_failures_everywhere: int = 100
+    """Failed logins an account may take a minute from all addresses together before each
+    address that failed for it waits a minute after its failure (guessing from many)."""
     away_level: str = "normal"
     """The bot level that plays for an absent player."""
     redis_url: str | None = None
@@ -59,3 +73,25 @@ class Settings:
     lease_seconds: float = 3.0
     """How long a table's lease lasts unrenewed: a dead process's tables go on elsewhere
     this long after it stopped (plus a beat)."""
+
+    # What one person may take of the server (docs/security.md, "Limits").
+
+    max_body: int = 64 * 1024
+    """The largest request body, in bytes: a larger one is answered 413 before it is read
+    (the protocol's bodies are a few hundred bytes)."""
+    body_seconds: float = 10.0
+    """Seconds a request's body may take to arrive whole; then 408."""
+    guests_per_hour: int = 30
+    """New guests one address may make an hour (in this process's memory, or in Redis)."""
+    open_tables: int = 5
+    """Open tables (waiting for players) one player may have made or sit at when they make
+    another."""
+    open_table_minutes: float = 30.0
+    """Minutes an open table waits for its players: then it expires (status ``expired``),
+    leaves the lobby and the server's memory."""
+    bot_tables: int = 10
+    """Unfinished tables with bots one player may have made (each keeps bots thinking)."""
+    sockets_per_player: int = 16
+    """Websockets one player may have open at once (in this process)."""
+    sockets_per_address: int = 64
+    """Websockets one address may have open at once without a session (in this process)."""

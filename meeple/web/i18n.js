@@ -50,7 +50,13 @@ export function t(key, params = {}) {
   }
   if (isTouch() && has(`${key}.touch`)) key = `${key}.touch`;
   const text = loaded[current]?.[key] ?? loaded.en?.[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? num(params[name]) : whole));
+}
+
+/** A value as text, a negative number with a true minus sign ("−5", never the hyphen "-5"):
+ *  scores and points read the same in the seats, the scoreboard and the sentences. */
+export function num(value) {
+  return typeof value === "number" && value < 0 ? `−${-value}` : String(value);
 }
 
 /** Whether `key` has a text (in the current language or English). */

@@ -4,9 +4,10 @@
 import { get } from "./api.js";
 import { chatReplay } from "./chat.js";
 import { h, PHONE_QUERY } from "./dom.js";
-import { errorText, lang, t, translateStatic } from "./i18n.js";
+import { errorText, lang, num, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
-import { playersOf, renderer, winnersLine } from "./table.js";
+import { defaultScoreboard, playersOf, rankOrder, renderer, scoreboardTable, winnersLine } from "./table.js";
+import { endStory } from "./ending.js";
 
 export async function showReplay(root, tableId) {
   let replay;
@@ -32,6 +33,9 @@ export async function showReplay(root, tableId) {
     button("forward", "replay.forward", () => step + 1),
     button("last", "replay.last", () => last));
   const winners = h("p", { class: "winners" });
+  // The end's story, as the table told it: the scoreboard, why it ended, the charts, the
+  // statistics and rating changes (ending.js; the replay fetched here is the one it reads).
+  const ending = h("details", { class: "replay-end card", open: true });
   const chat = chatReplay(replay.chat ?? []);
   const seats = h("ul", { id: "players", class: "players replay-players" });
   // The controls and what the step did: over the board on a desktop, a bar pinned to the
@@ -41,7 +45,8 @@ export async function showReplay(root, tableId) {
     h("div", { class: "replay-top" },
       h("div", { class: "replay-head" }, h("a", { href: "#/", class: "replay-lobby", "data-t": "nav.lobby", text: t("nav.lobby") }), title),
       winners, seats),
-    bar, board, chat.element);
+    // The end's story under the title on a desktop, under the board on a phone (style.css).
+    ending, bar, board, chat.element);
   root.append(page);
   document.body.classList.add("at-replay");
   // The room the boards fit on a phone (--room in style.css): the screen less what is above
@@ -64,16 +69,27 @@ export async function showReplay(root, tableId) {
     };
   }
 
+  function drawEnding() {
+    const players = playersOf(replay.table);
+    const lastView = replay.steps[last]?.view;
+    const ctx = { view: lastView, legal: [], seat: replay.seat, toMove: [], players, act: () => {}, t, lang: lang(), over: true };
+    const scores = (lastView && game.scoreboard && game.scoreboard(ctx)) || defaultScoreboard(replay.table);
+    ending.replaceChildren(
+      h("summary", { text: t("end.title") }),
+      scoreboardTable(scores, players, replay.seat) ?? "",
+      endStory({ game, table: replay.table, players, seat: replay.seat, order: rankOrder(scores), replay }));
+  }
+
   function show(target) {
     step = Math.max(0, Math.min(last, target));
     title.textContent = t("replay.title", { game: gameName(replay.table.game) });
     const players = playersOf(replay.table);
-    winners.textContent = winnersLine(replay.table, players);
+    winners.textContent = winnersLine(replay.table, players, replay.seat);
     seats.replaceChildren(...players.map((p) =>
       h("li", { class: `seat${p.seat === replay.seat ? " mine" : ""}`, "data-seat": p.seat },
         h("span", { class: "chip", style: `background: var(--seat-${p.seat})`, "aria-hidden": "true" }),
         h("span", { class: "seat-name", text: p.name }),
-        h("span", { class: "score", text: replay.table.scores?.[p.seat] ?? "" }))));
+        h("span", { class: "score", text: num(replay.table.scores?.[p.seat] ?? "") }))));
     counter.textContent = t("replay.step", { n: step, total: last });
     const { seat, action } = replay.steps[step];
     const ctx = context();
@@ -93,6 +109,7 @@ export async function showReplay(root, tableId) {
     else if (event.key === "End") show(last);
   };
   document.addEventListener("keydown", keys);
+  drawEnding();
   show(step);
   return {
     stop: () => {
@@ -102,6 +119,7 @@ export async function showReplay(root, tableId) {
     },
     relabel: () => {
       translateStatic(root);
+      drawEnding();
       show(step);
     },
   };

@@ -5,10 +5,13 @@
 
 import { get, post, serverNow, socketUrl } from "./api.js";
 import { h, PHONE_QUERY, toast } from "./dom.js";
-import { errorText, lang, LANGS, listOf, t, translateStatic } from "./i18n.js";
+import { errorText, lang, LANGS, listOf, num, t, translateStatic } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
 import { chatPanel } from "./chat.js";
 import { askName, me as currentPlayer } from "./session.js";
+import { sinceStrip, stripLines } from "./strip.js";
+import { stepper } from "./stepper.js";
+import { endStory } from "./ending.js";
 
 const renderers = {};
 
@@ -16,7 +19,6 @@ const renderers = {};
 const PACES = ["normal", "fast", "off"];
 const PACE_MS = { normal: 900, fast: 350, off: 0 };
 const PACE_KEY = "meeple.pace";
-const SINCE_LINES = 4; // lines of "last moves" for a spectator
 const DRAWERS = ["players", "log", "chat", "menu"]; // a phone's tabs, each opening a drawer
 const LANG_NAMES = { en: "English", ja: "日本語" };
 
@@ -71,9 +73,9 @@ export function playersOf(table) {
   }));
 }
 
-/** The winners' names, as one line. */
-export function winnersLine(table, players) {
-  const names = (table.winners || []).map((w) => players[w].name);
+/** The winners' names, as one line ("Aki (you)" for the viewer's `seat`, as the log says). */
+export function winnersLine(table, players, seat = null) {
+  const names = (table.winners || []).map((w) => (w === seat ? t("table.you_name", { name: players[w].name }) : players[w].name));
   return names.length ? t("table.winners", { names: listOf(names) }) : t("table.no_winner");
 }
 
@@ -87,9 +89,15 @@ export function extraButtons(game, legal, ctx) {
     });
 }
 
+/** The seats in a scoreboard's order (rank, then seat). */
+export function rankOrder(board) {
+  return [...(board?.rows ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat).map((r) => r.seat);
+}
+
 /** The end of a game as a table: rank, player, the renderer's parts of the score, total.
- *  `board` is what a renderer's `scoreboard(ctx)` returns (games/README.md). */
-export function scoreboardTable(board, players) {
+ *  `board` is what a renderer's `scoreboard(ctx)` returns (games/README.md); the viewer's
+ *  row (`seat`) says "(you)", as the seats and the log do. */
+export function scoreboardTable(board, players, seat = null) {
   if (!board || !board.rows?.length) return null;
   const labels = board.rows[0].parts.map((p) => p.label);
   const rows = [...board.rows].sort((a, b) => a.rank - b.rank);
@@ -102,9 +110,10 @@ export function scoreboardTable(board, players) {
         h("th", { scope: "col", text: t("table.total") }))),
       h("tbody", {}, ...rows.map((r) => h("tr", { class: r.rank === 1 ? "winner" : "", "data-seat": r.seat },
         h("td", { class: "rank", text: String(r.rank) }),
-        h("th", { scope: "row" }, h("span", { class: "chip", style: `background: var(--seat-${r.seat})`, "aria-hidden": "true" }), players[r.seat].name),
-        ...r.parts.map((p) => h("td", { text: String(p.value) })),
-        h("td", { class: "total", text: String(r.total) }))))),
+        h("th", { scope: "row" }, h("span", { class: "chip", style: `background: var(--seat-${r.seat})`, "aria-hidden": "true" }), players[r.seat].name,
+          r.seat === seat ? h("span", { class: "muted you-tag", text: t("table.you_tag") }) : null),
+        ...r.parts.map((p) => h("td", { text: num(p.value) })),
+        h("td", { class: "total", text: num(r.total) }))))),
     board.note ? h("p", { class: "scoreboard-note", text: board.note }) : null);
 }
 
@@ -159,14 +168,17 @@ export async function showTable(root, tableId) {
     localStorage.setItem(PACE_KEY, paceChoice.value);
     if (paceMs() === 0) showNow();
   });
-  const sinceTitle = h("h2", { class: "since-title", id: "since-title" });
-  // Scrollable lists take the keyboard's focus, so that they can be scrolled without a mouse.
-  const sinceList = h("ol", { class: "since-list", "aria-live": "polite", tabindex: "0", "aria-labelledby": "since-title" });
-  const since = h("section", { id: "since", class: "since", hidden: true }, sinceTitle, sinceList);
+  // The strip "since your last move" (strip.js), sized for a round of this game, and the
+  // stepper that plays those moves again on the board (stepper.js).
+  const strip = sinceStrip();
+  const roundLines = stripLines(game, table.players);
+  strip.size(roundLines);
+  const since = strip.element;
   const seats = h("ul", { id: "players", class: "players" });
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip);
-  const mainCol = h("div", { class: "main-col" }, promptRow, since, result, board, actions);
+  // On a phone the strip is in the Log drawer (layout()) and its one-line banner is folded away.
+  const mainCol = h("div", { class: "main-col" }, promptRow, since, result, strip.banner, board, actions);
   const seatsCol = h("aside", { class: "seats-col drawer", id: "drawer-players" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats);
   const logCol = h("aside", { class: "log-col drawer", id: "drawer-log" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log);
   const chatCol = h("aside", { class: "chat-col drawer", id: "drawer-chat" }, chat.element);
@@ -277,8 +289,38 @@ export async function showTable(root, tableId) {
 
   const newest = () => queue.at(-1) ?? state;
 
+  // A kept state drawn by the stepper in place of the live board: the step's own view, no
+  // decision to take, the marks of what changed since this seat's decision.
+  const steps = stepper({
+    draw: (step, i, all) => {
+      const fresh = h("div", { id: "board", class: "board stepping", tabindex: "-1", "aria-label": t("table.board") });
+      board.replaceWith(fresh);
+      board = fresh;
+      holds.clear();
+      shownScores = step.view.scores ?? null;
+      actions.hidden = true;
+      since.classList.add("stepping");
+      game.render(board, {
+        view: step.view, legal: [], seat: state.seat, toMove: step.toMove, players: playersOf(state.table),
+        act: () => {}, t, lang: lang(), over: false, before: all[0].view, recent: events.slice(step.from, step.upto),
+      });
+      drawSeats();
+      drawSince();
+    },
+    leave: () => {
+      actions.hidden = false;
+      since.classList.remove("stepping");
+      afresh = true;
+      draw(true);
+      afresh = false;
+      pump();
+    },
+  });
+  strip.tools.append(steps.controls);
+
   const act = (action) => {
     if (!state || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
+    steps.close();
     if (queue.length) {
       // A click on a board that is still catching up: catch up first, and send the action only
       // if the newest state still offers it.
@@ -293,6 +335,7 @@ export async function showTable(root, tableId) {
   };
 
   let animateNext = true;
+  let afresh = false; // the next drawing is as a first one (see context())
 
   // A renderer that plays the end back step by step (Cheese's resolution, Bison's scoring)
   // shows the scores as they stand at its step, and keeps the result back until it is done:
@@ -326,9 +369,12 @@ export async function showTable(root, tableId) {
     t,
     lang: lang(),
     over: state.is_over,
-    previous: previousView,
+    // Back from the stepper the board is drawn as on a first drawing (no previous view, the
+    // whole log as what came), so that renderers which follow the states one by one (Café's
+    // rings) start afresh rather than from the last state stepped to.
+    previous: afresh ? null : previousView,
     before: beforeView ?? previousView,
-    recent,
+    recent: afresh ? events.slice(0, drawnUpto) : recent,
     animate: animateNext && previousView !== null && !reducedMotion.matches,
     showScores,
     holdResult,
@@ -345,7 +391,7 @@ export async function showTable(root, tableId) {
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
       if (s.away) tags.push(t("table.away"));
       const scores = shownScores ?? state.scores;
-      const score = scores && scores[i] !== undefined && scores[i] !== null ? String(scores[i]) : "";
+      const score = scores && scores[i] !== undefined && scores[i] !== null ? num(scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
         h("span", { class: "chip", style: `background: var(--seat-${i})`, "aria-hidden": "true" }),
         s.player
@@ -384,13 +430,17 @@ export async function showTable(root, tableId) {
   const drawSince = () => {
     const ctx = context();
     const player = state.seat !== null && mineFrom !== null;
-    const from = player ? mineFrom : Math.max(0, drawnUpto - SINCE_LINES);
-    const lines = events.slice(from, drawnUpto).map((e) => game.describeEvent(e, ctx)).filter(Boolean);
-    sinceTitle.textContent = player ? t("table.since_your_move") : t("table.last_moves");
-    sinceList.replaceChildren(...(lines.length
-      ? lines.map((text) => h("li", { text }))
-      : [h("li", { class: "muted", text: t("table.nothing_since") })]));
-    sinceList.scrollTop = sinceList.scrollHeight;
+    // A spectator's strip: the last round's worth of lines.
+    const from = player ? mineFrom : Math.max(0, drawnUpto - 3 * roundLines);
+    const shown = steps.shown;
+    const lines = [];
+    for (let i = from; i < drawnUpto; i += 1) {
+      const text = game.describeEvent(events[i], ctx);
+      if (text) lines.push({ text, now: shown !== null && i >= shown.from && i < shown.upto });
+    }
+    // What waits in the queue is said too, so that the strip never says "nothing yet" beside
+    // "Show now (n more moves)".
+    strip.draw({ lines: player ? lines : lines.slice(-roundLines), player, waiting: queue.length });
   };
 
   const draw = (force = false) => {
@@ -414,6 +464,7 @@ export async function showTable(root, tableId) {
         } }),
         h("p", { class: "muted invite-hint", text: t("table.invite_hint") }));
     }
+    steps.allow(!state.is_over && state.view !== null);
     drawSeats();
     drawTimer();
     // The tab's title says when the game waits for you, as on BGA, for players in other tabs.
@@ -421,10 +472,10 @@ export async function showTable(root, tableId) {
     document.title = state.legal.length && !state.is_over ? t("table.title_your_turn", { game: name }) : t("table.title", { game: name });
     if (state.view === null) {
       prompt.textContent = t("table.waiting_for_players");
-      since.hidden = true;
+      strip.show(false);
       return;
     }
-    since.hidden = false;
+    strip.show(true);
     if (state.is_over) prompt.textContent = t("table.over");
     else if (state.legal.length) prompt.textContent = game.prompt(ctx) || t("table.your_turn");
     else {
@@ -476,9 +527,11 @@ export async function showTable(root, tableId) {
         h("h2", { text: t("table.result") }),
         h("button", { type: "button", class: "link fold-result", "aria-expanded": String(!resultFolded), text: resultFolded ? t("table.show_result") : t("table.hide_result"),
           onclick: () => { resultFolded = !resultFolded; drawResult(); } })),
-      h("p", { class: "winners", text: winnersLine(tbl, players) }),
-      resultFolded ? null : scoreboardTable(board, players),
+      h("p", { class: "winners", text: winnersLine(tbl, players, state.seat) }),
+      resultFolded ? null : scoreboardTable(board, players, state.seat),
       resultFolded || !lines ? null : h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))),
+      // Why it ended, each player's score over the game, statistics, rating changes (ending.js).
+      resultFolded ? null : endStory({ game, table: tbl, players, seat: state.seat, order: rankOrder(board) }),
       h("p", { class: "row result-actions" },
         h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),
         seated ? h("button", { type: "button", class: "primary", id: "play-again", text: t("table.play_again"), onclick: () => playAgain(tbl) }) : null,
@@ -512,6 +565,7 @@ export async function showTable(root, tableId) {
   /** Draw a state now: the log up to it, and what arrived since the state drawn before. */
   const drawState = (message) => {
     recent = events.slice(drawnUpto, message.upto);
+    steps.record(message, drawnUpto);
     drawnUpto = message.upto;
     state = message;
     lastDrawAt = performance.now();
@@ -523,6 +577,7 @@ export async function showTable(root, tableId) {
   const showQueue = () => {
     skip.hidden = queue.length === 0;
     skip.textContent = t("table.show_now", { count: queue.length });
+    if (state?.view) drawSince(); // the strip says the same
   };
 
   const cancelPace = () => {
@@ -533,11 +588,12 @@ export async function showTable(root, tableId) {
   /** Draw the next waiting state when its time comes. */
   const pump = () => {
     showQueue();
-    if (paceTimer !== null || !queue.length) return;
+    // While the stepper shows a kept state, new moves wait: "Back to now" draws them.
+    if (paceTimer !== null || !queue.length || steps.active) return;
     const wait = Math.max(0, lastDrawAt + paceMs() - performance.now());
     paceTimer = setTimeout(() => {
       paceTimer = null;
-      if (stopped || !queue.length) return;
+      if (stopped || !queue.length || steps.active) return;
       drawState(queue.shift());
       pump();
     }, wait);
@@ -546,6 +602,7 @@ export async function showTable(root, tableId) {
   /** Draw the newest state at once ("Show now", or a click while the board catches up). */
   const showNow = () => {
     cancelPace();
+    steps.close();
     if (queue.length) drawState(queue.splice(0).at(-1));
   };
   skip.addEventListener("click", showNow);
@@ -574,11 +631,16 @@ export async function showTable(root, tableId) {
         beforeView = message.view;
         mineFrom = Math.min(message.log.from, message.upto);
         sentVersion = null;
+        steps.restart();
       }
       const last = newest();
       // At once: the first state, our own move, a change that is not a move (someone's
-      // connection), or when the player wants every move at once. Others' moves wait their turn.
-      if (last === null || own || message.version === last.version || paceMs() === 0) {
+      // connection), or when the player wants every move at once. Others' moves wait their turn,
+      // and every state waits while the stepper shows a kept one.
+      if (steps.active && !own) {
+        queue.push(message);
+        showQueue();
+      } else if (last === null || own || message.version === last.version || paceMs() === 0) {
         cancelPace();
         queue.length = 0;
         drawState(message);
@@ -665,6 +727,9 @@ export async function showTable(root, tableId) {
       tabs.setAttribute("aria-label", t("table.panels"));
       tabs.querySelector("#tab-menu").setAttribute("aria-label", t("table.tab.menu_label"));
       langChoice.value = lang();
+      steps.close();
+      steps.relabel();
+      strip.relabel();
       title.textContent = gameName(state?.table.game ?? table.game);
       if (state) draw(true);
     },

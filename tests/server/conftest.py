@@ -265,6 +265,13 @@ def server_factory(db_url: str) -> Iterator[Callable[..., Server]]:
             "bot_workers": 0,
             "rate_per_second": 1e6,
             "rate_burst": 1_000_000,
+            # Every test's people come from one address, and some make many tables with
+            # bots: the limits on them have tests of their own (tests/server/test_limits.py).
+            "guests_per_hour": 1_000_000,
+            "sockets_per_address": 1_000_000,
+            "sockets_per_player": 1_000_000,
+            "bot_tables": 1_000_000,
+            "open_tables": 1_000_000,
         }
         settings = Settings(**{**base, **overrides})
         client = TestClient(create_app(settings), base_url="http://testserver")

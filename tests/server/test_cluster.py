@@ -82,6 +82,10 @@ class Site:
         command = [
             sys.executable, "-m", "meeple", "serve", "--port", str(port),
             "--db", self.db_url, "--redis", self.redis_url, "--bot-workers", "0", *extra,
+            # Every test's guests come from this address, counted in the one Redis for an
+            # hour; people here make many tables (the limits: test_limits.py).
+            "--guests-per-hour", "1000000", "--bot-tables", "1000", "--open-tables", "1000",
+            "--sockets-per-player", "1000", "--sockets-per-address", "1000",
         ]  # fmt: skip
         popen = subprocess.Popen(command, cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT)
         return Process(f"http://127.0.0.1:{port}", popen, log)

@@ -27,6 +27,7 @@ from meeple.server.store import (
     ActionRecord,
     ActionWriter,
     PlayerRow,
+    SessionUse,
     StaleVersion,
     Store,
     TableRow,
@@ -81,7 +82,10 @@ def test_a_quick_read_of_a_cookies_player_is_the_orms(tmp_path: Path) -> None:
             quick, orm = store.session_player_quick(token), store.session_player(token)
             assert quick is not None and orm is not None
             fields = ("id", "name", "username", "password_hash", "created")
-            assert [getattr(quick, f) for f in fields] == [getattr(orm, f) for f in fields]
+            assert [getattr(quick.player, f) for f in fields] == [
+                getattr(orm.player, f) for f in fields
+            ]
+            assert quick.used == orm.used and quick.used.tzinfo is not None
             store.drop_session(token)
             assert store.session_player_quick(token) is None
         assert store.session_player_quick("no such token") is None
@@ -101,13 +105,13 @@ def test_a_cookies_player_is_read_on_the_loop_on_sqlite_and_in_a_thread_elsewher
     SQLite file the quick read answers on the event loop (no worker thread, no ORM); on
     PostgreSQL, the ORM in a worker thread. Either way the caller is who their cookie says."""
     threaded: list[str | None] = []
-    player_for = auth.player_for
+    session_for = auth.session_for
 
-    def counted(store: Store, token: str | None) -> PlayerRow | None:
+    def counted(store: Store, token: str | None) -> SessionUse | None:
         threaded.append(token)
-        return player_for(store, token)
+        return session_for(store, token)
 
-    monkeypatch.setattr(auth, "player_for", counted)
+    monkeypatch.setattr(auth, "session_for", counted)
     aki = server.person("Aki")
     assert aki.get("/api/me").json()["player"]["id"] == aki.player["id"]
     table = aki.table("cafe", 2, bots=["random"])
@@ -128,7 +132,7 @@ def test_a_busy_sqlite_sends_the_read_to_a_thread(
     if not store.quick_reads:
         return  # PostgreSQL always reads in a thread (the test above)
 
-    def busy(token_hash: str) -> PlayerRow | None:
+    def busy(token_hash: str) -> SessionUse | None:
         raise sqlite3.OperationalError("database is locked")
 
     aki = server.person("Aki")

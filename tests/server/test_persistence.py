@@ -104,6 +104,8 @@ class Process:
         command = [
             sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", db_url,
             "--bot-delay", str(bot_delay), "--bot-workers", "0", *extra,
+            # One guest plays many tables with bots here (the limits: test_limits.py).
+            "--bot-tables", "1000", "--open-tables", "1000",
         ]  # fmt: skip
         with log.open("a") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

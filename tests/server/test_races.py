@@ -24,6 +24,7 @@ def base_url(db_url: str) -> Iterator[str]:
     settings = Settings(
         db_url=db_url, bot_delay=0.0, bot_workers=0,
         login_tries_per_address=10_000, login_failures_per_account=10_000,
+        guests_per_hour=10_000,  # the races make 40 guests from one address
     )  # fmt: skip
     port = free_port()
     server = uvicorn.Server(

@@ -176,3 +176,45 @@ def test_the_leaderboard_pages_and_needs_games(server: Server) -> None:
     second = server.client.get("/api/leaderboard/buffet?per_page=3&page=2").json()
     assert [(e["place"], e["bot"]) for e in second["entries"]] == [(4, "random")]
     assert all(e["provisional"] is False for e in first["entries"])  # bots are never provisional
+
+
+def test_a_finished_rated_table_tells_each_seat_its_rating_change(server: Server) -> None:
+    aki = _registered(server, "aki")
+    player_id = aki.player["id"]  # type: ignore[index]
+    first = aki.table("cafe", 2, bots=["random"])
+    # Not over yet: nothing to tell.
+    answer = aki.get(f"/api/tables/{first}/ratings")
+    assert answer.status_code == 409 and answer.json()["detail"]["code"] == "not_finished"
+    _play(server, aki, first)
+    wait_for(lambda: aki.get(f"/api/tables/{first}/ratings").json()["rated"], 30)
+    told = aki.get(f"/api/tables/{first}/ratings").json()
+    mine, bot = told["seats"]
+    assert bot is None  # bots keep their ratings
+    profile = aki.get(f"/api/players/{player_id}").json()
+    (cafe,) = profile["ratings"]
+    # The first game starts from the starting rating; "after" is what the profile shows.
+    assert mine["before"] == Skill().shown
+    assert mine["after"] == cafe["history"][0]["rating"] == cafe["rating"]
+    assert mine["change"] == mine["after"] - mine["before"]
+    assert mine["rank"] == cafe["history"][0]["rank"]
+    # A second game starts where the first left off.
+    second = aki.table("cafe", 2, bots=["random"])
+    _play(server, aki, second)
+    wait_for(lambda: aki.get(f"/api/tables/{second}/ratings").json()["rated"], 30)
+    again = aki.get(f"/api/tables/{second}/ratings").json()["seats"][0]
+    assert again["before"] == mine["after"]
+    # The first table still tells what it did then.
+    assert aki.get(f"/api/tables/{first}/ratings").json()["seats"][0] == mine
+
+
+def test_an_unrated_table_tells_no_rating_change(server: Server) -> None:
+    ben = server.person("Ben")
+    table_id = ben.table("cafe", 2, bots=["random"])
+    _play(server, ben, table_id)
+    wait_for(lambda: ben.get(f"/api/tables/{table_id}").json()["status"] == "finished", 30)
+    assert ben.get(f"/api/tables/{table_id}/ratings").json() == {
+        "table": table_id,
+        "rated": False,
+        "seats": [],
+    }
+    assert ben.get("/api/tables/t_nothing/ratings").status_code == 404

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import random
 import socket
 import subprocess
@@ -83,6 +84,9 @@ class Server:
             sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
             "--db", f"sqlite:///{self.folder / 'web.sqlite'}", "--bot-delay", "0",
             "--grace", "2", "--bot-workers", "0",
+            # Every browser of the test session is a guest from this address, and some make
+            # many tables (the limits have tests of their own: tests/server/test_limits.py).
+            "--guests-per-hour", "1000000", "--bot-tables", "1000", "--open-tables", "1000",
         ]  # fmt: skip
         with self.log_path.open("a") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
@@ -451,3 +455,66 @@ def board_top(page: Page) -> float:
         "() => document.querySelector('#board').getBoundingClientRect().top + window.scrollY"
     )
     return top
+
+
+def end_story(page: Page, where: str = "#result") -> dict[str, Any]:
+    """The end's story (``meeple/web/ending.js``) once drawn: ``reason`` (its text), ``labels``
+    (the statistics' heads), and per seat ``stats`` (their numbers), ``chart`` (the score at
+    the start and the end of the seat's chart, and its number of points) and ``rating`` (the
+    rating change, or None), read from the page."""
+    story = page.locator(f"{where} .end-story[data-ready=true]")
+    expect(story).to_be_visible(timeout=30_000)
+    found: dict[str, Any] = story.evaluate(
+        """(box) => ({
+          reason: box.querySelector(".end-reason")?.textContent ?? "",
+          labels: [...box.querySelectorAll("thead th")].map((th) => th.textContent),
+          seats: [...box.querySelectorAll("tbody tr")].map((tr) => {
+            const chart = tr.querySelector("svg.end-chart");
+            const rating = tr.querySelector(".end-rating");
+            return {
+              seat: Number(tr.dataset.seat),
+              stats: [...tr.querySelectorAll(".end-stat")].map((td) => Number(td.dataset.value)),
+              chart: chart ? [Number(chart.dataset.first), Number(chart.dataset.last), Number(chart.dataset.points)] : null,
+              rating: rating && rating.dataset.change !== undefined ? Number(rating.dataset.change) : null,
+            };
+          }),
+        })"""
+    )
+    return found
+
+
+def seat_scores_shown(page: Page) -> dict[int, str]:
+    """Each seat's score in the seats panel, as shown ("−5" with a true minus)."""
+    rows: list[list[Any]] = page.evaluate(
+        """() => [...document.querySelectorAll("#players li[data-seat]")]
+            .map((li) => [Number(li.dataset.seat), li.querySelector(".score").textContent])"""
+    )
+    return {seat: text for seat, text in rows}
+
+
+def check_story(
+    page: Page, players: int, stats: list[str], where: str = "#result"
+) -> dict[str, Any]:
+    """The end's story is there and whole: a reason, the statistics ``stats`` (their heads, in
+    the page's language) with a number for every player, and each player's chart ending on the
+    score the seats panel shows (a replay page: the table's final scores)."""
+    story = end_story(page, where)
+    assert story["reason"].strip(), "no reason for the end"
+    assert story["labels"][1 : 1 + len(stats)] == stats, story["labels"]
+    assert sorted(s["seat"] for s in story["seats"]) == list(range(players))
+    shown = seat_scores_shown(page)
+    for seat in story["seats"]:
+        assert len(seat["stats"]) == len(stats), seat
+        assert not any(math.isnan(v) for v in seat["stats"]), seat
+        _first, last, points = seat["chart"]
+        assert points >= 2, seat  # a line, not a dot
+        if seat["seat"] in shown:
+            assert shown[seat["seat"]].replace("−", "-") == str(last), (shown, seat)
+    return story
+
+
+def number(text: str) -> int:
+    """A number as the page shows it: a negative one with a true minus sign ("−5"), never a
+    hyphen ("-5" fails)."""
+    assert "-" not in text, f"a hyphen for a minus sign: {text!r}"
+    return int(text.strip().replace("−", "-"))

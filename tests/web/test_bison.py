@@ -21,7 +21,9 @@ from tests.web.conftest import (
     _TARGETS,
     board_top,
     check_replay_on_phone,
+    check_story,
     create_table,
+    number,
     screenshot,
     sign_in,
     unreachable_targets,
@@ -76,6 +78,19 @@ def drawn_small_hits(page: Page) -> list[str]:
     return found
 
 
+_NUMBERS = """() => [...document.querySelectorAll("#players li[data-seat]")].map((li) => {
+  const board = document.querySelector(`#board .bison-player[data-seat="${li.dataset.seat}"] .bison-total`);
+  return [li.dataset.seat, li.querySelector(".score").textContent, board ? board.textContent.replace(/\\D/g, "") : null];
+})"""
+
+
+def numbers_disagree(page: Page) -> list[Any]:
+    """Seats whose score in the seats panel differs from the total on their player board, read
+    in one go (a scoring's playback moves on between two reads)."""
+    rows: list[list[str]] = page.evaluate(_NUMBERS)
+    return [row for row in rows if row[2] is not None and row[1] != row[2]]
+
+
 class BisonPlayer:
     """Plays one seat by clicking (or tapping) what a person would, and keeps what it saw."""
 
@@ -94,6 +109,8 @@ class BisonPlayer:
         self.exchanged = 0
         self.changed_seen = 0
         self.final_seen = False
+        self.scoring_checks = 0  # times the panel and the boards were compared in a playback
+        self.disagreements: list[Any] = []
         self.animations: list[float] = []  # the durations of the board's animations seen
         self.small: set[str] = set()
         self.tops: set[int] = set()
@@ -279,6 +296,9 @@ class BisonPlayer:
             assert time.monotonic() < end, "the game did not end in time"
             skip = page.locator("#board .bison-skip")
             if skip.count() and skip.is_visible():
+                # The seats panel and the player boards show the same step of the scoring.
+                self.disagreements += numbers_disagree(page)
+                self.scoring_checks += 1
                 self.shot_scoring()
                 final = page.locator('#board .bison-scoring[data-final="true"]').count() > 0
                 if final:
@@ -326,7 +346,7 @@ def check_end(page: Page, players: int) -> None:
     expect(rows).to_have_count(players)
     ranks = []
     for i in range(players):
-        cells = [int(c) for c in rows.nth(i).locator("td").all_inner_texts()]
+        cells = [number(c) for c in rows.nth(i).locator("td").all_inner_texts()]
         rank, *parts, total = cells
         assert sum(parts) == total
         ranks.append((rank, -total))
@@ -334,6 +354,36 @@ def check_end(page: Page, players: int) -> None:
     expect(page.locator("#result .winners")).not_to_be_empty()
     expect(page.locator("#board .bison-won")).to_be_visible()  # above the board, seen first
     expect(page.locator("#board .bison-tag.winner").first).to_be_visible()
+
+
+def scoring_lines_list_regions(page: Page, rounds: int) -> None:
+    """Each scoring's line in the log says what it gave, and the regions' lines follow it."""
+    lines = page.locator("#log li").all_inner_texts()
+    heads = [
+        i for i, line in enumerate(lines) if line.startswith(("Scoring of round", "Final scoring"))
+    ]
+    assert len(heads) == rounds, heads  # one per round, the last one the final scoring
+    for i in heads:
+        assert " — " in lines[i] or "nobody is in any region" in lines[i], lines[i]
+        if " — " in lines[i]:
+            regions = int(lines[i].split(": ", 1)[1].split(" ")[0])
+            follow = lines[i + 1 : i + 1 + regions]
+            assert all(" region of " in line for line in follow), follow
+
+
+def check_bison_story(page: Page, players: int, lang: str) -> dict[str, Any]:
+    """The end's story: regions led, animals from the scorings and tiles laid for each player;
+    the tiles laid are the tiles on the prairie less the three it starts with."""
+    labels = (
+        ["1位の地域", "得点計算での動物", "置いたタイル"]
+        if lang == "ja"
+        else ["Regions led", "Animals from scorings", "Tiles laid"]
+    )
+    story = check_story(page, players, labels)
+    laid = sum(s["stats"][2] for s in story["seats"])
+    assert laid == page.locator("#board .bison-tile-n").count() - 3
+    assert sum(s["stats"][0] for s in story["seats"]) > 0
+    return story
 
 
 def back_in_every_kind(player: BisonPlayer) -> None:
@@ -366,8 +416,13 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     player = BisonPlayer(page, seed=3)
     player.play(timeout=240, shots={3: "bison-middle-desktop"})
     check_end(page, 2)
+    story = check_bison_story(page, 2, "en")
+    assert "All 6 rounds were played" in story["reason"]
     screenshot(page, "bison-end-desktop")
     assert player.final_seen, "the final scoring was played back"
+    assert player.scoring_checks and not player.disagreements, player.disagreements
+    assert not numbers_disagree(page)  # and after it, the server's scores on both
+    scoring_lines_list_regions(page, rounds=6)  # 2 players play 6 rounds
     assert player.steppers_used and player.rotations and player.bought and player.exchanged
     assert player.changed_seen, "an opponent's move is marked .changed"
     # The others' moves animate (hunters walk, tiles drop), each within 600 ms.
@@ -414,8 +469,12 @@ def test_four_players_on_a_phone_in_japanese(new_page: Callable[..., Page]) -> N
     player.play(timeout=300, shots={2: "bison-middle-phone"})
     check_end(page, 4)
     expect(page.locator("#result")).to_contain_text("勝者")
+    story = check_bison_story(page, 4, "ja")
+    assert "全4ラウンド" in story["reason"]
     screenshot(page, "bison-end-phone")
     assert player.final_seen, "the final scoring was played back"
+    assert player.scoring_checks and not player.disagreements, player.disagreements
+    assert not numbers_disagree(page)
     assert player.steppers_used and player.bought and player.exchanged
     assert player.changed_seen, "an opponent's move is marked .changed"
     assert not player.animations, player.animations[:20]

@@ -5,6 +5,7 @@ and six players, on a desktop (1280×800) and a phone (390×844), in English and
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from tests.web.conftest import (
     _OWN_POINT,
     board_top,
     check_replay_on_phone,
+    check_story,
     create_table,
     screenshot,
     sign_in,
@@ -199,6 +201,12 @@ def check_scoreboard(page: Page, players: int, kinds: list[str]) -> None:
     assert [t for _, t in totals] == sorted((t for _, t in totals), reverse=True)
 
 
+# Each player's dishes on the final board: every kind's top dish and the ones under it.
+HELD_DISHES = """() => Object.fromEntries([...document.querySelectorAll("#board .buffet-player[data-seat]")]
+  .map((p) => [p.dataset.seat, [...p.querySelectorAll(".buffet-stack")]
+    .reduce((n, s) => n + 1 + Number((s.querySelector(".buffet-covered")?.textContent ?? "+0").slice(1)), 0)]))"""
+
+
 @pytest.mark.parametrize(
     ("players", "where", "lang"),
     [(6, "desktop", "en"), (3, "phone", "ja"), (3, "desktop", "ja"), (6, "phone", "en")],
@@ -260,12 +268,23 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     kind_names = (
         ["チーズ", "サラミ", "ソーセージ", "ピザ", "チキン", "サラダ"]
         if lang == "ja"
-        else ["cheese", "salami", "sausage", "pizza", "chicken", "salad"]
+        else ["Cheese", "Salami", "Sausage", "Pizza", "Chicken", "Salad"]
     )
     check_scoreboard(page, players, kind_names)
     expect(page.locator("#result .result-lines")).to_contain_text(
         "＝" if lang == "ja" else "points ="
     )
+    # The end's story: the pile ran short after the last round; each player's dishes won are
+    # the dishes in front of them (each kind's top dish and the ones it covers).
+    labels = (
+        ["獲得した料理", "手ぶらで退場"] if lang == "ja" else ["Dishes won", "Left empty-handed"]
+    )
+    story = check_story(page, players, labels)
+    assert re.search(r"第\d+ラウンド" if lang == "ja" else r"after round \d+", story["reason"])
+    held = page.evaluate(HELD_DISHES)
+    assert {s["seat"]: s["stats"][0] for s in story["seats"]} == {
+        int(k): v for k, v in held.items()
+    }
     if phone:
         assert small_board_targets(page) == []
         # Nothing is wider than the phone (the scoreboard has a column per dish kind).
@@ -295,6 +314,10 @@ def test_a_whole_game_by_clicking_the_drawn_cards(
     expect(watcher.locator(".replay-page .buffet-mouse")).to_have_count(players)
     watcher.keyboard.press("ArrowRight")
     expect(watcher.locator(".replay-page .buffet-chosen-card")).to_have_count(1)
+    # The replay tells the same story to the spectator.
+    again = check_story(watcher, players, labels, where=".replay-end")
+    assert again["reason"] == story["reason"]
+    assert [s["stats"] for s in again["seats"]] == [s["stats"] for s in story["seats"]]
     if phone and players == 3:
         check_replay_on_phone(page, "svg.buffet-board", f"{name}-replay")
 
@@ -382,9 +405,10 @@ def test_the_scoreboard_follows_the_rulebooks_tie_breaks(
     board = out["board"]
     assert {r["seat"]: r["rank"] for r in board["rows"]} == dict(enumerate(ranks))
     for row in board["rows"]:
-        # One part per dish kind, in the rulebook's order: the top dish's points, or "–".
+        # One part per dish kind, in the rulebook's order and capitalised as it names them: the
+        # top dish's points, or "–".
         assert [p["label"] for p in row["parts"]] == [
-            "cheese", "salami", "sausage", "pizza", "chicken", "salad",
+            "Cheese", "Salami", "Sausage", "Pizza", "Chicken", "Salad",
         ]  # fmt: skip
         values = [
             0 if p["value"] == "–" else int(p["value"].replace("−", "-")) for p in row["parts"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import check_story, create_table, number, play_to_end, screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +31,17 @@ def test_cafe_against_a_bot_to_the_end(new_page: Callable[..., Page]) -> None:
     play_to_end(page, seed=4)
     expect(page.locator("#result")).to_contain_text("in chips")
     check_scoreboard(page)
+    # The end's story: why it ended, in the rulebook's terms; the guests each player seated or
+    # sent to the bar, as many as the log says.
+    story = check_story(page, 2, ["Guests seated", "Sent to the bar"])
+    assert re.search(
+        r"bar filled|chair was taken|tiles were left|no guests left|one player|passed",
+        story["reason"],
+    )
+    seated = page.locator("#log li").filter(has_text=re.compile(r" seats ")).count()
+    barred = page.locator("#log li").filter(has_text=re.compile(r" to the bar")).count()
+    assert sum(s["stats"][0] for s in story["seats"]) == seated
+    assert sum(s["stats"][1] for s in story["seats"]) == barred
     screenshot(page, "cafe-end")
     # Reopened (a reload), the finished table shows its final board and scoreboard again.
     page.reload()
@@ -44,7 +56,7 @@ def check_scoreboard(page: Page) -> None:
     expect(page.locator("#result .scoreboard thead")).to_contain_text("Hand at the end")
     ranks = []
     for i in range(2):
-        cells = [int(c) for c in rows.nth(i).locator("td").all_inner_texts()]
+        cells = [number(c) for c in rows.nth(i).locator("td").all_inner_texts()]
         rank, chips, hand, total = cells
         assert chips + hand == total and hand <= 0
         ranks.append((rank, -total))

@@ -35,6 +35,7 @@ from tests.web.conftest import (
     board_top,
     check_replay_on_phone,
     create_table,
+    number,
     screenshot,
     sign_in,
     unreachable_targets,
@@ -319,7 +320,7 @@ def check_scoreboard(page: Page, players: int, hand_label: str) -> None:
     expect(page.locator("#result .scoreboard thead")).to_contain_text(hand_label)
     ranks, totals = [], []
     for i in range(players):
-        rank, chips, hand, total = (int(c) for c in rows.nth(i).locator("td").all_inner_texts())
+        rank, chips, hand, total = (number(c) for c in rows.nth(i).locator("td").all_inner_texts())
         assert chips + hand == total and hand <= 0
         ranks.append(rank)
         totals.append(total)

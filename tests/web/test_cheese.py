@@ -17,7 +17,9 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import (
     board_top,
     check_replay_on_phone,
+    check_story,
     create_table,
+    number,
     screenshot,
     sign_in,
     small_targets,
@@ -118,7 +120,7 @@ def check_scoreboard(page: Page, players: int) -> list[int]:
     previous: tuple[int, int] | None = None
     for i in range(players):
         rank, cheese, cats, dogs, total = (
-            int(c) for c in rows.nth(i).locator("td").all_inner_texts()
+            number(c) for c in rows.nth(i).locator("td").all_inner_texts()
         )
         assert cheese + cats + dogs == total
         if previous is not None:
@@ -195,9 +197,18 @@ def test_a_whole_game_on_the_table(
     winner = page.locator("#result .scoreboard tbody tr").first.locator("th").inner_text().strip()
     assert winner in page.locator("#log li").last.inner_text()
     final = seat_scores(page)
-    assert sorted(int(x) for x in final) == sorted(totals)
+    assert sorted(number(x) for x in final) == sorted(totals)
     assert early != final, "the seats told the final scores before the resolution did"
     expect(page.locator(".cheese-replay")).to_be_visible()
+    # The end's story: every card played, then the cheeses resolved; each player's mice fed,
+    # mice their cats caught, cats their dogs chased; the charts end on the final scores.
+    labels = (
+        ["食べたネズミ", "捕まえたネズミ", "追い払ったネコ"]
+        if lang == "ja"
+        else ["Mice fed", "Mice caught", "Cats chased"]
+    )
+    story = check_story(page, players, labels)
+    assert sum(s["stats"][0] for s in story["seats"]) > 0
     page.wait_for_timeout(300)
     screenshot(page, f"{name}-end")
     if device == "phone":

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import create_table, end_story, play_to_end, screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,18 @@ def test_a_rated_game_shows_on_the_profile_and_the_leaderboard(
     expect(card.locator("input[name=rated]")).to_be_checked()
     create_table(page, "cheese", 3, ["random", "random"])
     play_to_end(page, seed=3)
+    # The end shows what the game did to the rating: this player's change, none for the bots
+    # (they keep theirs); the profile's history says the same.
+    story = end_story(page)
+    changes = {s["seat"]: s["rating"] for s in story["seats"]}
+    assert changes[1] is None and changes[2] is None
+    mine = changes[0]
+    assert isinstance(mine, (int, float))
+    cell = page.locator('#result .end-stats tr[data-seat="0"] .end-rating')
+    expect(cell).to_contain_text("1000 → ")
+    screenshot(page, f"community-end-rating-{locale}")
+    answer = page.request.get(f"/api/players/{player_id}").json()
+    assert answer["ratings"][0]["history"][0]["rating"] == 1000 + mine
     # Seat names at the table lead to the players' profiles.
     expect(page.locator(f'#players a.seat-name[href="#/player/{player_id}"]')).to_have_count(1)
     page.goto(f"/#/player/{player_id}")

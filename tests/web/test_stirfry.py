@@ -20,7 +20,9 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import (
     board_top,
     check_replay_on_phone,
+    check_story,
     create_table,
+    number,
     screenshot,
     sign_in,
     unreachable_targets,
@@ -210,6 +212,24 @@ def test_a_whole_game_by_clicking_the_cards(
     assert done["cook"] + done["declare"] + done["pair"] > 0, done
     result = page.locator("#result")
     expect(result.locator(".scoreboard tbody tr")).to_have_count(players)
+    # The end's story: who reached the target of 50, and on which turn; each taste test has a
+    # winner and a loser; each player cooked as many dishes as the scoreboard lists.
+    ja = locale.startswith("ja")
+    labels = (
+        ["作った料理", "味見の勝ち", "味見の負け"]
+        if ja
+        else ["Dishes cooked", "Tastes won", "Tastes lost"]
+    )
+    story = check_story(page, players, labels)
+    assert re.search(
+        r"50点中\d+点" if ja else r"reached \d+ of 50 points on turn \d+", story["reason"]
+    ), story
+    assert sum(s["stats"][1] for s in story["seats"]) == sum(s["stats"][2] for s in story["seats"])
+    for row in result.locator(".scoreboard tbody tr").all():
+        seat = int(row.get_attribute("data-seat") or -1)
+        listed = row.locator("td").nth(1).inner_text().partition(" = ")[0]
+        dishes = 0 if listed == "—" else len(listed.split(" + "))
+        assert next(s for s in story["seats"] if s["seat"] == seat)["stats"][0] == dishes
     page.wait_for_timeout(600)
     screenshot(page, f"{name}-end")
     if viewport is PHONE and players == 2:
@@ -393,13 +413,13 @@ def test_an_opponents_move_is_marked_and_the_end_reopens_to_the_scoreboard(
     penalty = "Wrong taste tests" in headers
     for row in board.locator("tbody tr").all():
         cells = row.locator("td").all_inner_texts()
-        dish_cell, total = cells[1], int(cells[-1])
+        dish_cell, total = cells[1], number(cells[-1])
         cooked = 0
         if dish_cell != "—":
             listed, _, summed = dish_cell.partition(" = ")
             cooked = int(summed)
             assert sum(int(n) for n in listed.split(" + ")) == cooked
-        assert total == cooked + (int(cells[2]) if penalty else 0)
+        assert total == cooked + (number(cells[2]) if penalty else 0)
     note = page.locator("#result .scoreboard-note")
     expect(note).to_contain_text("The first to reach 50 points wins at once.")
     page.reload()

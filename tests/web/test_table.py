@@ -58,6 +58,100 @@ def test_others_moves_come_one_by_one_and_show_now_catches_up(
     expect(page.locator("#app .legal[data-action]").first).to_be_visible()
 
 
+# Checks, at every change of the page, that the strip and "Show now (n more moves)" agree: while
+# n moves wait, the strip says that n moves wait, and never "Nothing yet".
+_AGREE = """() => {
+  window.__disagree = [];
+  window.__waitingSeen = 0;
+  const check = () => {
+    const skip = document.querySelector("#show-now");
+    const strip = document.querySelector("#since");
+    if (!skip || !strip || strip.hidden) return;
+    const text = strip.querySelector(".since-list").innerText;
+    const waiting = strip.querySelector(".since-waiting");
+    if (!skip.hidden) {
+      const n = skip.textContent.match(/\\d+/)[0];
+      window.__waitingSeen += 1;
+      if (/Nothing yet/.test(text) || !waiting || waiting.textContent.match(/\\d+/)[0] !== n)
+        window.__disagree.push(`${skip.textContent} | ${text}`);
+    } else if (waiting) window.__disagree.push(`no button | ${text}`);
+  };
+  new MutationObserver(check).observe(document.querySelector("#app"), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
+}"""
+
+
+def test_the_strip_and_show_now_never_disagree(new_page: Callable[..., Page]) -> None:
+    """Buffet at four: Aki's card is secret (no line of its own), and three bots move at
+    once: the strip says the moves wait while the button does, never "Nothing yet"."""
+    page = new_page(pace="normal")
+    sign_in(page)
+    create_table(page, "buffet", 4, ["random", "random", "random"])
+    page.evaluate(_AGREE)
+    legal = page.locator(
+        "#app .legal[data-action]:visible:not([disabled]):not([data-action*='\"back\"'])"
+    )
+    rng = random.Random(5)
+    turns = 0
+    while turns < 6:
+        legal.first.wait_for(timeout=30_000)
+        with contextlib.suppress(PlaywrightError):  # redrawn under the click
+            legal.nth(rng.randrange(legal.count())).click(timeout=2000)
+            turns += 1
+        page.wait_for_timeout(400)
+    assert page.evaluate("window.__waitingSeen") > 0, "no move ever waited"
+    assert page.evaluate("window.__disagree") == []
+    # The strip holds a round (four players: nine lines), its top at the start of a line.
+    lines = page.locator("#since .since-list").evaluate(
+        "(el) => Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight))"
+    )
+    assert lines == 9
+    cut = page.locator("#since .since-list").evaluate(
+        "(el) => [...el.children].some((li) => li.offsetTop < el.scrollTop && li.offsetTop + li.offsetHeight > el.scrollTop)"
+    )
+    assert not cut, "the strip's first line is cut"
+
+
+def test_step_through_the_moves_since_your_last_turn(new_page: Callable[..., Page]) -> None:
+    """The stepper draws the states kept since Aki's decision one by one, forward and back, marks
+    the step's lines in the strip, holds new moves back, and "Back to now" returns to the live
+    board with its decisions."""
+    page = new_page()
+    sign_in(page)
+    create_table(page, "cafe", 3, ["random", "random"])
+    legal = page.locator("#board .legal[data-action]:visible:not([disabled])")
+    start = page.locator("#step-start")
+    rng = random.Random(3)
+    for _ in range(30):
+        legal.first.wait_for(timeout=30_000)
+        if start.is_visible():
+            break
+        with contextlib.suppress(PlaywrightError):
+            legal.nth(rng.randrange(legal.count())).click(timeout=2000)
+        page.wait_for_timeout(300)
+    expect(start).to_be_visible()
+    total = int(re.findall(r"\d+", start.inner_text())[0])
+    assert total >= 2  # the two bots' turns at least
+    live_board = page.locator("#board").inner_html()
+    start.click()
+    expect(page.locator("#board.stepping")).to_be_visible()
+    expect(page.locator("#step-count")).to_have_text(f"Move 1 of {total}")
+    expect(page.locator("#board .legal[data-action]")).to_have_count(0)  # nothing to decide there
+    first = page.locator("#since li.step-now").all_inner_texts()
+    assert first and all("Bot" in line for line in first), first
+    page.locator("#step-forward").click()
+    expect(page.locator("#step-count")).to_have_text(f"Move 2 of {total}")
+    assert page.locator("#since li.step-now").all_inner_texts() != first
+    page.locator("#step-back").click()
+    expect(page.locator("#step-count")).to_have_text(f"Move 1 of {total}")
+    assert page.locator("#since li.step-now").all_inner_texts() == first
+    screenshot(page, "table-stepper")
+    page.locator("#step-live").click()
+    expect(page.locator("#board.stepping")).to_have_count(0)
+    expect(page.locator("#since li.step-now")).to_have_count(0)
+    expect(legal.first).to_be_visible()
+    assert page.locator("#board").inner_html() == live_board
+
+
 def test_a_click_while_the_board_catches_up_draws_the_newest_state(
     new_page: Callable[..., Page],
 ) -> None:
@@ -183,3 +277,53 @@ def test_on_a_phone_every_target_of_the_table_takes_a_finger(
     wide = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
     assert not page.evaluate(wide)
     screenshot(page, f"phone-{game}")
+
+
+def test_the_end_story_reads_the_log_as_the_viewer_saw_it(new_page: Callable[..., Page]) -> None:
+    """Unit checks of ending.js and the games' stories on made-up steps: the log rebuilt from the
+    views' events as the server builds it (an extended list, a list started afresh, a "back"),
+    the score series, Stir Fry's taste tests, Café's reasons."""
+    page = new_page()
+    page.goto("/")
+    got = page.evaluate(
+        """async () => {
+          const i18n = await import("/i18n.js");
+          await i18n.setLang("en");
+          const ending = await import("/ending.js");
+          const stir = await import("/games/stirfry-story.js");
+          const cafe = await import("/games/cafe-story.js");
+          const a = { event: "a" }, b = { event: "b" }, c = { event: "c" };
+          const steps = [
+            { view: { events: [a], scores: [0, 0] } },
+            { view: { events: [a, b], scores: [1, 0] } },
+            { view: { events: [c], scores: [1, 2] } },  // a new resolution: started afresh
+            { action: { type: "back" }, view: { events: [a, b], scores: [1, 0] } },
+            { view: { events: [a, b, c], scores: [3, 0] } },
+          ];
+          const players = [{ seat: 0, name: "Aki" }, { seat: 1, name: "Ben" }];
+          const ctx = (log, view) => ({ log, view, players, seat: 0, t: i18n.t, lang: "en" });
+          const tastes = [
+            { event: "taste", seat: 1, chef: 0, bluff: true },   // Ben caught Aki's bluff
+            { event: "taste", seat: 0, chef: 1, bluff: false },  // Aki tasted an honest Ben
+            { event: "cook", seat: 1, points: 7, total: 50 },
+            { event: "game_over", winners: [1] },
+          ];
+          const bar = [{ event: "bar", seat: 1 }, { event: "game_over", reason: "the bar is full", winners: [1] }];
+          return {
+            log: ending.logOf(steps).map((e) => e.event),
+            series: ending.scoreSeries(steps, 2),
+            tastes: stir.stats(ctx(tastes, {})).map((s) => s.values),
+            reached: stir.endReason(ctx(tastes, { points: [3, 50], target: 50, turn: 9, winners: [1], options: {} })),
+            bar: cafe.endReason(ctx(bar, {})),
+            bag: cafe.endReason(ctx([{ event: "game_over", reason: "4 tiles left in the bag" }], {})),
+            minus: i18n.t("end.rating_change", { before: 1000, after: 995, change: -5 }),
+          };
+        }"""
+    )
+    assert got["log"] == ["a", "b", "c", "c"]  # after "back", the view's events count as seen
+    assert got["series"] == [[0, 1, 1, 1, 3], [0, 0, 2, 0, 0]]
+    assert got["tastes"] == [[0, 1], [0, 2], [2, 0]]  # dishes, tastes won, tastes lost
+    assert got["reached"] == "Ben reached 50 of 50 points on turn 9."
+    assert got["bar"] == "The bar filled up: Ben took its last seat."
+    assert got["bag"] == "Only 4 tiles were left in the bag (4 or fewer end the game)."
+    assert got["minus"] == "1000 → 995 (−5)"

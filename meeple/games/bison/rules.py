@@ -665,13 +665,21 @@ class BisonState(StateData):
 
     def _end_round(self) -> None:
         final = self.round == self.rounds
+        regions = score_regions(self.board, self.owner, self.hunters, self.shelter)
+        # The header says what the scoring as a whole gave (each seat's animals, before a full
+        # track's exchanges), so that its log line is whole even when no region is scored.
+        gains = [0] * self.players
+        for region in regions:
+            for award in region.awards:
+                gains[award.seat] += award.animals
+        summary = {"round": self.round, "regions": len(regions), "gains": gains}
         if final:
             # 最終得点集計の前に、各プレイヤーは個人ボードの各動物のストックを 0 にしておきます。
             self.tracks = [[0] * len(ANIMALS) for _ in range(self.players)]
-            self._log("final_scoring", self.start, round=self.round)
+            self._log("final_scoring", self.start, **summary)
         else:
-            self._log("round_scoring", self.start, round=self.round)
-        for region in score_regions(self.board, self.owner, self.hunters, self.shelter):
+            self._log("round_scoring", self.start, **summary)
+        for region in regions:
             # Everything a page needs to show the region scored: its spaces, its animals,
             # and per player (strongest first) the place, the pieces that placed them, the
             # animals taken and how they were counted (all, half, their own spaces).

@@ -122,10 +122,17 @@ def describe_event(event: dict[str, Any]) -> str:
         )
     if kind in ("gather", "move"):
         return f"{who} {kind}s a hunter: {space_name(event['from'])} → {space_name(event['to'])}"
-    if kind == "final_scoring":
-        return "final scoring: every stock goes back to 0"
-    if kind == "round_scoring":
-        return f"scoring of round {event['round']}"
+    if kind in ("final_scoring", "round_scoring"):
+        head = (
+            "final scoring: every stock goes back to 0"
+            if kind == "final_scoring"
+            else f"scoring of round {event['round']}"
+        )
+        gains = event.get("gains")
+        if gains is None:  # a record from before the header said what the scoring gave
+            return head
+        took = ", ".join(f"seat {seat} +{n}" for seat, n in enumerate(gains))
+        return f"{head}: {event.get('regions', 0)} region(s); {took}"
     if kind == "score":
         awards = ", ".join(
             f"seat {a['seat']} #{a['place']} +{a['animals']}" for a in event["awards"]

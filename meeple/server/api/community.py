@@ -7,12 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 import meeple
+from meeple.server.api.bodies import JsonRoute
 from meeple.server.api.deps import Required, Services, Site, plausible_id
 from meeple.server.store import PlayerRow, standings
 from meeple.server.tables.chat import ChatRefused
 from meeple.server.tables.refused import Refused
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 
 
 @router.get("/api/players/{player_id}")

@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection
 from meeple.server.api import auth
 from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
-from meeple.server.site.limits import LoginLimiter
+from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.metrics import Metrics
 from meeple.server.store import PlayerRow, Store
@@ -37,6 +37,8 @@ class Services:
     lobby: Lobby
     metrics: Metrics
     limiter: LoginLimiter
+    guests: GuestLimiter
+    sockets: SocketCounts
 
 
 def services(connection: HTTPConnection) -> Services:
@@ -45,15 +47,27 @@ def services(connection: HTTPConnection) -> Services:
     return found
 
 
+def address(connection: HTTPConnection) -> str:
+    """The caller's address (what the login, guest and socket limits count by): the
+    connection's own, or what a trusted proxy says it is (``meeple serve --trusted-proxies``)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 Site = Annotated[Services, Depends(services)]
 """The app's services, as a route's parameter."""
 
 
-async def _current(
+async def _caller(
     request: Request, meeple_session: Annotated[str | None, Cookie()] = None
+) -> auth.Caller | None:
+    site = services(request)
+    return await auth.caller_of(site.store, meeple_session, site.settings.session_seconds)
+
+
+async def _current(
+    caller: Annotated[auth.Caller | None, Depends(_caller)],
 ) -> PlayerRow | None:
-    store: Store = services(request).store
-    return await auth.player_of(store, meeple_session)
+    return caller.player if caller is not None else None
 
 
 async def _required(player: Annotated[PlayerRow | None, Depends(_current)]) -> PlayerRow:

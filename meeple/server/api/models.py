@@ -4,10 +4,26 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
-Username = Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^[a-z0-9_-]{3,24}$")]
+from meeple.server import names
+
+# A bound on what is typed, before normalization (which may lengthen a name a little, and
+# must not be asked to work through a megabyte): the rules of meeple.server.names then decide.
+Name = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=96),
+    AfterValidator(names.display_name),
+    Field(description="1-24 visible characters after NFKC normalization (docs/security.md)"),
+]
+"""A guest's nickname: 1–24 visible characters after NFKC (:func:`names.display_name`)."""
+Username = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=96),
+    AfterValidator(names.username),
+    Field(description="3-24 of a-z, 0-9, _ and - after NFKC normalization and case folding"),
+]
+"""A username: 3–24 of ``a-z0-9_-`` after NFKC and case folding (:func:`names.username`)."""
 Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
 
 
@@ -21,13 +37,6 @@ class GuestIn(Strict):
     """``POST /api/guest``."""
 
     name: Name
-
-    @field_validator("name")
-    @classmethod
-    def _visible(cls, name: str) -> str:
-        if not name.isprintable():
-            raise ValueError("a name must be printable characters")
-        return name
 
 
 class Credentials(Strict):

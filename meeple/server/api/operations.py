@@ -9,13 +9,14 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 
+from meeple.server.api.bodies import JsonRoute
 from meeple.server.api.deps import Site
 from meeple.server.site.metrics import CONTENT_TYPE
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 """The static browser client (no build step)."""
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 
 
 @router.get("/healthz")

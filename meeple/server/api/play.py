@@ -15,11 +15,11 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from meeple.server.api import auth
-from meeple.server.api.deps import plausible_id, services
+from meeple.server.api.deps import Services, address, plausible_id, services
 from meeple.server.api.guard import origin_ok
 from meeple.server.jsontext import encode
 from meeple.server.settings import Settings
-from meeple.server.store import FINISHED
+from meeple.server.store import OPEN, RUNNING
 from meeple.server.tables.chat import Chat, ChatRefused
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import Connection, LiveTable
@@ -28,22 +28,55 @@ from meeple.server.trace import MoveTrace, received_at
 
 router = APIRouter()
 
+LIVE = (OPEN, RUNNING)
+"""Statuses of a table whose state (or wait for players) is held in memory while it lasts."""
+
 
 @router.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
     """One client at one table: its seat's state out, its actions in."""
     site = services(websocket)
-    settings, store, hub, chat = site.settings, site.store, site.hub, site.chat
+    settings = site.settings
     origin = websocket.headers.get("origin")
     if not origin_ok(origin, websocket.headers.get("host", ""), settings.allow_origins):
         await websocket.close(code=4403)
         return
+    token = websocket.cookies.get(auth.COOKIE)
+    caller = await auth.caller_of(site.store, token, settings.session_seconds)
+    player_id, where = (caller.player.id if caller else None), address(websocket)
     await websocket.accept()
+    # So many sockets a player (or, without a session, an address) holds at once: one client
+    # opened 500, each a task, a queue and a share of every broadcast.
+    if not site.sockets.take(player_id, where):
+        await websocket.send_text(error("too_many_sockets", "too many websockets open; close some"))
+        await websocket.close(code=CLOSE_TOO_MANY)
+        return
+    try:
+        await _play(websocket, site, table_id, caller)
+    finally:
+        site.sockets.give(player_id, where)
+
+
+CLOSE_TOO_MANY = 4429
+"""The close code of a websocket over the limit of its player or address."""
+CLOSE_FLOOD = 1008
+"""The close code (policy violation) of a client that went on sending after many refusals."""
+FLOOD = 100
+"""Messages refused for the rate in a row after which the socket is closed (:data:`CLOSE_FLOOD`):
+its client does not read its answers, or ignores them."""
+
+
+async def _play(
+    websocket: WebSocket, site: Services, table_id: str, caller: auth.Caller | None
+) -> None:
+    """The accepted socket: the table found, the connection counted at it, its messages read
+    and answered until it closes."""
+    settings, hub, chat = site.settings, site.hub, site.chat
     # The database off the event loop: on SQLite every transaction waits its turn behind
     # the writer, and the loop must never wait for the disk.
     table = hub.tables.get(table_id)
-    if table is None or (table.state is None and table.status == FINISHED):
-        # Not in memory (or a finished table held only as its summary): from the store.
+    if table is None or (table.state is None and table.status not in LIVE):
+        # Not in memory (or an ended table held only as its summary): from the store.
         table = (
             await asyncio.to_thread(hub.load, table_id, whole=True)
             if plausible_id(table_id)
@@ -53,12 +86,11 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(error("no_table", f"no table {table_id[:40]!r}"))
         await websocket.close(code=4404)
         return
-    token = websocket.cookies.get(auth.COOKIE)
-    player = await auth.player_of(store, token)
     connection = Connection(
         seat=None,  # hub.connect derives it, and every change of the seats again
-        player_id=player.id if player else None,
-        session=auth.token_hash(token) if player and token else None,
+        player_id=caller.player.id if caller else None,
+        session=caller.session if caller else None,
+        expires=caller.expires if caller else None,
         tokens=settings.rate_burst,
     )
     sender = asyncio.create_task(send_all(websocket, connection, hub))
@@ -73,11 +105,18 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         )
         connection.push(encode({"type": "chat_history", "messages": history}))
         while True:
-            text = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
             trace = MoveTrace(received_at(websocket.scope))
+            # A binary frame (no "text") is answered as a refused message, not a crash.
+            text = frame.get("text")
             reply = await handle(hub, chat, table, connection, text, settings=settings, trace=trace)
             if reply is not None:
                 connection.push(reply)
+            if connection.refused_in_a_row >= FLOOD:
+                await websocket.close(code=CLOSE_FLOOD)
+                break
             if not await flush(websocket, connection, hub):
                 break
     except (WebSocketDisconnect, RuntimeError):
@@ -92,21 +131,29 @@ async def handle(
     chat: Chat,
     table: LiveTable,
     connection: Connection,
-    text: str,
+    text: str | None,
     *,
     settings: Settings,
     trace: MoveTrace | None = None,
 ) -> str | None:
-    """Answer one message from a client: ``None`` when the answer is a broadcast state.
+    """Answer one message from a client (``text`` ``None``: a binary frame): ``None`` when
+    the answer is a broadcast state.
 
     ``trace``: the message's timestamps so far; an action fills in the rest of its stages."""
     arrived = time.perf_counter()
     if trace is not None:
         trace.handled = arrived
-    if len(text.encode()) > settings.max_message:
-        return error("too_large", f"messages are at most {settings.max_message} bytes")
+    # The rate first: whatever a message is, a client over the rate gets nothing more done
+    # for it (300 oversized frames a second were each measured and answered "too_large").
     if not connection.allow(settings.rate_per_second, settings.rate_burst):
+        connection.refused_in_a_row += 1
         return error("rate_limited", "too many messages; slow down")
+    connection.refused_in_a_row = 0
+    if text is None:
+        return error("bad_frame", "send text frames of JSON")
+    # Characters are at most 4 bytes each: only a long text is encoded to be measured.
+    if len(text) * 4 > settings.max_message and len(text.encode()) > settings.max_message:
+        return error("too_large", f"messages are at most {settings.max_message} bytes")
     try:
         message = orjson.loads(text)
     except (orjson.JSONDecodeError, RecursionError):

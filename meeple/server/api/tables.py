@@ -1,4 +1,5 @@
-"""The games and their tables: the lobby's lists, a new table, a seat taken or left, a replay."""
+"""The games and their tables: the lobby's lists, a new table, a seat taken or left, a replay,
+what a finished rated table did to its players' ratings."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import meeple
 from meeple.bots.levels import LEVELS
 from meeple.core.errors import BadOptions
 from meeple.core.replay import steps_seen_by
+from meeple.server.api.bodies import JsonRoute
 from meeple.server.api.deps import Current, Required, Site, as_json, table_or_404, you
 from meeple.server.api.models import JoinIn, NewTable
-from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec
+from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec, standings
 from meeple.server.tables.refused import Refused, check_level
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 
 
 @router.get("/api/games")
@@ -172,3 +174,15 @@ def replay(table_id: str, player: Current, site: Site) -> dict[str, Any]:
         "steps": steps,
         "chat": site.chat.history(t.id, player.id if player else None),
     }
+
+
+@router.get("/api/tables/{table_id}/ratings")
+def ratings(table_id: str, site: Site) -> dict[str, Any]:
+    """What a finished table did to each seat's rating (``seats``: one entry per seat, null for
+    a bot; ``rated`` false and no seats when the table changed no rating)."""
+    t = table_or_404(site, table_id)
+    if t.status != FINISHED:
+        raise Refused("not_finished", "ratings change when the game is over")
+    with site.store.session() as session:
+        changes = standings.rating_changes(session, table_id)
+    return {"table": table_id, "rated": changes is not None, "seats": changes or []}

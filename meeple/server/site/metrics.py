@@ -37,7 +37,7 @@ class _HubGauges(Collector):
         live = GaugeMetricFamily(
             "meeple_tables_live", "Tables held in memory, by status", labels=["status"]
         )
-        for status in ("open", "running", "finished"):
+        for status in ("open", "running", "finished", "expired"):
             live.add_metric([status], sum(1 for t in tables if t.status == status))
         clients = GaugeMetricFamily(
             "meeple_websocket_clients", "Websocket clients connected to tables"

@@ -35,6 +35,7 @@ from meeple.server.store.engine import (
     database_url,
 )
 from meeple.server.store.rows import (
+    EXPIRED,
     FINISHED,
     OPEN,
     RUNNING,
@@ -49,6 +50,7 @@ from meeple.server.store.rows import (
     SeatRow,
     SeatSpec,
     SessionRow,
+    SessionUse,
     StaleVersion,
     TableRow,
     UsernameTaken,
@@ -58,6 +60,7 @@ from meeple.server.store.tables import add_table_in, add_tables_sqlite, seat_val
 from meeple.server.store.writer import ActionWriter, Checkpointer
 
 __all__ = [
+    "EXPIRED",
     "FINISHED",
     "OPEN",
     "RUNNING",
@@ -76,6 +79,7 @@ __all__ = [
     "SeatRow",
     "SeatSpec",
     "SessionRow",
+    "SessionUse",
     "StaleVersion",
     "Store",
     "StoreBase",

@@ -25,6 +25,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 """A table's status: waiting for players, being played, over."""
+EXPIRED = "expired"
+"""The status of an open table that waited longer than ``--open-table-minutes`` for its players
+(:meth:`Tables.expire`): it never starts, and the server no longer holds it in memory."""
 
 
 def utcnow() -> datetime:
@@ -43,6 +46,12 @@ class PlayerRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     username: Mapped[str | None] = mapped_column(String(32), unique=True, nullable=True)
+    username_key: Mapped[str | None] = mapped_column(
+        String(64), unique=True, index=True, nullable=True
+    )
+    """What the username looks like (:func:`meeple.server.names.skeleton`): no two players
+    have usernames that look alike (``aki0`` and ``akio``). A username kept from before this
+    rule that looks like an older one has its key made unique with ``:`` and its id."""
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -54,6 +63,24 @@ class SessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    used: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    """When it was last used, give or take the server's refresh (the session lasts its
+    lifetime from then: ``meeple serve --session-days``)."""
+
+
+@dataclass(frozen=True)
+class SessionUse:
+    """A session as the server reads it: whose it is and when it was last used."""
+
+    player: PlayerRow
+    """Outside any database session: read it, never store it."""
+    used: datetime
+    """In UTC (aware)."""
+
+
+def aware(when: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 class TableRow(Base):

@@ -121,6 +121,52 @@ def rating_json(row: RatingRow) -> dict[str, Any]:
     }
 
 
+def rating_changes(session: Session, table_id: str) -> list[dict[str, Any] | None] | None:
+    """What a finished rated table did to each seat's rating, in seat order: ``{"before",
+    "after", "change", "rank"}`` (shown ratings) for a rated person, ``None`` for a bot; ``None``
+    for the whole table when it changed no rating (unrated, a guest at it, or not finished).
+
+    "Before" is the subject's rating after its previous rated game of the same game (the
+    history's row before this table's), or the starting rating for a first game.
+    """
+    rows = session.scalars(
+        select(RatingHistoryRow).where(RatingHistoryRow.table_id == table_id)
+    ).all()
+    if not rows:
+        return None
+    seats = session.scalars(
+        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+    ).all()
+    by_subject = {row.subject: row for row in rows}
+    changes: list[dict[str, Any] | None] = []
+    for seat in seats:
+        row = by_subject.get(seat.player_id or "") if seat.kind != "bot" else None
+        if row is None:
+            changes.append(None)
+            continue
+        previous = session.scalars(
+            select(RatingHistoryRow)
+            .where(
+                RatingHistoryRow.subject == row.subject,
+                RatingHistoryRow.game == row.game,
+                RatingHistoryRow.id < row.id,
+            )
+            .order_by(RatingHistoryRow.id.desc())
+            .limit(1)
+        ).first()
+        before = Skill(previous.mu, previous.sigma) if previous else Skill()
+        after = shown(row.mu, row.sigma)
+        changes.append(
+            {
+                "before": before.shown,
+                "after": after,
+                "change": after - before.shown,
+                "rank": row.rank,
+            }
+        )
+    return changes
+
+
 def profile(session: Session, player_id: str, last: int = 10) -> dict[str, Any] | None:
     """A player's public profile: name, member since, per game rating, history, last games."""
     player = session.get(PlayerRow, player_id)

@@ -4,13 +4,22 @@ transactions (:func:`add_table_in`, :func:`add_tables_sqlite`)."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from meeple.server.store.engine import StoreBase, binder
-from meeple.server.store.rows import RUNNING, PlayerRow, SeatRow, SeatSpec, TableRow
+from meeple.server.store.rows import (
+    EXPIRED,
+    OPEN,
+    RUNNING,
+    PlayerRow,
+    SeatRow,
+    SeatSpec,
+    TableRow,
+)
 
 
 class Tables(StoreBase):
@@ -124,6 +133,27 @@ class Tables(StoreBase):
                 .where(TableRow.id == table_id)
                 .values(status=RUNNING, digest=state_digest)
             )
+
+    def expire(self, before: datetime, table_ids: list[str] | None = None) -> set[str]:
+        """Mark the open tables made before ``before`` as expired (only those of
+        ``table_ids``, when given), in one conditional update: whichever server process comes
+        first expires a table, and one that started first stays running. Which of
+        ``table_ids`` are expired now (by this call or an earlier one)."""
+        with self.engine.begin() as conn:
+            change = (
+                update(TableRow)
+                .where(TableRow.status == OPEN, TableRow.created < before)
+                .values(status=EXPIRED)
+            )
+            if table_ids is not None:
+                change = change.where(TableRow.id.in_(table_ids))
+            conn.execute(change)
+            if not table_ids:
+                return set()
+            found = conn.execute(
+                select(TableRow.id).where(TableRow.id.in_(table_ids), TableRow.status == EXPIRED)
+            )
+            return {str(table_id) for table_id in found.scalars()}
 
 
 def add_table_in(conn: Connection, table: TableRow, seats: list[SeatSpec]) -> None:

@@ -17,6 +17,7 @@ from meeple.server.tables import botwork
 from meeple.server.tables.live import LiveTable
 from meeple.server.tables.refused import Refused
 from meeple.server.tables.scheduling import Scheduling
+from meeple.server.tables.thinking import whose
 
 log = logging.getLogger("meeple.server")
 
@@ -47,7 +48,7 @@ class Bots(Scheduling):
         if level in botwork.INLINE_LEVELS:
             # A move chosen in a moment: chosen and played in one turn of the gate (people's
             # actions never wait behind a backlog of bot moves: meeple.server.tables.pacing).
-            async with self.gate.admitted(), table.lock:
+            async with self.gate.admitted(whose(table)), table.lock:
                 if not self._bot_still_plays(table, seat):
                     return
                 seed = botwork.bot_seed(table.seed, table.version, seat)
@@ -68,7 +69,7 @@ class Bots(Scheduling):
             )
         # A search thinks without a slot of the gate (in a worker process, or a thread).
         action = await self._choose(table, snapshot, seat, level, seed)
-        async with self.gate.admitted(), table.lock:
+        async with self.gate.admitted(whose(table)), table.lock:
             # While the bot thought, the game may have moved on, or the player come back.
             state = table.state
             if (
@@ -111,13 +112,14 @@ class Bots(Scheduling):
         level: str,
         seed: int,
     ) -> Action:
+        # In a worker, in turn with the other people's tables' bots (.thinking).
+        key = whose(table)
         if isinstance(snapshot, dict):
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(
-                self.pool, botwork.choose, table.game.id, snapshot, seat, level, seed
+            return await self.thinkers.run(
+                key, botwork.choose, table.game.id, snapshot, seat, level, seed
             )
         bot = make(level, table.game, seed=seed)
         if level in botwork.INLINE_LEVELS:
             return bot.choose(snapshot, seat)
         # No worker processes (tests): think in a thread, so the loop still answers meanwhile.
-        return await asyncio.to_thread(bot.choose, snapshot, seat)
+        return await self.thinkers.run(key, bot.choose, snapshot, seat)

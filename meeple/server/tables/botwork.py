@@ -23,6 +23,15 @@ def bot_seed(table_seed: int, version: int, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
+def warm() -> None:
+    """Load every game and its bots, and have each choose once (run in each worker process
+    when it starts, so that no person's bot waits for that)."""
+    for game_id in meeple.GAMES:
+        game = meeple.load(game_id)
+        state = game.new(game.min_players, seed=0)
+        make("normal", game, seed=0).choose(state, state.to_move[0])
+
+
 def choose(game_id: str, state_json: dict[str, Any], seat: int, level: str, seed: int) -> Action:
     """The move a bot of ``level`` makes for ``seat`` (runs in a worker process)."""
     game = meeple.load(game_id)

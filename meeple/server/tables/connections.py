@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from datetime import UTC, datetime, timedelta
 
 from meeple.server.tables.core import HubCore
 from meeple.server.tables.live import Connection, LiveTable
@@ -104,8 +105,55 @@ class Connections(HubCore):
             async with table.lock:
                 for connection in table.connections:
                     if connection.session in hashes:
-                        connection.player_id = connection.session = None
+                        connection.player_id = connection.session = connection.expires = None
                 self.broadcast(table)
+
+    async def expire_sessions(self, now: float | None = None) -> set[str]:
+        """Sockets whose sessions expired while they were open lose their player, as at a
+        logout (only here: each process looks at its own sockets); the sessions ended.
+
+        A socket notes when its session expires unless used meanwhile: when that time has
+        come, the session's last use is read again, and one used since (a REST call, another
+        socket) lives on with its new time."""
+        now = time.time() if now is None else now
+        due: dict[str, list[Connection]] = {}
+        for table in list(self.tables.values()):
+            for connection in table.connections:
+                expires = connection.expires
+                if connection.session is not None and expires is not None and expires <= now:
+                    due.setdefault(connection.session, []).append(connection)
+        if not due:
+            return set()
+        lifetime = self.settings.session_seconds
+        used = await asyncio.to_thread(self.store.sessions_used, sorted(due))
+        ended = set()
+        for hashed, connections in due.items():
+            last = used.get(hashed)
+            if last is None or now - last.timestamp() >= lifetime:
+                ended.add(hashed)
+                continue
+            for connection in connections:
+                connection.expires = last.timestamp() + lifetime
+        if ended:
+            await self.end_sessions(ended, tell_others=False)
+        return ended
+
+    async def keep_sessions(self) -> None:
+        """Until cancelled: :meth:`expire_sessions` every tenth of a session's lifetime (at
+        most a minute), and the expired sessions forgotten by the database every hour (or
+        lifetime, if shorter)."""
+        lifetime = self.settings.session_seconds
+        purged = time.monotonic()
+        while True:
+            await asyncio.sleep(min(60.0, lifetime / 10))
+            try:
+                await self.expire_sessions()
+                if time.monotonic() - purged >= min(3600.0, lifetime):
+                    purged = time.monotonic()
+                    cutoff = datetime.now(UTC) - timedelta(seconds=lifetime)
+                    await asyncio.to_thread(self.store.drop_sessions_unused_since, cutoff)
+            except Exception:  # the next round tries again; the server goes on
+                log.exception("expiring sessions failed")
 
     def broadcast(self, table: LiveTable) -> None:
         """Queue every connection's own ``state`` message, each for the seat its player sits in

@@ -20,6 +20,7 @@ import meeple
 from meeple.core.game import Action
 from meeple.server.settings import Settings
 from meeple.server.store import (
+    EXPIRED,
     FINISHED,
     OPEN,
     RUNNING,
@@ -29,9 +30,10 @@ from meeple.server.store import (
     TableRow,
     digest_matches,
 )
-from meeple.server.tables.live import LiveTable, newest_of
+from meeple.server.tables.live import ENDED, LiveTable, newest_of
 from meeple.server.tables.pacing import INLINE_SLOTS, SLOTS, BotGate
 from meeple.server.tables.peers import Peers
+from meeple.server.tables.thinking import Thinkers
 from meeple.server.trace import MoveTrace
 
 log = logging.getLogger("meeple.server")
@@ -57,12 +59,19 @@ class HubCore:
         self.gate = BotGate(INLINE_SLOTS if self.writer.inline else SLOTS)
         """Admits bot moves a few at a time (people never wait behind them): one at a time
         when the writer commits on the event loop (:data:`~meeple.server.tables.pacing.INLINE_SLOTS`)."""
+        self.creating: dict[str, int] = {}
+        """Tables being made now, by their creator (see :meth:`Seating.create`)."""
+        self.thinkers = Thinkers(settings.bot_workers or 2)
+        """Where the bots' searches wait for a worker, in turn by whose tables they are for
+        (:mod:`~meeple.server.tables.thinking`)."""
         self._loading = threading.Lock()
         self.cluster: Peers | None = None
         """The other server processes (:mod:`meeple.server.site.cluster`), when there may be
         any; ``None`` alone."""
         self._jitter = random.Random()
         """Draws the bots' waits (:meth:`bot_wait`)."""
+        self.session_keeper: asyncio.Task[None] | None = None
+        """Ends the players of sockets whose sessions expire (:meth:`keep_sessions`)."""
 
     # The hub's parts call each other (an action schedules bots and timers, which act and
     # tell everyone): these are the calls a part below makes to a part above, defined there.
@@ -167,13 +176,9 @@ class HubCore:
         table.status = row.status  # start() made it running; a finished game stays finished
 
     def release(self, table: LiveTable) -> None:
-        """Let go of a finished table nobody is connected to: it is in the store, and a server
-        that runs for weeks must not keep every game it ever finished in memory."""
-        if (
-            table.status == FINISHED
-            and not table.connections
-            and self.tables.get(table.id) is table
-        ):
+        """Let go of a finished (or expired) table nobody is connected to: it is in the store,
+        and a server that runs for weeks must not keep every game it ever finished in memory."""
+        if table.status in ENDED and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
     def _changed(self, table: LiveTable) -> None:
@@ -192,6 +197,10 @@ class HubCore:
         for seat, seat_row in zip(table.seats, seat_rows, strict=True):
             seat.player = players.get(seat_row.player_id) if seat_row.player_id else None
             seat.left = seat_row.left
+        if row.status == EXPIRED:  # another process expired it (tables/expiry.py)
+            table.status = EXPIRED
+            table.stale = False
+            return
         if table.state is None and row.status != OPEN:
             table.start(table.game.new(table.players, seed=table.seed, options=table.options))
         state = table.state

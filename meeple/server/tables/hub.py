@@ -8,34 +8,48 @@ scheduled from :meth:`Hub.schedule` after every change.
 The hub is made of parts, each a file, each building on the one below:
 
 - :mod:`.core` — what the parts share, and tables found in memory or read from the store;
-- :mod:`.connections` — sockets at their seats, and every change told to every client;
+- :mod:`.connections` — sockets at their seats, every change told to every client, and the
+  sockets of ended or expired sessions turned into spectators;
 - :mod:`.seating` — tables created, joined and left;
 - :mod:`.moves` — the move path;
 - :mod:`.scheduling` — the bots to start and the timer to set after every change;
 - :mod:`.bots` — bot moves;
-- :mod:`.peering` — what other server processes tell this one.
+- :mod:`.peering` — what other server processes tell this one;
+- :mod:`.expiry` — open tables that nobody joins expire.
 """
 
 from __future__ import annotations
 
+import asyncio
+
 from meeple.server.store import OPEN, RUNNING
-from meeple.server.tables.peering import Peering
+from meeple.server.tables import botwork
+from meeple.server.tables.expiry import Expiry
 from meeple.server.tables.workers import bot_pool
 
 
-class Hub(Peering):
+class Hub(Expiry):
     """All tables in play, their bots and timers, and the store behind them."""
 
     async def startup(self) -> None:
-        """Start the bot workers and bring back every open and running table."""
+        """Start the bot workers and bring back every open and running table (the open
+        tables that waited too long expire first)."""
         self.gate.start()
+        self.start_sweeping()
+        self.session_keeper = asyncio.create_task(self.keep_sessions())
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
+            self.thinkers.executor = self.pool
+            # Every worker started and its games loaded now, not at some person's bot's
+            # first search (a worker is started only when a search finds none idle).
+            for _ in range(self.settings.bot_workers):
+                self.pool.submit(botwork.warm)
         if self.cluster is not None:
             # Tables are loaded when asked for; the cluster's keeper takes the leases of the
             # running tables nobody holds, and this process then runs them.
             await self.cluster.start()
             return
+        self.store.expire(self.expire_before())
         for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
             table = self.load(table_id)
             if table is not None and table.status == RUNNING:
@@ -45,6 +59,9 @@ class Hub(Peering):
     async def shutdown(self) -> None:
         """Stop timers and bots; stored tables need nothing more."""
         self.gate.stop()
+        self.stop_sweeping()
+        if self.session_keeper is not None:
+            self.session_keeper.cancel()
         for table in self.tables.values():
             for task in [table.timer, *table.bots.values()]:
                 if task is not None:
@@ -52,5 +69,6 @@ class Hub(Peering):
         if self.cluster is not None:
             await self.cluster.stop()
         self.writer.close()
+        self.thinkers.shutdown()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)

@@ -19,8 +19,11 @@ import orjson
 
 from meeple.core.game import BACK, JSON, Action, Game, State
 from meeple.server.jsontext import encode, encode_bytes
-from meeple.server.store import OPEN, RUNNING, PlayerRow, SeatRow, TableRow
+from meeple.server.store import EXPIRED, FINISHED, OPEN, RUNNING, PlayerRow, SeatRow, TableRow
 from meeple.server.trace import MoveTrace
+
+ENDED = (FINISHED, EXPIRED)
+"""Statuses of a table that will never change again."""
 
 SeatKey = int | None
 """A seat, or ``None`` for spectators: whose eyes a view is for."""
@@ -82,12 +85,18 @@ class Connection:
     player_id: str | None
     session: str | None = None
     """The hash of the session it opened with: when that session ends, so does its player."""
+    expires: float | None = None
+    """When its session expires unless used meanwhile (seconds since the epoch): then the hub
+    looks at the session again (:meth:`Hub.expire_sessions`)."""
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     log_sent: int = 0
     counted: bool = False
     """Whether :meth:`Hub.connect` counted it at its table (and disconnect must uncount it)."""
     tokens: float = 0.0
     refilled: float = field(default_factory=time.monotonic)
+    refused_in_a_row: int = 0
+    """Messages refused for the rate since the last one allowed (a client that goes on and on
+    is closed: :data:`meeple.server.api.play.FLOOD`)."""
     pushed: int = 0
     """Messages queued so far."""
     written: int = 0
@@ -137,6 +146,10 @@ class LiveTable:
         self.created = as_utc(row.created)
         """When the table was made, in UTC with its zone (the lobby sorts every table by it)."""
         self.rated = row.rated
+        self.creator: str | None = None
+        """Who made the table, while this process holds it since then (the store does not
+        keep it): the limits on a player's tables count by it, and the bots' searches are
+        shared out by it (:mod:`meeple.server.tables.thinking`)."""
         self.final: tuple[list[float], list[int]] | None = (
             (row.scores, row.winners)
             if row.scores is not None and row.winners is not None

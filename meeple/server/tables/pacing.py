@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Hashable
 from contextlib import asynccontextmanager
 
 SLOTS = 8
@@ -44,31 +44,123 @@ TICK = 0.005
 """How often the watcher measures the event loop's lag (seconds)."""
 
 
-class BotGate:
-    """Admits bot moves a few at a time, first come first served, and one at a time while the
-    event loop lags."""
+class FairSlots:
+    """So many holders at a time; those who wait are served in turn by their key (round-robin:
+    a key that waits for the first time is served after at most one holder of each key that
+    waits before it), and with one key, first come first served.
+
+    ``keep_one``: the last free slot goes only to a key that holds none. One key alone then
+    never holds them all: another key's first comes in at once, without waiting for any
+    holder to finish (the bots' searches, :mod:`.thinking`: a search holds its slot for up to
+    a second or two)."""
+
+    def __init__(self, slots: int, *, keep_one: bool = False) -> None:
+        self.slots = slots
+        self.keep_one = keep_one
+        self.busy = 0
+        """Holders now."""
+        self.held: dict[Hashable, int] = {}
+        """Holders now, by key (only with ``keep_one``)."""
+        self._lanes: dict[Hashable, deque[asyncio.Future[None]]] = {}
+        """Who waits, by key, in the order the keys are to be served (a served key goes to the
+        back of the round)."""
+
+    @property
+    def waiting(self) -> int:
+        """Holders waiting for a slot."""
+        # Read by /metrics from a worker thread while the event loop changes the lanes: copies
+        # first (each one step under the interpreter's lock), never a walk over a live deque
+        # ("deque mutated during iteration" answered a scrape under load with a 500).
+        lanes = tuple(self._lanes.values())
+        return sum(1 for lane in lanes for f in tuple(lane) if not f.done())
+
+    @asynccontextmanager
+    async def admitted(self, key: Hashable = None) -> AsyncIterator[None]:
+        """Wait for a slot (in ``key``'s turn), then hold it."""
+        await self.enter(key)
+        try:
+            yield
+        finally:
+            self.leave(key)
+
+    async def enter(self, key: Hashable = None) -> None:
+        """Wait for a slot in ``key``'s turn and take it; :meth:`leave` gives it back."""
+        if self._lanes or not self._may(key, self._open()):
+            waiter = asyncio.get_running_loop().create_future()
+            self._lanes.setdefault(key, deque()).append(waiter)
+            # Others wait, but perhaps none who may take the free slot this key may take.
+            self._wake()
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    # Handed a slot at the moment it was cancelled: pass the slot on.
+                    self.leave(key)
+                raise
+        else:
+            self._take(key)
+
+    def leave(self, key: Hashable = None) -> None:
+        """Give back a slot taken for ``key``."""
+        self.busy -= 1
+        if self.keep_one:
+            held = self.held.pop(key, 0) - 1
+            if held > 0:
+                self.held[key] = held
+        self._wake()
+
+    def _take(self, key: Hashable) -> None:
+        self.busy += 1
+        if self.keep_one:
+            self.held[key] = self.held.get(key, 0) + 1
+
+    def _open(self) -> int:
+        """Slots free now."""
+        return self.slots - self.busy
+
+    def _may(self, key: Hashable, free: int) -> bool:
+        """Whether ``key`` may take one of ``free`` slots."""
+        return free > 0 and (not self.keep_one or free > 1 or key not in self.held)
+
+    def _wake(self) -> None:
+        """Hand free slots to the waiting keys in turn (one each: no stampede)."""
+        while self._lanes:
+            free = self._open()
+            key = next((k for k in self._lanes if self._may(k, free)), _NOBODY)
+            if key is _NOBODY:
+                return
+            lane = self._lanes.pop(key)
+            waiter = lane.popleft()
+            if lane:
+                self._lanes[key] = lane  # to the back of the round
+            if not waiter.done():  # a cancelled one left its place empty
+                self._take(key)
+                waiter.set_result(None)
+
+    def resize(self, slots: int) -> None:
+        """Let ``slots`` run at once from now on (0 shuts them all)."""
+        self.slots = slots
+        self._wake()
+
+
+_NOBODY = object()
+"""No key may take a slot now (:meth:`FairSlots._wake`)."""
+
+
+class BotGate(FairSlots):
+    """Admits bot moves a few at a time, in turn by whose tables they are (first come first
+    served for one), and one at a time while the event loop lags."""
 
     def __init__(
         self, slots: int = SLOTS, lag_limit: float = LAG_LIMIT, tick: float = TICK
     ) -> None:
-        self.slots = slots
+        super().__init__(slots)
         self.lag_limit = lag_limit
         self.tick = tick
         """How often the watcher measures the lag (seconds)."""
         self.lag = 0.0
         """The event loop's latest lag: how much later than asked the watcher woke (s)."""
-        self.busy = 0
-        """Bot moves admitted and not finished."""
-        self._queue: deque[asyncio.Future[None]] = deque()
         self._watcher: asyncio.Task[None] | None = None
-
-    @property
-    def waiting(self) -> int:
-        """Bot moves waiting to be admitted."""
-        # Read by /metrics from a worker thread while the event loop changes the queue: a
-        # copy first (one step under the interpreter's lock), not a walk over the live deque
-        # ("deque mutated during iteration" answered a scrape under load with a 500).
-        return sum(1 for f in tuple(self._queue) if not f.done())
 
     def start(self) -> None:
         """Start measuring the event loop's lag (call from the running loop)."""
@@ -81,45 +173,11 @@ class BotGate:
             self._watcher.cancel()
             self._watcher = None
 
-    @asynccontextmanager
-    async def admitted(self) -> AsyncIterator[None]:
-        """Wait for a slot and a loop that keeps up, then hold the slot for one bot move."""
-        if self._queue or not self._open():
-            waiter = asyncio.get_running_loop().create_future()
-            self._queue.append(waiter)
-            try:
-                await waiter
-            except asyncio.CancelledError:
-                if waiter.done() and not waiter.cancelled():
-                    # Handed a slot at the moment it was cancelled: pass the slot on.
-                    self.busy -= 1
-                    self._wake()
-                raise
-        else:
-            self.busy += 1
-        try:
-            yield
-        finally:
-            self.busy -= 1
-            self._wake()
-
-    def resize(self, slots: int) -> None:
-        """Let ``slots`` bot moves run at once from now on (0 shuts the gate)."""
-        self.slots = slots
-        self._wake()
-
-    def _open(self) -> bool:
+    def _open(self) -> int:
         # While the loop lags, one bot move at a time still goes: bots slow down, never stop
         # (their tables' people wait for them too).
-        return self.busy < (self.slots if self.lag <= self.lag_limit else min(self.slots, 1))
-
-    def _wake(self) -> None:
-        """Hand free slots to the bot moves that wait longest (one each: no stampede)."""
-        while self._queue and self._open():
-            waiter = self._queue.popleft()
-            if not waiter.done():  # a cancelled one left its place empty
-                self.busy += 1
-                waiter.set_result(None)
+        slots = self.slots if self.lag <= self.lag_limit else min(self.slots, 1)
+        return slots - self.busy
 
     async def _watch(self) -> None:
         while True:

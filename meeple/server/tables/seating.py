@@ -11,7 +11,7 @@ from typing import Any
 import meeple
 from meeple.core.game import State
 from meeple.server.store import (
-    FINISHED,
+    EXPIRED,
     OPEN,
     RUNNING,
     PlayerRow,
@@ -23,7 +23,7 @@ from meeple.server.store import (
     utcnow,
 )
 from meeple.server.tables.connections import Connections
-from meeple.server.tables.live import LiveTable
+from meeple.server.tables.live import ENDED, LiveTable
 from meeple.server.tables.refused import Refused
 
 log = logging.getLogger("meeple.server")
@@ -44,7 +44,77 @@ class Seating(Connections):
         response_seconds: int,
         rated: bool = False,
     ) -> LiveTable:
-        """Create a table; the creator sits in the first human seat. Starts it if it is full."""
+        """Create a table; the creator sits in the first human seat. Starts it if it is full.
+
+        Refused (429) when the creator has as many open tables, or tables with bots, as the
+        settings allow (:meth:`held_by`)."""
+        # The creator takes the first human seat: any other makes an open table.
+        waits = sum(s.kind == "human" for s in seats) > 1
+        has_bots = any(s.kind == "bot" for s in seats)
+        waiting, with_bots = self.held_by(creator.id)
+        if waits and waiting >= self.settings.open_tables:
+            raise Refused(
+                "too_many_tables",
+                f"you have {waiting} open tables; start or leave one first",
+                429,
+            )
+        if has_bots and with_bots >= self.settings.bot_tables:
+            raise Refused(
+                "too_many_bot_tables",
+                f"you have {with_bots} unfinished tables with bots; finish or leave one first",
+                429,
+            )
+        # Counted while it is being made (its store write awaits): a burst of requests at
+        # once must not all pass the count above.
+        self.creating[creator.id] = self.creating.get(creator.id, 0) + 1
+        try:
+            table = await self._create(
+                creator,
+                game_id,
+                players=players,
+                options=options,
+                seats=seats,
+                turn_seconds=turn_seconds,
+                response_seconds=response_seconds,
+                rated=rated,
+            )
+        finally:
+            left = self.creating.pop(creator.id) - 1
+            if left:
+                self.creating[creator.id] = left
+        return table
+
+    def held_by(self, player_id: str) -> tuple[int, int]:
+        """What the player holds in this process: the open tables they made or sit at, and
+        the unfinished tables with bots they made (each counting those being made now)."""
+        making = self.creating.get(player_id, 0)
+        waiting = with_bots = making
+        for table in self.tables.values():
+            status = table.status
+            if status == OPEN and (
+                table.creator == player_id or table.seat_of(player_id) is not None
+            ):
+                waiting += 1
+            if (
+                table.creator == player_id
+                and status in (OPEN, RUNNING)
+                and any(seat.kind == "bot" for seat in table.seats)
+            ):
+                with_bots += 1
+        return waiting, with_bots
+
+    async def _create(
+        self,
+        creator: PlayerRow,
+        game_id: str,
+        *,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        turn_seconds: int | None,
+        response_seconds: int,
+        rated: bool,
+    ) -> LiveTable:
         game = meeple.load(game_id)
         checked = game.resolve_options(options)
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
@@ -77,6 +147,7 @@ class Seating(Connections):
         await self.writer.add_table(row, seats)
         seat_rows = [SeatRow(**values) for values in seat_values(row, seats)]
         table = LiveTable.from_rows(game, row, seat_rows, {creator.id: creator})
+        table.creator = creator.id
         table.owned = table.chat_quiet = self.cluster is None
         with self._loading:
             self.tables[row.id] = table
@@ -93,6 +164,8 @@ class Seating(Connections):
         async with table.lock:
             if table.seat_of(player.id) is not None:
                 raise Refused("seated", "you already sit at this table")
+            if table.status == EXPIRED:
+                raise Refused("not_open", "this table expired: nobody came in time")
             if table.status != OPEN:
                 raise Refused("not_open", "this table has already started")
             free = table.free_human_seats()
@@ -123,8 +196,8 @@ class Seating(Connections):
             seat = table.seat_of(player.id)
             if seat is None:
                 raise Refused("not_seated", "you have no seat at this table")
-            if table.status == FINISHED:
-                raise Refused("not_running", "this game is over")
+            if table.status in ENDED:
+                raise Refused("not_running", f"this table is {table.status}")
             if table.status == OPEN:
                 await asyncio.to_thread(self.store.set_seat, table.id, seat, None, False)
                 # The same seat, emptied: its sockets are uncounted from it by reseat().

@@ -18,6 +18,7 @@
 // the scoreboard: the final scoring by terrain, and the tie-break when it decided.
 
 import { h, isPhone, svg as s } from "../dom.js";
+import { endReason, stats } from "./bison-story.js";
 
 const SCALE = 60; // SVG units per tile radius
 const ANIMALS = ["bison", "fish", "turkeys"];
@@ -39,7 +40,7 @@ const zoom = { k: 1, cx: null, cy: null, base: null, saved: null };
 // with it, so no target is small in the moment between drawing and measuring.
 let hitR = 14;
 // The scoring being played back (module-level: new states redraw the board under it).
-const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null };
+const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null, view: null };
 const seen = new Set(); // scorings already played back (or skipped), by key
 
 // --- words ---------------------------------------------------------------------------------
@@ -339,9 +340,10 @@ function changes(ctx) {
 
 // --- the scoring, region by region -----------------------------------------------------------
 
-/** The scorings among `events`: [{final, round, regions: [score events], lost, after, key}].
- *  A scoring opens with `round_scoring` or `final_scoring` (with its round), then one `score`
- *  per region, each maybe followed by `overflow`s (a full track changing 3 for 1). */
+/** The scorings among `events`: [{final, round, head, regions: [score events], overflows,
+ *  after, key}]. A scoring opens with `round_scoring` or `final_scoring` (`head`, with its
+ *  round), then one `score` per region, each maybe followed by `overflow`s (a full track
+ *  changing 3 for 1: `overflows[k]` are region k's). */
 function scorings(events, view) {
   const found = [];
   let block = null;
@@ -353,18 +355,18 @@ function scorings(events, view) {
     }
     block = null;
   };
+  const open = (head) => ({ final: head?.event === "final_scoring", round: head?.round ?? null, head, regions: [], overflows: [] });
   for (let i = 0; i < events.length; i += 1) {
     const e = events[i];
     if (e.event === "round_scoring" || e.event === "final_scoring") {
       close(i);
-      block = { final: e.event === "final_scoring", round: e.round ?? null, regions: [], lost: [] };
+      block = open(e);
     } else if (e.event === "score") {
-      if (!block) block = { final: false, round: null, regions: [], lost: [] };
+      if (!block) block = open(null);
       block.regions.push(e);
-      block.lost.push({});
+      block.overflows.push([]);
     } else if (e.event === "overflow" && block && block.regions.length) {
-      const lost = block.lost[block.lost.length - 1];
-      lost[e.seat] = (lost[e.seat] || 0) + 2;
+      block.overflows[block.overflows.length - 1].push(e);
     } else if (block) close(i);
   }
   close(events.length);
@@ -375,40 +377,48 @@ function scorings(events, view) {
   return found;
 }
 
-/** What the events after a scoring changed on each seat's tracks (bots may have played on
- *  in the same message): gains, payments, purchases, exchanges. */
-function laterChanges(events, n) {
-  const delta = new Array(n).fill(0);
-  for (const e of events) {
-    if (e.seat === undefined || e.seat < 0 || e.seat >= n) continue;
-    if (e.event === "gain") delta[e.seat] += e.amount;
-    else if (e.event === "overflow" || e.event === "exchange") delta[e.seat] -= 2;
-    else if (e.event === "pay") delta[e.seat] -= ANIMALS.reduce((t, a) => t + (e[a] || 0), 0);
-    else if (e.event === "buy") delta[e.seat] -= 3 * (e.piece === "hunter" ? 1 : e.size);
+/** Take an event's change of the animal tracks back (`tracks`: per seat {bison, fish,
+ *  turkeys}): gains, a full track's 3-for-1, payments, purchases (each kind of animal pays
+ *  the price) and exchanges. */
+function undo(tracks, e) {
+  const t = tracks[e.seat];
+  if (!t) return;
+  if (e.event === "gain") t[e.animal] -= e.amount;
+  else if (e.event === "overflow") {
+    t[e.animal] += 3;
+    t[e.into] -= 1;
+  } else if (e.event === "pay") for (const a of ANIMALS) t[a] += e[a] || 0;
+  else if (e.event === "buy") for (const a of ANIMALS) t[a] += e.piece === "hunter" ? 1 : e.size;
+  else if (e.event === "exchange") {
+    t[e.give] += 3;
+    t[e.get] -= 1;
   }
-  return delta;
 }
 
-/** The scores seat by seat after each step of a scoring (start: before its first region). */
+/** The tracks and totals seat by seat after each step of a scoring (start: before its first
+ *  region), worked back from the view it came with: the events after it (bots may have played
+ *  on in the same message) taken back, then region after region. The player boards and the
+ *  seats panel show the same step, so that they never disagree while it plays. */
 function scoringSteps(block, view) {
-  const n = view.player_info.length;
-  const later = laterChanges(block.after || [], n);
-  const end = view.player_info.map((p, i) => p.total - later[i]);
-  const took = new Array(n).fill(0);
-  block.regions.forEach((r, k) => {
-    for (const w of r.awards || []) took[w.seat] += w.animals;
-    for (const [seat, lost] of Object.entries(block.lost[k])) took[seat] -= lost;
-  });
-  // Before the final scoring every stock went to 0; before a round's, the totals less the awards.
-  let at = block.final ? new Array(n).fill(0) : end.map((x, i) => x - took[i]);
-  const steps = [{ region: null, scores: at.slice() }];
-  block.regions.forEach((r, k) => {
-    at = at.slice();
-    for (const w of r.awards || []) at[w.seat] += w.animals;
-    for (const [seat, lost] of Object.entries(block.lost[k])) at[seat] -= lost;
-    steps.push({ region: r, scores: at });
-  });
+  let tracks = view.player_info.map((p) => ({ ...p.animals }));
+  for (const e of [...(block.after || [])].reverse()) undo(tracks, e);
+  const steps = [];
+  for (let k = block.regions.length - 1; k >= -1; k -= 1) {
+    steps.unshift({ region: k >= 0 ? block.regions[k] : null, tracks, scores: tracks.map((t) => ANIMALS.reduce((n, a) => n + t[a], 0)) });
+    if (k < 0) break;
+    tracks = tracks.map((t) => ({ ...t }));
+    for (const o of [...block.overflows[k]].reverse()) undo(tracks, o);
+    const r = block.regions[k];
+    for (const w of r.awards || []) if (tracks[w.seat]) tracks[w.seat][ANIMAL_OF[r.terrain]] -= w.animals;
+  }
   return steps;
+}
+
+/** The animals a player board shows: while a scoring plays, as they stood at its step (the
+ *  seats panel shows the same totals); else the view's. */
+function shownAnimals(p) {
+  const at = !play.done && play.steps.length ? play.steps[play.i].tracks[p.seat] : null;
+  return at ?? p.animals;
 }
 
 function stopPlay() {
@@ -416,7 +426,9 @@ function stopPlay() {
   play.timer = null;
 }
 
-function finishPlay() {
+/** End the playback: the seats show the server's scores again, and the result and the log's
+ *  held lines come out. `quiet`: from inside a drawing of the board (no redraw of its own). */
+function finishPlay(quiet = false) {
   stopPlay();
   play.done = true;
   seen.add(play.key);
@@ -424,7 +436,7 @@ function finishPlay() {
   // Let the result out: every hold asked while the playback ran.
   for (const release of play.releases.splice(0)) release();
   play.heldBy = null;
-  redraw();
+  if (!quiet) redraw();
 }
 
 function schedulePlay() {
@@ -435,7 +447,10 @@ function schedulePlay() {
     if (play.i >= play.steps.length - 1) finishPlay();
     else {
       play.i += 1;
+      // A board no longer on the page (the table left) ends the playback rather than leave
+      // the log's lines held back for good.
       if (redraw()) schedulePlay();
+      else finishPlay(true);
     }
   }, STEP_MS);
 }
@@ -443,6 +458,11 @@ function schedulePlay() {
 /** Start playing back a scoring that just arrived (never on a first drawing: a reload or a
  *  finished table reopened shows the board as it is, and its scoreboard). */
 function startScoring(ctx) {
+  const running = !play.done && play.steps.length > 0;
+  // A first drawing (a table opened, a replay) ends a playback left from before; so does a
+  // newer state with a decision of this seat's: the player acts on the board as it is now, and
+  // a board showing the scoring's numbers would disagree with it.
+  if (running && (!ctx.previous || (ctx.view !== play.view && (ctx.legal || []).length))) finishPlay(true);
   if (!ctx.previous || !ctx.recent || !ctx.recent.length) return;
   const blocks = scorings(ctx.recent, ctx.view);
   const block = blocks[blocks.length - 1];
@@ -450,12 +470,13 @@ function startScoring(ctx) {
   stopPlay();
   play.key = block.key;
   play.steps = scoringSteps(block, ctx.view);
+  play.view = ctx.view;
   play.i = 0;
   play.final = block.final;
   play.round = block.round;
   play.done = false;
   // The log keeps these back while they play (the table draws the log again when let go).
-  play.hidden = new Set(block.regions.map((r) => JSON.stringify(r)));
+  play.hidden = new Set([block.head, ...block.regions].filter(Boolean).map((r) => JSON.stringify(r)));
   schedulePlay();
 }
 
@@ -985,13 +1006,15 @@ function playerBoard(ctx, p, marks, mine) {
   const colour = `var(--seat-${p.seat})`;
   const pending = mine && v.pending && v.to_move.includes(p.seat) ? v.pending : null;
   const winner = ctx.over && (v.winners || []).includes(p.seat) && (play.done || !play.final);
+  const animals = shownAnimals(p);
+  const total = ANIMALS.reduce((n, a) => n + animals[a], 0);
   const head = h("div", { class: "bison-player-head" },
     h("span", { class: "chip", style: `background: ${colour}` }),
     h("strong", { text: who(ctx, p.seat) }),
     p.seat === v.totem ? h("span", { class: "bison-tag", text: ctx.t("bison.totem") }) : null,
     winner ? h("span", { class: "bison-tag winner", text: ctx.t("bison.winner") }) : null,
     p.holds_tile && !mine ? h("span", { class: "bison-tag soft", text: ctx.t("bison.holds_tile") }) : null,
-    h("span", { class: "bison-total", text: ctx.t("bison.total", { n: p.total, count: p.total }) }));
+    h("span", { class: "bison-total", text: ctx.t("bison.total", { n: total, count: total }) }));
 
   // The six action spaces, with this round's markers.
   const actionRow = h("div", { class: "bison-actions", role: "group", "aria-label": ctx.t("bison.actions") }, ACTIONS.map((kind) => {
@@ -1036,7 +1059,7 @@ function playerBoard(ctx, p, marks, mine) {
   const paid = ui.pay ? ANIMALS.reduce((t, a) => t + ui.pay[a], 0) : 0;
   const owed = cost - paid;
   const tracks = h("div", { class: "bison-tracks" }, ANIMALS.map((a) => {
-    const value = p.animals[a];
+    const value = animals[a];
     const row = h("div", { class: `bison-track ${a}${changedHere.has(a) ? " changed" : ""}`, "data-animal": a, title: `${animal(ctx, a, 2)} ${value}` },
       icon(a, { size: mine ? 24 : 18 }),
       mine ? null : h("span", { class: "bison-track-name", text: animal(ctx, a, 2) }),
@@ -1275,7 +1298,21 @@ function describeAction(a, ctx) {
 function heldBack(e) {
   if (play.done || !play.hidden) return false;
   if (e.event === "game_over") return play.final;
-  return e.event === "score" && play.hidden.has(JSON.stringify(e));
+  return (e.event === "score" || e.event === "round_scoring" || e.event === "final_scoring") && play.hidden.has(JSON.stringify(e));
+}
+
+/** "River region …": a sentence starts with a capital (no case in Japanese). */
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A scoring's first line: which round, how many regions, what each seat took in all (a record
+ *  from before the header said so: the round alone; the region lines follow). */
+function scoringLine(e, ctx) {
+  const final = e.event === "final_scoring";
+  if (!e.gains) return final ? ctx.t("bison.ev.final_scoring") : ctx.t("bison.ev.round_scoring", { round: e.round });
+  const head = final ? ctx.t("bison.ev.final_head") : ctx.t("bison.ev.round_head", { round: e.round });
+  if (!e.regions) return ctx.t("bison.ev.scoring_none", { head });
+  const gains = e.gains.map((n, seat) => ctx.t("bison.gain_of", { name: who(ctx, seat), n })).join(ctx.t("bison.comma"));
+  return ctx.t("bison.ev.scoring_sum", { head, n: e.regions, count: e.regions, gains });
 }
 
 function describeEvent(e, ctx) {
@@ -1313,14 +1350,13 @@ function describeEvent(e, ctx) {
     case "back":
       return ctx.t("bison.ev.back", { name });
     case "round_scoring":
-      return ctx.t("bison.ev.round_scoring", { round: e.round });
     case "final_scoring":
-      return ctx.t("bison.ev.final_scoring");
+      return scoringLine(e, ctx);
     case "score":
-      return ctx.t("bison.ev.score", {
+      return capital(ctx.t("bison.ev.score", {
         terrain: ctx.t(`bison.terrain.${e.terrain}`), n: e.spaces.length, count: e.spaces.length, animals: e.animals, animal: animal(ctx, ANIMAL_OF[e.terrain], e.animals),
         awards: (e.awards || []).map((w) => ctx.t("bison.award", { name: who(ctx, w.seat), place: place(ctx, w.place), n: w.animals })).join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
-      });
+      }));
     case "game_over":
       return ctx.t("bison.ev.game_over", { names: (e.winners || []).map((w) => who(ctx, w)).join(ctx.t("bison.comma")) });
     default:
@@ -1383,4 +1419,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

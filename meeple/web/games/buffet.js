@@ -15,6 +15,7 @@
 import { h, svg as s } from "../dom.js";
 import { KINDS, cardSvg, dishSvg, mouseShape, signed } from "./buffet-art.js";
 import { animateTurn, drawBoard, newTurn } from "./buffet-board.js";
+import { endReason, stats } from "./buffet-story.js";
 
 // --- words ---------------------------------------------------------------------------
 
@@ -377,7 +378,9 @@ function scoreboard(ctx) {
     total: r.score,
     parts: KINDS.map((k) => {
       const e = r.entries.find((x) => x.top.kind === k);
-      return { label: ctx.t(`buffet.kind.${k}`), value: e ? signed(e.top.value) : "–" };
+      // A column's head, capitalised as the rules name the dishes ("Cheese"; no case in Japanese).
+      const kind = ctx.t(`buffet.kind.${k}`);
+      return { label: kind.charAt(0).toUpperCase() + kind.slice(1), value: e ? signed(e.top.value) : "–" };
     }),
   }));
   // The note tells every tie on points and the tie-break that settled it (or a shared place).
@@ -393,4 +396,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

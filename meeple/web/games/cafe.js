@@ -13,6 +13,7 @@
 
 import { h, isPhone, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
+import { endReason, stats } from "./cafe-story.js";
 
 const CELL = 40; // user units of one grid cell
 const FIGURE_HEIGHT = 0.89; // the shorter guest's picture (a man's) is this share of its box high
@@ -553,4 +554,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

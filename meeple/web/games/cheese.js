@@ -12,6 +12,7 @@
 // step by step from the view's events, with the scores of each step in the seats panel.
 
 import { h, isPhone, svg as s } from "../dom.js";
+import { endReason, stats } from "./cheese-story.js";
 
 const MICE = new Set(["mouse", "marked_mouse", "fat_mouse", "king_mouse"]);
 const MARKED = new Set(["marked_mouse", "cat"]);
@@ -930,4 +931,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

@@ -14,8 +14,10 @@
 // What others did since the viewer's last decision is marked `changed`; moves animate.
 
 import { h } from "../dom.js";
+import { num } from "../i18n.js";
 import { serverNow } from "../api.js";
 import { KIND, art, cardBack, cardFace, icon } from "./stirfry-art.js";
+import { endReason, stats } from "./stirfry-story.js";
 
 const CARDS = ["noodles", "leek", "ginger", "mushroom", "soy", "chicken", "pork", "shrimp", "tofu"];
 // Each card's values as [points, cards the dish must also hold] (meeple/games/stirfry/data.py).
@@ -113,7 +115,7 @@ function dishView(ctx, dish, seat, cls = "", compact = false) {
   },
     h("span", { class: "sf-plate", "aria-hidden": "true" }, dishParts(dish.cards).map(([n, pts]) =>
       h("span", { class: `sf-in sf-kind-${KIND[n]}` }, icon(n), compact ? null : h("small", { text: String(pts) })))),
-    h("strong", { class: "sf-dish-pts", "aria-hidden": "true", text: String(dish.points) }));
+    h("strong", { class: "sf-dish-pts", "aria-hidden": "true", text: num(dish.points) }));
 }
 
 function chip(ctx, name) {
@@ -201,7 +203,7 @@ function seatPanel(ctx, seat, ch) {
       h("strong", { class: "sf-seat-name", text: who(ctx, seat) })),
     h("div", { class: "sf-points-row" },
       h("div", { class: `sf-points${ch.points.has(seat) ? " changed" : ""}`, "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
-        h("strong", { text: String(pts) }), h("span", { class: "sf-muted", text: ` / ${v.target}` })),
+        h("strong", { text: num(pts) }), h("span", { class: "sf-muted", text: ` / ${v.target}` })),
       // Tags beside the points, so that a name is never cut short for them.
       chef ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
       deciding && !chef ? h("span", { class: "sf-tag sf-tag-answer", text: ctx.t("stirfry.answering") }) : null,
@@ -674,4 +676,7 @@ export default {
   describeEvent,
   describeResult,
   scoreboard,
+  // The end's story (ending.js): why the game ended, each player's statistics.
+  endReason,
+  stats,
 };

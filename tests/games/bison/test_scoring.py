@@ -131,8 +131,19 @@ def test_the_scoring_events_say_who_placed_where_with_what_and_took_how_many() -
         region = state.board.region_of(SPACE_1)
         state._end_round()  # the round ends here, before any tile could change the region
         events = state.events
-        head = events.index({"event": "round_scoring", "seat": 0, "round": 1})
         scores = [e for e in events if e["event"] == "score"]
+        gains = [
+            sum(a["animals"] for e in scores for a in e["awards"] if a["seat"] == seat)
+            for seat in range(4)
+        ]
+        header = {
+            "event": "round_scoring",
+            "seat": 0,
+            "round": 1,
+            "regions": len(scores),
+            "gains": gains,
+        }
+        head = events.index(header)  # the header says what the scoring gave, seat by seat
         assert events[head + 1 : head + 1 + len(scores)] == scores  # region after region
         assert events[head + 1 + len(scores)]["event"] == "round"  # then the next round
         event = next(e for e in scores if e["spaces"] == list(region))
@@ -270,7 +281,10 @@ def test_the_game_over_event_holds_the_standings_and_the_tie_break() -> None:
     while not state.is_over:
         finish_round(state)
     events = state.events
-    head = events.index({"event": "final_scoring", "seat": state.start, "round": state.rounds})
+    head = next(i for i, e in enumerate(events) if e["event"] == "final_scoring")
+    assert (events[head]["seat"], events[head]["round"]) == (state.start, state.rounds)
+    scored = [e for e in events[head:] if e["event"] == "score"]
+    assert events[head]["regions"] == len(scored)
     # Region after region (a gain past 20 may log an overflow among them).
     kinds = {e["event"] for e in events[head + 1 : -1]}
     assert "score" in kinds and kinds <= {"score", "overflow"}
