@@ -358,12 +358,23 @@ def test_a_killed_process_s_tables_go_on_in_the_others(site: Site) -> None:
     with open_ws(others[0], aki_table, aki) as ws:
         back = until(ws, lambda m: is_state(m) and (bool(m["legal"]) or m["is_over"]))
         assert back["version"] >= seen[-1]
-        if not back["is_over"]:
+        # Her presence reaches the process that now holds the table through Redis, a moment
+        # after her socket opened: until it does, the bot standing in for her may still take
+        # the move she was sent (her action is then refused as stale). She plays on at the
+        # next turn, and one of her moves is stored as hers.
+        played = False
+        for _ in range(5):
+            if back["is_over"]:
+                break
             act = {"type": "action", "action": back["legal"][0], "version": back["version"]}
             ws.send(json.dumps(act))
             until(ws, lambda m: is_state(m) and m["version"] > back["version"])
             _, actions = site.check_record(aki_table)
-            assert (back["version"], 0, back["legal"][0], "human") in actions
+            if (back["version"], 0, back["legal"][0], "human") in actions:
+                played = True
+                break
+            back = until(ws, lambda m: is_state(m) and (bool(m["legal"]) or m["is_over"]))
+        assert played or back["is_over"], "none of Aki's moves after she came back was stored"
     # Each stored record is whole: one unbroken sequence that replays legally to the stored
     # state; none lost, none applied twice.
     for t in [*tables, aki_table]:

@@ -9,11 +9,12 @@ handshake is. Programs that send no ``Origin`` authenticate with the cookie alon
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from meeple.server.api.bodies import refuse
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing, so any origin may send them."""
@@ -55,22 +56,10 @@ class ForeignOriginGuard:
         if origin_ok(origin, headers.get("host", ""), self.allowed):
             await self.app(scope, receive, send)
             return
-        body = json.dumps(
-            {
-                "detail": {
-                    "code": "foreign_origin",
-                    "message": f"requests from {origin} may not change anything here",
-                }
-            }
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 403,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
+        await refuse(
+            send,
+            403,
+            "foreign_origin",
+            f"requests from {origin} may not change anything here",
+            close=False,
         )
-        await send({"type": "http.response.body", "body": body})

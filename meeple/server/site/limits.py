@@ -158,6 +158,7 @@ class LoginLimiter:
         per_address: int = 20,
         per_account_failures: int = 10,
         seconds: float = 60.0,
+        *,
         clock: Callable[[], float] | None = None,
         redis_url: str | None = None,
         failures_everywhere: int = 100,

@@ -19,12 +19,10 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Iterable
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from meeple.server.tables.live import LiveTable, newest_of
 from meeple.server.store import OPEN, RUNNING
+from meeple.server.tables.live import LiveTable, newest_of
 
 if TYPE_CHECKING:
     from meeple.server.tables.hub import Hub
