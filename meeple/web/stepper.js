@@ -10,8 +10,8 @@ import { t } from "./i18n.js";
 const KEEP = 40; // states kept at most (a spectator's, or a long wait)
 
 /** The stepper of a table. `draw(step, index, steps)` draws a kept state on the board;
- *  `leave()` draws the live board again. Returns {controls, record, restart, active, index,
- *  steps, close, relabel}. */
+ *  `leave()` draws the live board again. Returns {controls, record, restart, active, shown,
+ *  allow, redraw, close, relabel}. */
 export function stepper({ draw, leave }) {
   let steps = []; // [{view, toMove, from, upto}]: the states drawn since the last decision
   let at = null; // the index shown, or null when the board is live
@@ -101,6 +101,10 @@ export function stepper({ draw, leave }) {
       allowed = on;
       if (!on) close();
       refresh();
+    },
+    /** Draw the kept state shown again (the page was laid out anew), if one is shown. */
+    redraw() {
+      if (at !== null) draw(steps[at], at, steps);
     },
     close,
     relabel: refresh,

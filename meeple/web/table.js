@@ -240,7 +240,9 @@ export async function showTable(root, tableId) {
   // the board, whose renderer fits it to the room it has.
   const relayout = () => {
     layout();
-    if (state) draw(true);
+    // While the stepper shows a kept state, that state is drawn again, not the live board.
+    if (steps.active) steps.redraw();
+    else if (state) draw(true);
   };
   const portrait = window.matchMedia("(orientation: portrait)");
   layout();

@@ -76,7 +76,7 @@ function clickable(g, action, ctx) {
 // go when that player begins their next turn: so each guest shows its player's colour for one
 // round.
 
-const seen = { view: null, owners: [], lastSeat: null, events: [] };
+const seen = { view: null, live: false, owners: [], lastSeat: null, events: [] };
 
 function follow(events, owners) {
   for (const e of events) {
@@ -99,9 +99,11 @@ function follows(before, v) {
 /** The seat that seated each chair's guest this round (null: none, or unknown). */
 function owners(ctx) {
   const v = ctx.view;
-  if (seen.view === v) return seen.owners;
-  const prior = seen.view;
   const live = ctx.previous !== undefined;
+  // The stepper draws the kept views as a replay does (no `previous`), the live view among
+  // them: its rings then come from that turn's events only, so they are not the live board's.
+  if (seen.view === v && seen.live === live) return seen.owners;
+  const prior = seen.view;
   const continues = prior !== null && (live ? ctx.previous === prior || (ctx.previous && follows(prior, v)) : follows(prior, v));
   let list;
   if (!continues) {
@@ -122,6 +124,7 @@ function owners(ctx) {
   // An empty chair has nobody's ring (a chair is never emptied, but be safe).
   list.forEach((o, chair) => { if (!v.chairs[chair]) list[chair] = null; });
   seen.view = v;
+  seen.live = live;
   seen.owners = list;
   seen.events = (v.events || []).slice();
   return list;
