@@ -3,8 +3,9 @@
 // round of the game, set when the table opens (so the board below never moves), on a screen
 // tall enough for it (a short one, 1280×800, keeps two lines so that the board fits: "Whole
 // round" grows it there, and the choice is kept); it scrolls within itself with the newest line
-// last, and its top is always the start of a line. On a phone it folds into a one-line banner
-// at the top of the board (the newest line), which opens it.
+// last, and its top is always the start of a line. On a phone the strip is in the Log drawer,
+// and the newest line stays in sight in a one-line banner (over the board held upright, in the
+// header's row held sideways), which opens the drawer.
 //
 // The strip and the table's "Show now (n more moves)" button never disagree: while moves wait
 // to be drawn, the strip says so (and never "Nothing yet").
@@ -38,9 +39,10 @@ export function scrollToLines(list, from = null) {
   list.scrollTop = first ? first.offsetTop : items.at(-1).offsetTop;
 }
 
-/** The strip: `element` (the section above the board), `banner` (the phone's one line, before
- *  the board), `tools` (room for the stepper's controls), and `draw(...)`. */
-export function sinceStrip() {
+/** The strip: `element` (the section above the board), `banner` (the phone's one line of the
+ *  newest event, which `openLog()` answers: the table opens its Log drawer), `tools` (room for
+ *  the stepper's controls), and `draw(...)`. */
+export function sinceStrip({ openLog }) {
   const title = h("h2", { class: "since-title", id: "since-title" });
   const tools = h("div", { class: "since-tools" });
   const grow = h("button", { type: "button", id: "since-grow", class: "link since-grow" });
@@ -61,12 +63,10 @@ export function sinceStrip() {
     fit();
     scrollToLines(list, list.querySelector(".step-now"));
   });
-  const banner = h("button", { type: "button", id: "latest", class: "latest", hidden: true, "aria-expanded": "false", "aria-controls": "since" });
+  const banner = h("button", { type: "button", id: "latest", class: "latest", hidden: true, "aria-controls": "drawer-log" });
   banner.addEventListener("click", () => {
-    const open = !element.classList.contains("open");
-    element.classList.toggle("open", open);
-    banner.setAttribute("aria-expanded", String(open));
-    if (open) scrollToLines(list);
+    openLog();
+    scrollToLines(list, list.querySelector(".step-now"));
   });
 
   return {

@@ -170,7 +170,7 @@ export async function showTable(root, tableId) {
   });
   // The strip "since your last move" (strip.js), sized for a round of this game, and the
   // stepper that plays those moves again on the board (stepper.js).
-  const strip = sinceStrip();
+  const strip = sinceStrip({ openLog: () => openDrawer("log") });
   const roundLines = stripLines(game, table.players);
   strip.size(roundLines);
   const since = strip.element;
@@ -224,15 +224,21 @@ export async function showTable(root, tableId) {
     page.dataset.drawer = drawer ?? "";
     for (const tab of tabs.querySelectorAll(".tab")) tab.setAttribute("aria-expanded", String(tab.dataset.drawer === drawer));
   };
+  const portrait = window.matchMedia("(orientation: portrait)");
   const layout = () => {
     document.body.classList.add("at-table");
     if (phone.matches) {
       if (promptRow.parentNode !== bar) bar.append(promptRow, actions);
       if (since.parentNode !== logCol) logCol.insertBefore(since, log);
+      // The newest event stays in sight: over the board held upright; held sideways, where
+      // height is short and the header's row is long, in that row.
+      if (portrait.matches) result.after(strip.banner);
+      else tabs.before(strip.banner);
     } else {
       if (promptRow.parentNode !== mainCol) mainCol.prepend(promptRow);
       if (actions.parentNode !== mainCol) mainCol.append(actions);
       if (since.parentNode !== mainCol) promptRow.after(since);
+      if (strip.banner.parentNode !== mainCol) result.after(strip.banner);
       if (drawer) openDrawer(drawer);
     }
   };
@@ -244,7 +250,6 @@ export async function showTable(root, tableId) {
     if (steps.active) steps.redraw();
     else if (state) draw(true);
   };
-  const portrait = window.matchMedia("(orientation: portrait)");
   layout();
   phone.addEventListener("change", relayout);
   portrait.addEventListener("change", relayout);
@@ -252,8 +257,13 @@ export async function showTable(root, tableId) {
     const style = document.documentElement.style;
     style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
     style.setProperty("--head-h", `${Math.ceil(page.querySelector(".table-head").getBoundingClientRect().height)}px`);
+    // The banner over the board (a phone held upright) takes its height from the board's room.
+    const over = phone.matches && strip.banner.parentNode === mainCol && !strip.banner.hidden;
+    const banner = strip.banner.getBoundingClientRect();
+    style.setProperty("--latest-h", `${over ? Math.ceil(banner.height + parseFloat(getComputedStyle(strip.banner).marginBottom || "0")) : 0}px`);
   });
   sizes.observe(bar);
+  sizes.observe(strip.banner);
   sizes.observe(page.querySelector(".table-head"));
   const closeDrawer = (event) => {
     if (event.key === "Escape" && drawer) openDrawer(drawer);

@@ -60,8 +60,8 @@ def check_first_view(page: Page, game: str, size: dict[str, int], lang: str) -> 
     _, board, hand, buttons = GAMES[game]
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(700)  # an animation of the first state, the layout settled
-    head, bar, board_box, hand_box, buttons_box = page.evaluate(
-        BOXES, [".table-head", "#play-bar", board, hand, buttons]
+    head, bar, board_box, hand_box, buttons_box, latest = page.evaluate(
+        BOXES, [".table-head", "#play-bar", board, hand, buttons, "#latest"]
     )
     where = f"{game} {size['width']}x{size['height']} {lang}"
     turn = "upright" if size is UPRIGHT else "sideways"
@@ -73,6 +73,22 @@ def check_first_view(page: Page, game: str, size: dict[str, int], lang: str) -> 
         assert apart(box, bar) and box["bottom"] <= size["height"] + 1, (where, name, box, bar)
         assert box["left"] >= -1 and box["right"] <= size["width"] + 1, (where, name, box)
     assert apart(board_box, hand_box), (where, board_box, hand_box)
+    # The newest event in sight: over the board held upright, in the header's row sideways.
+    assert latest, (where, "no banner of the newest event")
+    if size is UPRIGHT:
+        assert latest["top"] >= head["bottom"] - 1 and latest["bottom"] <= board_box["top"] + 1, (
+            where,
+            latest,
+            board_box,
+        )
+    else:
+        assert latest["top"] >= head["top"] - 1 and latest["bottom"] <= head["bottom"] + 1, (
+            where,
+            latest,
+            head,
+        )
+    newest = page.locator("#since .since-list li").last.inner_text()
+    expect(page.locator("#latest")).to_have_text(newest)
     assert bar["bottom"] <= size["height"] + 1 and bar["top"] > size["height"] / 2, (where, bar)
     assert head["bottom"] - head["top"] <= 56, (where, "the header is one row", head)
     expect(page.locator("#play-bar #prompt")).not_to_be_empty()
@@ -104,6 +120,11 @@ def check_drawers(page: Page) -> None:
         assert drawer["bottom"] < bar["top"] - 20, (name, drawer, bar)
         tab.tap()
         expect(page.locator(f"#drawer-{name}")).to_be_hidden()
+    # The banner of the newest event opens the log, a second tap closes it.
+    page.locator("#latest").tap()
+    expect(page.locator("#since")).to_be_visible()
+    page.locator("#latest").tap()
+    expect(page.locator("#drawer-log")).to_be_hidden()
 
 
 def switch_language(page: Page, lang: str) -> None:
