@@ -35,7 +35,8 @@ function friendItem(friend, removed) {
 }
 
 export async function showFriends(root) {
-  const player = await me();
+  // Asked again: a guest who registered since the page loaded now has friends.
+  const player = await me(true);
   root.append(h("h1", { id: "friends-title", text: t("friends.title") }));
   if (!player) {
     root.append(h("p", { class: "muted", text: t("settings.sign_in") }));
