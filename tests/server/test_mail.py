@@ -460,3 +460,19 @@ def test_a_database_at_0003_upgrades_with_every_table_intact(db_url: str) -> Non
         assert [i.seat for i in store.invites_at("t_old")] == [1]
     finally:
         store.close()
+
+
+def test_the_hubs_turn_passed_queues_the_turn_mail_off_the_event_loop(
+    mail_server: Server, smtp: Smtp
+) -> None:
+    smtp.start()
+    aki = member(mail_server, "aki")
+    verified(mail_server, aki, "aki@example.org", smtp)
+    table_id = aki.table("buffet", 3, bots=["random", "random"])
+    table = mail_server.hub.tables[table_id]
+    notices = services(mail_server).notices
+    mail_server.in_loop(lambda: notices.turn_passed(table, [0]))
+    mail_server.in_loop(lambda: notices.turn_passed(table, [1]))  # a bot's seat: nobody
+    (turn,) = smtp.inbox.wait("aki@example.org", 2)[1:]
+    assert turn["Subject"].startswith("Your turn at ")
+    assert link(turn, "/#/table/") == f"{PUBLIC}/#/table/{table_id}"

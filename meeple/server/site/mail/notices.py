@@ -56,6 +56,15 @@ class Notices:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def turn_passed(self, table: LiveTable, seats: list[int]) -> None:
+        """The hub's ``turn_passed`` at a turn-based table (the move passed to these human
+        seats): :meth:`turn_waiting` for their players, queued later, off the event loop."""
+        if not self.enabled:
+            return
+        players = [p.id for i in seats if (p := table.seats[i].player) is not None]
+        if players:
+            self.later(self.turn_waiting, table.id, table.game.id, players)
+
     def table_finished(self, table: LiveTable) -> None:
         """The hub finished a game (its ``on_finished``): its players' mails, queued later."""
         if not self.enabled:
