@@ -420,6 +420,40 @@ SocketsPerAddress = Annotated[
 """``meeple serve``'s limits on what one client may take (docs/security.md, "Limits")."""
 
 
+def _smtp_url(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from meeple.server.site.mail.smtp import SmtpServer  # noqa: PLC0415
+
+    try:
+        SmtpServer.parse(value)
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="--smtp") from None
+    return value
+
+
+Smtp = Annotated[
+    str | None,
+    typer.Option(
+        help="The SMTP server that sends mail: smtp://user:password@host:port (STARTTLS when "
+        "offered) or smtps://…; without it the server sends no email (docs/deploy.md, Mail).",
+        callback=_smtp_url,
+    ),
+]
+PublicUrl = Annotated[
+    str | None,
+    typer.Option(
+        help="The site's address as people reach it, for the links in mails "
+        "(default: http://host:port).",
+    ),
+]
+MailFrom = Annotated[
+    str | None,
+    typer.Option(help="The mails' From (default: meeple <noreply@the public URL's host>)."),
+]
+"""``meeple serve``'s mail (docs/deploy.md, "Mail")."""
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -492,6 +526,9 @@ def serve(
     bot_tables: BotTables = 10,
     sockets_per_player: SocketsPerPlayer = 16,
     sockets_per_address: SocketsPerAddress = 64,
+    smtp: Smtp = None,
+    public_url: PublicUrl = None,
+    mail_from: MailFrom = None,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
@@ -520,6 +557,10 @@ def serve(
         bot_tables=bot_tables,
         sockets_per_player=sockets_per_player,
         sockets_per_address=sockets_per_address,
+        smtp_url=smtp,
+        public_url=public_url
+        or f"http://{'localhost' if host in {'127.0.0.1', '0.0.0.0'} else host}:{port}",
+        mail_from=mail_from,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(

@@ -20,7 +20,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeple.server.api import community, operations, play, players, tables
+from meeple.server.api import community, mail, operations, play, players, social, tables
 from meeple.server.api.bodies import BodyLimit
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
@@ -31,7 +31,12 @@ from meeple.server.site.garbage import Collector, GcPauses
 from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts, TooManyTries
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.logs import quiet_client_faults
+from meeple.server.site.mail.compose import Composer
+from meeple.server.site.mail.notices import Notices
+from meeple.server.site.mail.postman import Postman
+from meeple.server.site.mail.smtp import SmtpServer
 from meeple.server.site.metrics import Metrics
+from meeple.server.site.social import Invites
 from meeple.server.store import Store
 from meeple.server.tables.chat import Chat
 from meeple.server.tables.hub import Hub
@@ -54,12 +59,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await site.hub.startup()
         if site.hub.cluster is not None:
             site.lobby.start()
+        if site.postman is not None:
+            site.postman.start()
         try:
             yield
         finally:
             collector.stop()
             gc_pauses.remove()
             await site.lobby.stop()
+            if site.postman is not None:
+                await site.postman.stop()
             await site.hub.shutdown()
             site.store.close()
 
@@ -73,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     add_middleware(app, settings)
     add_error_handlers(app)
-    for area in (players, tables, play, community, operations):
+    for area in (players, tables, play, community, mail, social, operations):
         app.include_router(area.router)
     app.mount("/", StaticFiles(directory=WEB), name="web")
     return app
@@ -99,7 +108,42 @@ def make_services(settings: Settings) -> Services:
     sockets = SocketCounts(settings.sockets_per_player, settings.sockets_per_address)
     if settings.redis_url is not None:
         join_cluster(settings, hub, chat)
-    return Services(settings, store, hub, chat, lobby, metrics, limiter, guests, sockets)
+    notices, postman = make_mail(settings, store)
+    hub.on_finished.append(notices.table_finished)
+    invites = Invites(hub, notices)
+    return Services(
+        settings,
+        store,
+        hub,
+        chat,
+        lobby,
+        metrics,
+        limiter,
+        guests,
+        sockets,
+        notices,
+        invites,
+        postman,
+    )
+
+
+def make_mail(settings: Settings, store: Store) -> tuple[Notices, Postman | None]:
+    """The notices, and with ``--smtp`` the postman that sends them (docs/deploy.md, "Mail")."""
+    composer = Composer(settings.public_url, settings.mail_from)
+    if settings.smtp_url is None:
+        return Notices(store, composer, enabled=False), None
+    smtp = SmtpServer.parse(settings.smtp_url)
+    notices = Notices(store, composer, enabled=True)
+    postman = Postman(
+        store,
+        smtp.deliver,
+        sender=composer.sender,
+        retry_seconds=settings.mail_retry_seconds,
+        poll_seconds=settings.mail_poll_seconds,
+        tick=notices.send_digests,
+    )
+    notices.poke = postman.poke
+    return notices, postman
 
 
 def join_cluster(settings: Settings, hub: Hub, chat: Chat) -> None:

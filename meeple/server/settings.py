@@ -70,6 +70,20 @@ class Settings:
     redis_url: str | None = None
     """Redis, for several server processes on one database (fan-out, leases, login limits);
     ``None``: this process is the only one."""
+    smtp_url: str | None = None
+    """The SMTP server that sends the site's mails: ``smtp://user:password@host:port``
+    (STARTTLS when the server offers it) or ``smtps://…`` (TLS from the start); ``None``: no
+    email at all (docs/deploy.md, "Mail")."""
+    public_url: str = "http://localhost:8000"
+    """The site's address as people reach it: the links in mails start with it."""
+    mail_from: str | None = None
+    """The mails' ``From``; by default ``meeple <noreply@host>`` with the public URL's host."""
+    mail_retry_seconds: float = 30.0
+    """The wait before a failed mail is tried again; it doubles at each failure (at most an
+    hour between tries)."""
+    mail_poll_seconds: float = 5.0
+    """How often the outbox is looked at for mails due (mails queued by this process are
+    sent at once; this is for retries and other processes' mails)."""
     lease_seconds: float = 3.0
     """How long a table's lease lasts unrenewed: a dead process's tables go on elsewhere
     this long after it stopped (plus a beat)."""

@@ -5,13 +5,17 @@
 //   #/rules/<game>     a game's rules        (rules.js)
 //   #/player/<id>      a player's profile    (community.js)
 //   #/leaderboard/<g>  a game's leaderboard  (community.js)
+//   #/friends          invites and friends   (friends.js)
+//   #/settings         email settings        (settings.js)
 
 import { showLeaderboard, showPlayer } from "./community.js";
+import { showFriends } from "./friends.js";
 import { initialLang, lang, setLang, translateStatic } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { me } from "./session.js";
+import { showSettings } from "./settings.js";
 import { showTable } from "./table.js";
 
 const ROUTES = [
@@ -20,6 +24,8 @@ const ROUTES = [
   [/^#\/rules\/([\w-]+)$/, showRules],
   [/^#\/player\/([\w-]+)$/, showPlayer],
   [/^#\/leaderboard\/([\w-]+)(?:\/(\d+))?$/, showLeaderboard],
+  [/^#\/friends$/, showFriends],
+  [/^#\/settings$/, showSettings],
   [/^#?\/?$/, showLobby],
 ];
 

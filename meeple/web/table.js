@@ -12,6 +12,7 @@ import { askName, me as currentPlayer } from "./session.js";
 import { sinceStrip, stripLines } from "./strip.js";
 import { stepper } from "./stepper.js";
 import { endStory } from "./ending.js";
+import { invitePanel } from "./invites.js";
 
 const renderers = {};
 
@@ -152,6 +153,7 @@ export async function showTable(root, tableId) {
   const title = h("h1", { text: gameName(table.game) });
   const status = h("span", { class: "status", id: "status" });
   const invite = h("div", { class: "invite", id: "invite" });
+  let invites = null; // the invite-by-name form, made once (invites.js)
   const leave = h("button", { type: "button", id: "leave", "data-t": "table.leave", text: t("table.leave") });
   const rules = h("a", { href: `#/rules/${table.game}`, target: "_blank", "data-t": "lobby.rules", text: t("lobby.rules") });
   const banner = h("p", { class: "banner", id: "banner", role: "status", hidden: true });
@@ -475,6 +477,8 @@ export async function showTable(root, tableId) {
           toast(t("table.copied"));
         } }),
         h("p", { class: "muted invite-hint", text: t("table.invite_hint") }));
+      // Invite a registered player by name to a seat (invites.js): for the players seated.
+      if (state.seat !== null) invite.append(invites || (invites = invitePanel(tbl.id)));
     }
     steps.allow(!state.is_over && state.view !== null);
     drawSeats();
@@ -552,19 +556,12 @@ export async function showTable(root, tableId) {
   let resultFolded = false;
 
   /** A new table of the same game, options, timer and seats (bots of the same levels; the
-   *  other people's seats free for them), where this player sits down. */
+   *  other people's seats free for them, the registered ones invited), where this player sits. */
   const playAgain = async (tbl) => {
-    const body = {
-      game: tbl.game,
-      players: tbl.players,
-      options: tbl.options,
-      seats: tbl.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })),
-      response_seconds: tbl.response_seconds,
-    };
-    if (tbl.turn_seconds) body.turn_seconds = tbl.turn_seconds;
-    if (tbl.rated) body.rated = true;
     try {
-      const fresh = await post("/api/tables", body);
+      // The same table again, and its other registered players invited to it (mailed, if
+      // they chose so): POST /api/tables/{id}/again; guests hear of it in the chat below.
+      const fresh = await post(`/api/tables/${tbl.id}/again`);
       const others = tbl.seats.filter((s) => s.kind === "human" && s.player && s.player.id !== me?.id);
       // The others at this table hear of it in its chat, with the link to the new one.
       if (others.length) chatSend({ type: "chat", text: t("table.again_chat", { link: `${location.origin}${location.pathname}#/table/${fresh.id}` }) });

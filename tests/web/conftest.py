@@ -71,8 +71,12 @@ class Server:
     """A ``meeple serve`` subprocess on a fixed port and database, which can be stopped (even
     killed) and started again: the browser tests of reconnecting need a server that goes away."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(
+        self, folder: Path, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
+        """``extra``: more ``meeple serve`` options (a test's own server: mail, for one)."""
         self.folder = folder
+        self.extra = list(extra or [])
         self.port = port or _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -87,6 +91,7 @@ class Server:
             # Every browser of the test session is a guest from this address, and some make
             # many tables (the limits have tests of their own: tests/server/test_limits.py).
             "--guests-per-hour", "1000000", "--bot-tables", "1000", "--open-tables", "1000",
+            *self.extra,
         ]  # fmt: skip
         with self.log_path.open("a") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

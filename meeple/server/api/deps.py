@@ -18,7 +18,10 @@ from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
 from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts
 from meeple.server.site.lobby import Lobby
+from meeple.server.site.mail.notices import Notices
+from meeple.server.site.mail.postman import Postman
 from meeple.server.site.metrics import Metrics
+from meeple.server.site.social import Invites
 from meeple.server.store import PlayerRow, Store
 from meeple.server.tables.chat import Chat
 from meeple.server.tables.hub import Hub
@@ -39,6 +42,11 @@ class Services:
     limiter: LoginLimiter
     guests: GuestLimiter
     sockets: SocketCounts
+    notices: Notices
+    """Mails queued for what happens (:mod:`meeple.server.site.mail`)."""
+    invites: Invites
+    postman: Postman | None = None
+    """Sends the outbox's mails (``None``: no ``--smtp``, no mail)."""
 
 
 def services(connection: HTTPConnection) -> Services:

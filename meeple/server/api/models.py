@@ -70,3 +70,28 @@ class JoinIn(Strict):
     """``POST /api/tables/{id}/join``."""
 
     seat: int | None = Field(default=None, ge=0, le=11)
+
+
+class MailIn(Strict):
+    """``POST /api/me/mail``: the address (``null``: none) and what to be mailed."""
+
+    email: str | None = Field(default=None, max_length=254)
+    lang: Literal["en", "ja"] = "en"
+    turns: Literal["off", "each", "daily"] = "each"
+    """A turn-based table waits for you: no mail, a mail per table (until you moved), or a
+    daily digest."""
+    invites: bool = True
+    endings: bool = True
+
+
+class InviteIn(Strict):
+    """``POST /api/tables/{id}/invites``: whom (a registered player's username), where."""
+
+    name: str = Field(min_length=1, max_length=96)
+    seat: int | None = Field(default=None, ge=0, le=11)
+
+
+class FriendIn(Strict):
+    """``POST /api/me/friends``: a registered player's username."""
+
+    name: str = Field(min_length=1, max_length=96)

@@ -145,7 +145,12 @@ async def join(
 ) -> dict[str, Any]:
     """Sit at a free human seat (the first one, or the one you name)."""
     t = table_or_404(site, table_id)
-    await site.hub.join(t, player, body.seat if body else None)
+    # Seats held by invites are their invited players' (meeple/server/site/social.py).
+    seat = await asyncio.to_thread(
+        site.invites.seat_to_join, t, player.id, body.seat if body else None
+    )
+    await site.hub.join(t, player, seat)
+    await asyncio.to_thread(site.invites.joined, t, player.id)
     return t.summary(you(t, player), site.settings.grace)
 
 

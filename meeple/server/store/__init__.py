@@ -10,8 +10,8 @@ Inside, the modules import one way, each only from those listed before it:
 * ``schema`` (with ``migrations/``): Alembic's upgrade at start-up;
 * ``standings``: ratings updated from a rated game's result, profiles and leaderboards;
 * ``engine``: the database's URL, SQLite's settings and :class:`StoreBase`'s transactions;
-* ``players``, ``tables``, ``actions``: the :class:`Store`'s operations by area (``tables``
-  and ``actions`` also hold the writer's bulk statements);
+* ``players``, ``tables``, ``actions``, ``mailbox``, ``social``: the :class:`Store`'s
+  operations by area (``tables`` and ``actions`` also hold the writer's bulk statements);
 * ``database``: :class:`Store`, made of those parts;
 * ``writer``: the :class:`ActionWriter` (group commits) and the SQLite :class:`Checkpointer`.
 
@@ -35,14 +35,25 @@ from meeple.server.store.engine import (
     database_url,
 )
 from meeple.server.store.rows import (
+    ACCEPTED,
+    DECLINED,
     EXPIRED,
     FINISHED,
+    GAVE_UP,
     OPEN,
+    PENDING,
+    QUEUED,
     RUNNING,
+    SENT,
+    TURN_MAILS,
     ActionRecord,
     ActionRow,
     Base,
     ChatRow,
+    FriendRow,
+    InviteRow,
+    MailBoxRow,
+    MailRow,
     MuteRow,
     PlayerRow,
     RatingHistoryRow,
@@ -53,25 +64,38 @@ from meeple.server.store.rows import (
     SessionUse,
     StaleVersion,
     TableRow,
+    TurnNoticeRow,
     UsernameTaken,
+    aware,
     utcnow,
 )
 from meeple.server.store.tables import add_table_in, add_tables_sqlite, seat_values
 from meeple.server.store.writer import ActionWriter, Checkpointer
 
 __all__ = [
+    "ACCEPTED",
+    "DECLINED",
     "EXPIRED",
     "FINISHED",
+    "GAVE_UP",
     "OPEN",
+    "PENDING",
+    "QUEUED",
     "RUNNING",
+    "SENT",
     "SQLITE_BUSY_SECONDS",
     "SQLITE_SYNC",
+    "TURN_MAILS",
     "ActionRecord",
     "ActionRow",
     "ActionWriter",
     "Base",
     "ChatRow",
     "Checkpointer",
+    "FriendRow",
+    "InviteRow",
+    "MailBoxRow",
+    "MailRow",
     "MuteRow",
     "PlayerRow",
     "RatingHistoryRow",
@@ -84,9 +108,11 @@ __all__ = [
     "Store",
     "StoreBase",
     "TableRow",
+    "TurnNoticeRow",
     "UsernameTaken",
     "add_table_in",
     "add_tables_sqlite",
+    "aware",
     "database_url",
     "digest",
     "digest_matches",

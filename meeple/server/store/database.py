@@ -9,13 +9,17 @@ SQLite by default; any SQLAlchemy URL (PostgreSQL with psycopg) works the same.
 from __future__ import annotations
 
 from meeple.server.store.actions import Actions
+from meeple.server.store.mailbox import Mailbox
 from meeple.server.store.players import Players
+from meeple.server.store.social import Social
 from meeple.server.store.tables import Tables
 
 
-class Store(Players, Tables, Actions):
+class Store(Players, Tables, Actions, Mailbox, Social):
     """The database: a thin layer of named operations over SQLAlchemy sessions.
 
     Its parts, by area: :class:`~meeple.server.store.players.Players`,
     :class:`~meeple.server.store.tables.Tables`, :class:`~meeple.server.store.actions.Actions`,
+    :class:`~meeple.server.store.mailbox.Mailbox` (mail), :class:`~meeple.server.store.social.Social`
+    (invites, friends),
     over the engines and transactions of :class:`~meeple.server.store.engine.StoreBase`."""

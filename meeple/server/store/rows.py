@@ -19,6 +19,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -216,3 +217,92 @@ class SeatSpec:
     kind: str
     level: str | None = None
     player_id: str | None = None
+
+
+# Mail, invites and friends (issue #39; revision 0005).
+
+TURN_MAILS = ("off", "each", "daily")
+"""When a player is mailed that a turn-based table waits for them: never, at once (one mail
+per table until they have moved), or in one mail a day listing every such table."""
+QUEUED, SENT, GAVE_UP = "queued", "sent", "gave_up"
+"""A mail's status in the outbox."""
+PENDING, ACCEPTED, DECLINED = "pending", "accepted", "declined"
+"""An invite's status."""
+
+
+class MailBoxRow(Base):
+    """A registered player's email address and what they want to be mailed."""
+
+    __tablename__ = "mail_settings"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    verified: Mapped[bool] = mapped_column(default=False)
+    verify_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """The SHA-256 of the verification link's token (the token itself is only in the mail)."""
+    unsubscribe: Mapped[str] = mapped_column(String(64), unique=True)
+    """The secret of this player's unsubscribe links (they work without logging in)."""
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    turns: Mapped[str] = mapped_column(String(8), default="each")
+    """One of :data:`TURN_MAILS`."""
+    invites: Mapped[bool] = mapped_column(default=True)
+    endings: Mapped[bool] = mapped_column(default=True)
+    digest_sent: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the last daily digest of waiting tables was queued."""
+
+
+class MailRow(Base):
+    """A mail in the outbox: the whole message as sent, and how its sending goes."""
+
+    __tablename__ = "mail_outbox"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    to_addr: Mapped[str] = mapped_column(String(254))
+    message: Mapped[str] = mapped_column(Text)
+    """The message as RFC 5322 text (built once, when it is queued)."""
+    status: Mapped[str] = mapped_column(String(8), default=QUEUED, index=True)
+    due: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    """When it may be tried (next)."""
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """A process sending it now holds it until then (see ``Mailbox.claim_mail``)."""
+    error: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    sent: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TurnNoticeRow(Base):
+    """A player was told (or is to be told, in the daily digest) that a table waits for them.
+
+    Until they move there (a move of theirs numbered ``version`` or later) no other turn mail
+    of that table goes to them."""
+
+    __tablename__ = "turn_notices"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    mailed: Mapped[bool] = mapped_column(default=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class InviteRow(Base):
+    """A player invited to a seat of an open table: the seat is held for them until they
+    accept (and sit down) or decline (and it opens again)."""
+
+    __tablename__ = "invites"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    by_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    status: Mapped[str] = mapped_column(String(12), default=PENDING)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FriendRow(Base):
+    """``player_id`` keeps ``friend_id`` in their friends list (one way, like a bookmark)."""
+
+    __tablename__ = "friends"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    friend_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

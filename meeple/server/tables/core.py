@@ -53,6 +53,9 @@ class HubCore:
         """Called with the seconds from a client's action arriving to its views being queued."""
         self.on_move: list[Callable[[MoveTrace], None]] = []
         """Called with each person's move timed stage by stage, once its answer is written."""
+        self.on_finished: list[Callable[[LiveTable], None]] = []
+        """Called on the event loop with each table whose game this process finished (its
+        last action stored): the game's end mails (:mod:`meeple.server.site.mail`)."""
         self.writer = ActionWriter(
             store, inline=store.sqlite_sync == "normal" and settings.sqlite_commits == "loop"
         )

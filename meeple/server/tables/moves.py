@@ -111,5 +111,7 @@ class Moves(Seating):
         if result is not None:
             table.status = FINISHED
             table.final = result
+            for finished in self.on_finished:
+                finished(table)
         if self.cluster is not None:
             self.cluster.acted(record)
