@@ -366,11 +366,12 @@ def test_a_killed_process_s_tables_go_on_in_the_others(site: Site) -> None:
         for _ in range(5):
             if back["is_over"]:
                 break
-            act = {"type": "action", "action": back["legal"][0], "version": back["version"]}
+            version = back["version"]
+            act = {"type": "action", "action": back["legal"][0], "version": version}
             ws.send(json.dumps(act))
-            until(ws, lambda m: is_state(m) and m["version"] > back["version"])
+            until(ws, lambda m, v=version: is_state(m) and m["version"] > v)
             _, actions = site.check_record(aki_table)
-            if (back["version"], 0, back["legal"][0], "human") in actions:
+            if (version, 0, back["legal"][0], "human") in actions:
                 played = True
                 break
             back = until(ws, lambda m: is_state(m) and (bool(m["legal"]) or m["is_over"]))
