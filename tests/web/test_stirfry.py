@@ -222,7 +222,10 @@ def test_a_whole_game_by_clicking_the_cards(
     )
     story = check_story(page, players, labels)
     assert re.search(
-        r"50点中\d+点" if ja else r"reached \d+ of 50 points on turn \d+", story["reason"]
+        r"目標の50点に達しました（\d+点）"
+        if ja
+        else r"reached the target of 50 points on turn \d+, with \d+\.",
+        story["reason"],
     ), story
     assert sum(s["stats"][1] for s in story["seats"]) == sum(s["stats"][2] for s in story["seats"])
     for row in result.locator(".scoreboard tbody tr").all():

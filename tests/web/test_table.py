@@ -323,7 +323,7 @@ def test_the_end_story_reads_the_log_as_the_viewer_saw_it(new_page: Callable[...
     assert got["log"] == ["a", "b", "c", "c"]  # after "back", the view's events count as seen
     assert got["series"] == [[0, 1, 1, 1, 3], [0, 0, 2, 0, 0]]
     assert got["tastes"] == [[0, 1], [0, 2], [2, 0]]  # dishes, tastes won, tastes lost
-    assert got["reached"] == "Ben reached 50 of 50 points on turn 9."
+    assert got["reached"] == "Ben reached the target of 50 points on turn 9, with 50."
     assert got["bar"] == "The bar filled up: Ben took its last seat."
     assert got["bag"] == "Only 4 tiles were left in the bag (4 or fewer end the game)."
     assert got["minus"] == "1000 → 995 (−5)"
