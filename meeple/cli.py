@@ -492,6 +492,14 @@ def serve(
     bot_tables: BotTables = 10,
     sockets_per_player: SocketsPerPlayer = 16,
     sockets_per_address: SocketsPerAddress = 64,
+    turn_sweep_seconds: Annotated[
+        float,
+        typer.Option(min=0.05, help="Seconds between looks for turn-based clocks that ran out."),
+    ] = 10.0,
+    turn_idle_seconds: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds an idle turn-based table stays in memory."),
+    ] = 300.0,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
@@ -520,6 +528,8 @@ def serve(
         bot_tables=bot_tables,
         sockets_per_player=sockets_per_player,
         sockets_per_address=sockets_per_address,
+        turn_sweep_seconds=turn_sweep_seconds,
+        turn_idle_seconds=turn_idle_seconds,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(

@@ -11,11 +11,13 @@ from __future__ import annotations
 from meeple.server.store.actions import Actions
 from meeple.server.store.players import Players
 from meeple.server.store.tables import Tables
+from meeple.server.store.turns import Turns
 
 
-class Store(Players, Tables, Actions):
+class Store(Players, Tables, Actions, Turns):
     """The database: a thin layer of named operations over SQLAlchemy sessions.
 
     Its parts, by area: :class:`~meeple.server.store.players.Players`,
     :class:`~meeple.server.store.tables.Tables`, :class:`~meeple.server.store.actions.Actions`,
+    :class:`~meeple.server.store.turns.Turns`,
     over the engines and transactions of :class:`~meeple.server.store.engine.StoreBase`."""
