@@ -142,3 +142,107 @@ def test_a_turn_based_game_is_played_to_its_end_over_days(
     assert {by for seat, _, by in server.by_whom(table_id) if seat < 2} == {"human"}
     assert unloaded > 0, "the idle table left memory between the visits"
     assert aki.get("/api/me/tables").json()["tables"][-1]["id"] == table_id
+
+
+def mover(server: Server, table_id: str) -> list[int]:
+    """The seats awaited now."""
+    table = server.hub.load(table_id)
+    assert table is not None and table.state is not None
+    return list(table.state.to_move)
+
+
+def test_a_seat_whose_clock_runs_out_is_played_by_a_bot_and_taken_over_after_two(
+    server_factory: Callable[..., Server],
+) -> None:
+    server = server_factory(grace=0.05)
+    clock = with_clock(server)
+    aki, ben = server.person("Aki"), server.person("Ben")
+    table_id = aki.table("cafe", 2, move_seconds=3600)
+    assert ben.post(f"/api/tables/{table_id}/join", {}).status_code == 200
+    people = {0: aki, 1: ben}
+    late = mover(server, table_id)[0]
+    other = 1 - late
+    # Closing the page hands nothing to a bot, however long the player is gone.
+    people[late].ws(table_id).close()
+    time.sleep(0.3)  # six times the grace time of a live table
+    clock.advance(3599)
+    assert sweep(server) == [] and server.by_whom(table_id) == []
+    mine = people[late].get("/api/me/tables").json()
+    assert mine["waiting"] == 1 and mine["tables"][0]["your_due"] == round((clock.time + 1) * 1000)
+    # The hour is up: a bot plays that move for the seat, once.
+    clock.advance(2)
+    assert sweep(server) == [table_id]
+    assert sweep(server) == []
+    moves = server.by_whom(table_id)
+    assert moves and {(seat, by) for seat, _, by in moves} == {(late, "timeout")}
+    seat = aki.get(f"/api/tables/{table_id}").json()["seats"][late]
+    assert seat["timeouts"] == 1 and not seat["replaced"] and not seat["away"]
+    # The other one plays; the late one's clock runs out again: a bot has the seat for good.
+    for _ in range(20):
+        if late in mover(server, table_id):
+            break
+        visit(people[other], table_id, random.Random(1))
+    clock.advance(3601)
+    assert sweep(server) == [table_id]
+    wait_for(
+        lambda: late not in mover(server, table_id) or server.by_whom(table_id)[-1][2] == "bot"
+    )
+    sock = people[late].ws(table_id)
+    state = sock.until(lambda m: m["type"] == "state")
+    seat = state["table"]["seats"][late]
+    assert seat["timeouts"] == 2 and seat["replaced"] and seat["away"]  # the page says so
+    assert state["legal"] == [] or late not in state["to_move"]
+    # From now on the bot plays the seat at once, and its player's moves are refused.
+    for _ in range(20):
+        if late in mover(server, table_id):
+            break
+        visit(people[other], table_id, random.Random(2))
+    wait_for(lambda: server.by_whom(table_id)[-1][2] == "bot")
+    assert all(by != "human" for seat, _, by in server.by_whom(table_id) if seat == late)
+
+
+def test_a_clock_runs_out_on_a_restarted_server(server_factory: Callable[..., Server]) -> None:
+    first = server_factory()
+    aki = first.person("Aki")
+    table_id = aki.table("bison", 2, bots=["random"], move_seconds=DAY, bank_seconds=3600)
+    due = aki.get("/api/me/tables").json()["tables"][0]["your_due"]
+    # A day for the move, and the time bank's hour after it.
+    assert abs(due / 1000 - (time.time() + DAY + 3600)) < 60
+    first.stop()
+    # Another process, days later: the table is not in its memory, and its clock still fires.
+    second = server_factory()
+    clock = with_clock(second)
+    clock.time = due / 1000 - 1
+    assert sweep(second) == [] and table_id not in second.hub.tables
+    clock.advance(2)
+    assert sweep(second) == [table_id]
+    by = [who for seat, _, who in second.by_whom(table_id) if seat == 0]
+    assert by and set(by) == {"timeout"}
+    seat = second.person("Ben").get(f"/api/tables/{table_id}").json()["seats"][0]
+    assert seat["timeouts"] == 1 and seat["bank"] == 0
+
+
+@pytest.mark.parametrize(
+    ("extra", "code"),
+    [
+        ({"move_seconds": 3599}, None),
+        ({"move_seconds": 7 * DAY + 1}, None),
+        ({"move_seconds": "day"}, None),
+        ({"move_seconds": DAY, "bank_seconds": -1}, None),
+        ({"bank_seconds": 3600}, "bank_needs_turns"),
+        ({"move_seconds": DAY, "turn_seconds": 60}, "live_or_turn_based"),
+    ],
+)
+def test_bad_turn_options_are_refused_and_change_nothing(
+    server: Server, extra: dict[str, Any], code: str | None
+) -> None:
+    aki = server.person("Aki")
+    answer = aki.post("/api/tables", {"game": "cafe", "players": 2, **extra})
+    assert answer.status_code == 422, answer.text
+    detail = answer.json()["detail"]
+    if code is not None:
+        assert detail["code"] == code
+    else:  # pydantic's own answer names the field
+        assert any(error["loc"][-1] in extra for error in detail)
+    assert aki.get("/api/me/tables").json() == {"waiting": 0, "tables": []}
+    assert server.hub.store.tables(["open", "running"]) == []
