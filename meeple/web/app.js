@@ -5,10 +5,12 @@
 //   #/rules/<game>     a game's rules        (rules.js)
 //   #/player/<id>      a player's profile    (community.js)
 //   #/leaderboard/<g>  a game's leaderboard  (community.js)
+//   #/me               my games              (me.js)
 
 import { showLeaderboard, showPlayer } from "./community.js";
 import { initialLang, lang, setLang, translateStatic } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { keepTurns, showMe } from "./me.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { me } from "./session.js";
@@ -20,6 +22,7 @@ const ROUTES = [
   [/^#\/rules\/([\w-]+)$/, showRules],
   [/^#\/player\/([\w-]+)$/, showPlayer],
   [/^#\/leaderboard\/([\w-]+)(?:\/(\d+))?$/, showLeaderboard],
+  [/^#\/me$/, showMe],
   [/^#?\/?$/, showLobby],
 ];
 
@@ -65,6 +68,7 @@ async function start() {
   window.addEventListener("hashchange", route);
   window.addEventListener("meeple:signed-in", route);
   await me();
+  keepTurns();
   await route();
 }
 

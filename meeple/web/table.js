@@ -12,6 +12,7 @@ import { askName, me as currentPlayer } from "./session.js";
 import { sinceStrip, stripLines } from "./strip.js";
 import { stepper } from "./stepper.js";
 import { endStory } from "./ending.js";
+import { paceText, timeLeft } from "./turns.js";
 
 const renderers = {};
 
@@ -173,6 +174,9 @@ export async function showTable(root, tableId) {
   strip.size(roundLines);
   const since = strip.element;
   const seats = h("ul", { id: "players", class: "players" });
+  // A turn-based table's pace, which opens to the timeout rule (folded: on a phone it sits above the board).
+  const turnPace = h("summary");
+  const turnRule = h("details", { id: "turn-rule", class: "muted turn-rule", hidden: true }, turnPace, h("p", { "data-t": "turns.rule", text: t("turns.rule") }));
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   root.append(
     h("section", { class: "table-page", "data-game": table.game, "data-table": tableId },
@@ -184,7 +188,7 @@ export async function showTable(root, tableId) {
         // going never moves it; the prompt and the strip above keep a fixed height.
         h("div", { class: "main-col" }, h("div", { class: "prompt-row" }, prompt, timer, skip), since, result, strip.banner, board, actions),
         // Separate grid cells, so that a phone shows the seats above the board and the log below.
-        h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats),
+        h("aside", { class: "seats-col" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats, turnRule),
         h("aside", { class: "log-col" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log, chat.element))));
 
   let state = null; // the state message drawn now
@@ -312,13 +316,15 @@ export async function showTable(root, tableId) {
 
   const drawSeats = () => {
     const players = playersOf(state.table);
+    turnRule.hidden = !state.table.move_seconds;
+    turnPace.textContent = paceText(state.table) ?? "";
     seats.replaceChildren(...state.table.seats.map((s, i) => {
       const moving = state.to_move.includes(i) && !state.is_over;
       const tags = [];
       if (i === state.seat) tags.push(t("table.you"));
       if (s.kind === "bot") tags.push(t(`level.${s.level}`));
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
-      if (s.away) tags.push(t("table.away"));
+      if (s.away) tags.push(t(s.replaced ? "table.replaced" : "table.away"));
       const scores = shownScores ?? state.scores;
       const score = scores && scores[i] !== undefined && scores[i] !== null ? num(scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
@@ -338,7 +344,7 @@ export async function showTable(root, tableId) {
       return;
     }
     const left = Math.max(0, Math.ceil((state.deadline - serverNow()) / 1000));
-    timer.textContent = t("table.time_left", { n: left });
+    timer.textContent = state.table.move_seconds ? timeLeft(state.deadline - serverNow()) : t("table.time_left", { n: left });
     timer.classList.toggle("urgent", left <= 5);
   };
 
@@ -552,6 +558,10 @@ export async function showTable(root, tableId) {
         events.splice(message.log.from, message.log.events.length, ...message.log.events);
       }
       message.upto = events.length;
+      // Back at a turn-based table after days: the server says where this seat's last move
+      // stands in the log, so that the strip lists everything since (not only this visit's).
+      if (mineFrom === null && message.last_move != null) mineFrom = Math.min(message.last_move, message.upto);
+      if (message.table.move_seconds) window.dispatchEvent(new Event("meeple:turns")); // the header's count
       // The first state after our own action: from here on, the others' moves are marked. The
       // strip starts with our own move's events, which may tell what it revealed of the others
       // (Buffet's cards, a taste test).
