@@ -368,7 +368,7 @@ def test_a_killed_process_s_tables_go_on_in_the_others(site: Site) -> None:
                 break
             act = {"type": "action", "action": back["legal"][0], "version": back["version"]}
             ws.send(json.dumps(act))
-            until(ws, lambda m: is_state(m) and m["version"] > back["version"])
+            until(ws, lambda m, v=back["version"]: is_state(m) and m["version"] > v)
             _, actions = site.check_record(aki_table)
             if (back["version"], 0, back["legal"][0], "human") in actions:
                 played = True

@@ -246,3 +246,28 @@ def test_bad_turn_options_are_refused_and_change_nothing(
         assert any(error["loc"][-1] in extra for error in detail)
     assert aki.get("/api/me/tables").json() == {"waiting": 0, "tables": []}
     assert server.hub.store.tables(["open", "running"]) == []
+
+
+def test_the_bank_pays_what_went_over_and_turn_passed_is_called(server: Server) -> None:
+    clock = with_clock(server)
+    passed: list[tuple[str, list[int]]] = []
+    server.in_loop(
+        lambda: setattr(
+            server.hub, "turn_passed", lambda table, seats: passed.append((table.id, seats))
+        )
+    )
+    aki, ben = server.person("Aki"), server.person("Ben")
+    table_id = aki.table("bison", 2, move_seconds=3600, bank_seconds=7200)
+    assert ben.post(f"/api/tables/{table_id}/join", {}).status_code == 200
+    first = mover(server, table_id)
+    assert passed == [(table_id, first)]  # the game began: the first clock started
+    seat = first[0]
+    person = (aki, ben)[seat]
+    table = aki.get(f"/api/tables/{table_id}").json()
+    assert table["seats"][seat]["due"] == round((clock.time + 3600 + 7200) * 1000)
+    clock.advance(3600 + 1800)  # half an hour over the hour: paid from the bank
+    visit(person, table_id, random.Random(3))
+    assert server.by_whom(table_id)[0][2] == "human"
+    after = aki.get(f"/api/tables/{table_id}").json()["seats"][seat]
+    assert after["bank"] == 7200 - 1800 and after["due"] is None and after["timeouts"] == 0
+    assert len(passed) >= 2 and passed[1][1] == [1 - seat]  # the move passed to the other
