@@ -271,3 +271,28 @@ def test_the_bank_pays_what_went_over_and_turn_passed_is_called(server: Server) 
     after = aki.get(f"/api/tables/{table_id}").json()["seats"][seat]
     assert after["bank"] == 7200 - 1800 and after["due"] is None and after["timeouts"] == 0
     assert len(passed) >= 2 and passed[1][1] == [1 - seat]  # the move passed to the other
+
+
+def test_a_taste_test_has_the_same_clock_and_is_trusted_when_it_runs_out(server: Server) -> None:
+    """Stir Fry's question between turns, at a turn-based table: the clock of a move, and
+    at its end the game's default answer ("trust", marked late), as at a live table."""
+    clock = with_clock(server)
+    aki = server.person("Aki")
+    table_id = aki.table("stirfry", 2, bots=["random"], move_seconds=DAY, options={"target": 50})
+    sock = aki.ws(table_id)
+    for _ in range(5000):
+        message = sock.until(lambda m: m["type"] == "state")
+        assert not message["is_over"], "no taste test came up"
+        if {"type": "trust"} in message["legal"]:
+            break
+        # Aki never declares, so that the bot's declarations are the taste tests.
+        mine = [a for a in message["legal"] if a["type"] in ("cook", "end_turn", "discard")]
+        if mine:
+            sock.send({"type": "action", "action": mine[0], "version": message["version"]})
+    sock.close()
+    asked_at = clock.time
+    assert message["deadline"] == round((asked_at + DAY) * 1000)  # a move's day, not seconds
+    clock.advance(DAY + 1)
+    assert sweep(server) == [table_id]
+    late = [(a, by) for seat, a, by in server.by_whom(table_id) if seat == 0 and by != "human"]
+    assert late[0] == ({"type": "trust", "timeout": True}, "timeout")
