@@ -529,6 +529,14 @@ def serve(
     smtp: Smtp = None,
     public_url: PublicUrl = None,
     mail_from: MailFrom = None,
+    turn_sweep_seconds: Annotated[
+        float,
+        typer.Option(min=0.05, help="Seconds between looks for turn-based clocks that ran out."),
+    ] = 10.0,
+    turn_idle_seconds: Annotated[
+        float,
+        typer.Option(min=0.0, help="Seconds an idle turn-based table stays in memory."),
+    ] = 300.0,
 ) -> None:
     """Start the game server: lobby, tables and live play in the browser."""
     from meeple.server.settings import Settings, default_db_url  # noqa: PLC0415
@@ -561,6 +569,8 @@ def serve(
         public_url=public_url
         or f"http://{'localhost' if host in {'127.0.0.1', '0.0.0.0'} else host}:{port}",
         mail_from=mail_from,
+        turn_sweep_seconds=turn_sweep_seconds,
+        turn_idle_seconds=turn_idle_seconds,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         raise typer.BadParameter(

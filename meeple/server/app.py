@@ -20,7 +20,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeple.server.api import community, mail, operations, play, players, social, tables
+from meeple.server.api import community, mail, me, operations, play, players, social, tables
 from meeple.server.api.bodies import BodyLimit
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
@@ -82,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     add_middleware(app, settings)
     add_error_handlers(app)
-    for area in (players, tables, play, community, mail, social, operations):
+    for area in (players, me, tables, play, community, mail, social, operations):
         app.include_router(area.router)
     app.mount("/", StaticFiles(directory=WEB), name="web")
     return app
@@ -110,6 +110,7 @@ def make_services(settings: Settings) -> Services:
         join_cluster(settings, hub, chat)
     notices, postman = make_mail(settings, store)
     hub.on_finished.append(notices.table_finished)
+    hub.on_turn.append(notices.turn_passed)
     invites = Invites(hub, notices)
     return Services(
         settings,

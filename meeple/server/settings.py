@@ -84,6 +84,11 @@ class Settings:
     mail_poll_seconds: float = 5.0
     """How often the outbox is looked at for mails due (mails queued by this process are
     sent at once; this is for retries and other processes' mails)."""
+    turn_sweep_seconds: float = 10.0
+    """Seconds between two looks for the turn-based tables whose clock ran out (a timeout
+    fires at most this late)."""
+    turn_idle_seconds: float = 300.0
+    """Seconds a turn-based table stays in memory after the last look or action."""
     lease_seconds: float = 3.0
     """How long a table's lease lasts unrenewed: a dead process's tables go on elsewhere
     this long after it stopped (plus a beat)."""

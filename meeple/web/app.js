@@ -7,11 +7,13 @@
 //   #/leaderboard/<g>  a game's leaderboard  (community.js)
 //   #/friends          invites and friends   (friends.js)
 //   #/settings         email settings        (settings.js)
+//   #/me               my games              (me.js)
 
 import { showLeaderboard, showPlayer } from "./community.js";
 import { showFriends } from "./friends.js";
 import { initialLang, lang, setLang, translateStatic } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { keepTurns, showMe } from "./me.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { me } from "./session.js";
@@ -26,6 +28,7 @@ const ROUTES = [
   [/^#\/leaderboard\/([\w-]+)(?:\/(\d+))?$/, showLeaderboard],
   [/^#\/friends$/, showFriends],
   [/^#\/settings$/, showSettings],
+  [/^#\/me$/, showMe],
   [/^#?\/?$/, showLobby],
 ];
 
@@ -71,6 +74,7 @@ async function start() {
   window.addEventListener("hashchange", route);
   window.addEventListener("meeple:signed-in", route);
   await me();
+  keepTurns();
   await route();
 }
 

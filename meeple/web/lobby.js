@@ -5,9 +5,12 @@ import { get, post } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, listOf, t } from "./i18n.js";
 import { ensurePlayer, me } from "./session.js";
+import { duration } from "./turns.js";
 
 const REFRESH_MS = 4000;
 const TIMERS = [null, 30, 60, 120, 300];
+const MOVE_TIMES = [12 * 3600, 24 * 3600, 3 * 86400, 7 * 86400]; // a turn-based table's, per move
+const BANKS = [null, 12 * 3600, 24 * 3600, 3 * 86400]; // and its time bank
 
 /** The name of a game in the current language (the server's English name otherwise). */
 export function gameName(game) {
@@ -93,6 +96,27 @@ function createForm(game, levels, player) {
   timer.addEventListener("change", showAnswerTime);
   showAnswerTime();
 
+  // Live (everyone at the table now) or turn-based (a move a day): the time per move, a time
+  // bank, and the timeout rule said in words.
+  const pace = h("select", { name: "pace" },
+    ["live", "turns"].map((p) => h("option", { value: p, text: t(`lobby.pace.${p}`) })));
+  const moveTime = h("select", { name: "move_seconds" },
+    MOVE_TIMES.map((s) => h("option", { value: s, text: duration(s) })));
+  moveTime.value = String(24 * 3600);
+  const bank = h("select", { name: "bank_seconds" },
+    BANKS.map((s) => h("option", { value: s ?? "", text: s ? duration(s) : t("lobby.bank.none") })));
+  const live = h("label", { class: "live-timer" }, t("lobby.timer"), timer);
+  const turns = h("div", { class: "turn-choices", hidden: true },
+    h("label", {}, t("lobby.move_time"), moveTime),
+    h("label", {}, t("lobby.bank"), bank),
+    h("small", { class: "muted turn-rule", text: t("turns.rule") }));
+  pace.addEventListener("change", () => {
+    const turnBased = pace.value === "turns";
+    turns.hidden = !turnBased;
+    live.hidden = turnBased;
+    if (answerNote) answerNote.hidden = turnBased;
+  });
+
   // Rated tables are for registered players (a guest's results are not rated).
   const rated = player?.registered
     ? h("label", { class: "rated-choice" }, h("input", { type: "checkbox", name: "rated", checked: true }), t("lobby.rated"))
@@ -101,8 +125,10 @@ function createForm(game, levels, player) {
     h("label", {}, t("lobby.players"), players),
     seatsBox,
     options.length ? h("fieldset", { class: "options" }, h("legend", { text: t("lobby.options") }), options) : null,
-    h("label", {}, t("lobby.timer"), timer),
+    h("label", {}, t("lobby.pace"), pace),
+    live,
     answerNote,
+    turns,
     rated,
     h("button", { type: "submit", class: "primary create-table", text: t("lobby.create") }));
   form.addEventListener("submit", async (event) => {
@@ -120,7 +146,10 @@ function createForm(game, levels, player) {
       chosen[name] = optionValue(form.querySelector(`select[name="option:${name}"]`).value, spec.default);
     }
     const body = { game: game.id, players: n, options: chosen, seats };
-    if (timer.value) body.turn_seconds = Number(timer.value);
+    if (pace.value === "turns") {
+      body.move_seconds = Number(moveTime.value);
+      if (bank.value) body.bank_seconds = Number(bank.value);
+    } else if (timer.value) body.turn_seconds = Number(timer.value);
     if (player?.registered) body.rated = form.querySelector("input[name=rated]").checked;
     try {
       const table = await post("/api/tables", body);

@@ -13,6 +13,7 @@ import { sinceStrip, stripLines } from "./strip.js";
 import { stepper } from "./stepper.js";
 import { endStory } from "./ending.js";
 import { invitePanel } from "./invites.js";
+import { paceText, timeLeft } from "./turns.js";
 
 const renderers = {};
 
@@ -177,11 +178,14 @@ export async function showTable(root, tableId) {
   strip.size(roundLines);
   const since = strip.element;
   const seats = h("ul", { id: "players", class: "players" });
+  // A turn-based table's pace, which opens to the timeout rule (folded: on a phone it sits above the board).
+  const turnPace = h("summary");
+  const turnRule = h("details", { id: "turn-rule", class: "muted turn-rule", hidden: true }, turnPace, h("p", { "data-t": "turns.rule", text: t("turns.rule") }));
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip);
   // On a phone the strip is in the Log drawer (layout()) and its one-line banner is folded away.
   const mainCol = h("div", { class: "main-col" }, promptRow, since, result, strip.banner, board, actions);
-  const seatsCol = h("aside", { class: "seats-col drawer", id: "drawer-players" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats);
+  const seatsCol = h("aside", { class: "seats-col drawer", id: "drawer-players" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats, turnRule);
   const logCol = h("aside", { class: "log-col drawer", id: "drawer-log" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log);
   const chatCol = h("aside", { class: "chat-col drawer", id: "drawer-chat" }, chat.element);
   // The header's language switch, for a phone, whose one-row header has no room for the site's.
@@ -397,13 +401,15 @@ export async function showTable(root, tableId) {
 
   const drawSeats = () => {
     const players = playersOf(state.table);
+    turnRule.hidden = !state.table.move_seconds;
+    turnPace.textContent = paceText(state.table) ?? "";
     seats.replaceChildren(...state.table.seats.map((s, i) => {
       const moving = state.to_move.includes(i) && !state.is_over;
       const tags = [];
       if (i === state.seat) tags.push(t("table.you"));
       if (s.kind === "bot") tags.push(t(`level.${s.level}`));
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
-      if (s.away) tags.push(t("table.away"));
+      if (s.away) tags.push(t(s.replaced ? "table.replaced" : "table.away"));
       const scores = shownScores ?? state.scores;
       const score = scores && scores[i] !== undefined && scores[i] !== null ? num(scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
@@ -423,7 +429,7 @@ export async function showTable(root, tableId) {
       return;
     }
     const left = Math.max(0, Math.ceil((state.deadline - serverNow()) / 1000));
-    timer.textContent = t("table.time_left", { n: left });
+    timer.textContent = state.table.move_seconds ? timeLeft(state.deadline - serverNow()) : t("table.time_left", { n: left });
     timer.classList.toggle("urgent", left <= 5);
   };
 
@@ -632,6 +638,10 @@ export async function showTable(root, tableId) {
         events.splice(message.log.from, message.log.events.length, ...message.log.events);
       }
       message.upto = events.length;
+      // Back at a turn-based table after days: the server says where this seat's last move
+      // stands in the log, so that the strip lists everything since (not only this visit's).
+      if (mineFrom === null && message.last_move != null) mineFrom = Math.min(message.last_move, message.upto);
+      if (message.table.move_seconds) window.dispatchEvent(new Event("meeple:turns")); // the header's count
       // The first state after our own action: from here on, the others' moves are marked. The
       // strip starts with our own move's events, which may tell what it revealed of the others
       // (Buffet's cards, a taste test).

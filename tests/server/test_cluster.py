@@ -23,12 +23,12 @@ from typing import Any
 import httpx
 import pytest
 import redis
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, select, text, update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import meeple
-from meeple.server.store import ActionRow, TableRow, digest
+from meeple.server.store import ActionRow, SeatRow, TableRow, digest
 from tests.server.conftest import metric_samples, metric_total, wait_for
 from tests.services import free_port
 
@@ -523,3 +523,75 @@ def test_a_socket_loses_its_seat_on_every_process(site: Site) -> None:
         until(b, lambda m: is_state(m) and m["seat"] is None)
         b.send(json.dumps({"type": "chat", "text": "still Ben?"}))
         assert until(b, lambda m: m["type"] == "error")["code"] == "chat_no_player"
+
+
+def test_each_turn_based_timeout_fires_once_across_processes(site: Site) -> None:
+    """Issue #39: the clocks of turn-based tables are in the database, and both processes
+    sweep for the due ones every tenth of a second; each timeout is played once."""
+    one, two = site.start(
+        2, "--bot-delay", "0", "--turn-sweep-seconds", "0.1", "--turn-idle-seconds", "0"
+    )
+    aki = guest(one.base, "Aki")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    tables = []
+    for process in (one, two) * 4:
+        answer = httpx.post(
+            f"{process.base}/api/tables",
+            json={"game": "cafe", "players": 2, "seats": seats, "move_seconds": 3600},
+            cookies=aki.cookies,
+        )
+        assert answer.status_code == 200, answer.text
+        tables.append(answer.json()["id"])
+    engine = create_engine(site.db_url)
+    try:
+
+        def clocks() -> dict[str, float | None]:
+            with engine.connect() as conn:
+                rows = conn.execute(
+                    select(SeatRow.table_id, SeatRow.due).where(
+                        SeatRow.table_id.in_(tables), SeatRow.seat == 0
+                    )
+                ).all()
+            return {table_id: due for table_id, due in rows}
+
+        # Aki's clock runs at every table (a bot that starts has moved).
+        wait_for(lambda: all(due is not None for due in clocks().values()), seconds=30)
+        started = clocks()
+        # Two hours pass (the processes' clocks are real: the stored clocks go back instead).
+        with engine.begin() as conn:
+            for table_id, due in started.items():
+                assert due is not None
+                conn.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == 0)
+                    .values(due=due - 7200)
+                )
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(due=due - 7200))
+
+        def timeouts(table_id: str) -> int:
+            """The table's timeouts: runs of moves played because a clock ran out (a move of
+            several decisions is played whole)."""
+            by = [who for _, _, _, who in site.stored(table_id)[1]]
+            return sum(
+                who == "timeout" and (i == 0 or by[i - 1] != "timeout") for i, who in enumerate(by)
+            )
+
+        # Each table's timeout is played, and Aki's next clock runs again.
+        wait_for(
+            lambda: (
+                all(timeouts(t) >= 1 for t in tables)
+                and all(due is not None and due > time.time() for due in clocks().values())
+            ),
+            seconds=60,
+        )
+        time.sleep(1.0)  # ten more sweeps of each process
+        assert [timeouts(t) for t in tables] == [1] * len(tables)
+        with engine.connect() as conn:
+            counted = conn.execute(
+                select(SeatRow.timeouts).where(SeatRow.table_id.in_(tables), SeatRow.seat == 0)
+            ).scalars()
+            assert list(counted) == [1] * len(tables)
+        for table_id in tables:
+            site.check_record(table_id)
+    finally:
+        engine.dispose()

@@ -21,14 +21,17 @@ from tests.server.conftest import Server, Socket, play_out
 
 STATE_KEYS = {
     "type", "table", "version", "seat", "view", "legal", "to_move", "log", "deadline",
-    "is_over", "scores", "winners",
+    "last_move", "is_over", "scores", "winners",
 }  # fmt: skip
 ERROR_KEYS = {"type", "code", "message"}
 TABLE_KEYS = {
     "id", "game", "players", "options", "status", "seats", "turn_seconds",
     "response_seconds", "version", "scores", "winners", "you", "created", "rated",
+    "move_seconds", "bank_seconds",
 }  # fmt: skip
-SEAT_KEYS = {"seat", "kind", "level", "player", "connected", "away"}
+SEAT_KEYS = {
+    "seat", "kind", "level", "player", "connected", "away", "due", "bank", "timeouts", "replaced",
+}  # fmt: skip
 
 # Short games where a game allows it; the players who need the most hidden information.
 SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -76,6 +79,10 @@ def check_stream(
         assert all(set(s) == SEAT_KEYS for s in message["table"]["seats"])
         assert set(message["log"]) == {"from", "events"}
         assert message["seat"] == seat
+        # Where this seat's own last move stands in its own log: nothing of anyone else's.
+        last = message["last_move"]
+        end = message["log"]["from"] + len(message["log"]["events"])
+        assert last is None or (seat is not None and 0 <= last <= end)
         state = states[message["version"]]
         view = state.view(seat)
         assert message["view"] == json.loads(json.dumps(view)), f"version {message['version']}"

@@ -476,3 +476,33 @@ def test_the_hubs_turn_passed_queues_the_turn_mail_off_the_event_loop(
     (turn,) = smtp.inbox.wait("aki@example.org", 2)[1:]
     assert turn["Subject"].startswith("Your turn at ")
     assert link(turn, "/#/table/") == f"{PUBLIC}/#/table/{table_id}"
+
+
+def test_a_turn_based_game_mails_each_player_their_turn_and_is_offered_again_turn_based(
+    mail_server: Server, smtp: Smtp
+) -> None:
+    # The turn-based table's clocks start (the hub's turn_passed) and the notices mail the
+    # players whose move it is: Ben, who chose a mail per table, gets one when his first turn
+    # comes, and no second one until he has moved.
+    smtp.start()
+    aki, ben = member(mail_server, "aki"), member(mail_server, "ben")
+    verified(mail_server, ben, "ben@example.org", smtp, turns="each", lang="en")
+    table_id = aki.post(
+        "/api/tables",
+        {
+            "game": "cheese",
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "move_seconds": 86_400,
+        },
+    ).json()["id"]
+    assert ben.post(f"/api/tables/{table_id}/join").status_code == 200
+    play_out([aki.ws(table_id), ben.ws(table_id)], random.Random(4).choice)
+    mails = smtp.inbox.wait("ben@example.org", 2)[1:]
+    turns = [m for m in mails if m["Subject"].startswith("Your turn at ")]
+    assert turns, [m["Subject"] for m in mails]
+    assert all(link(m, "/#/table/") == f"{PUBLIC}/#/table/{table_id}" for m in turns)
+    answer = aki.post(f"/api/tables/{table_id}/again")
+    assert answer.status_code == 200, answer.text
+    fresh = answer.json()
+    assert fresh["move_seconds"] == 86_400 and fresh["turn_seconds"] is None

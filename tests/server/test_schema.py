@@ -68,6 +68,10 @@ def test_a_database_of_release_0_1_0_is_upgraded_and_every_table_resumes(
         running = client.get(f"/api/tables/{RUNNING}").json()
         assert running["status"] == "running" and running["version"] == 2
         assert running["you"] == 0
+        # 0004: every stored table is a live table, no seat has timed out.
+        assert running["move_seconds"] is None and running["bank_seconds"] is None
+        assert [seat["timeouts"] for seat in running["seats"]] == [0] * running["players"]
+        assert [seat["due"] for seat in running["seats"]] == [None] * running["players"]
         with client.websocket_connect(f"/ws/tables/{RUNNING}") as ws:
             state = ws.receive_json()
             assert state["type"] == "state" and state["legal"], "aki's decision is there"

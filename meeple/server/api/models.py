@@ -46,6 +46,11 @@ class Credentials(Strict):
     password: Password
 
 
+HOUR = 3600
+WEEK = 7 * 24 * HOUR
+"""The shortest and the longest time per move of a turn-based table, in seconds."""
+
+
 class SeatIn(Strict):
     """One seat of a new table."""
 
@@ -64,6 +69,10 @@ class NewTable(Strict):
     response_seconds: int = Field(default=15, ge=3, le=300)
     rated: bool | None = None
     """Whether the result counts for ratings; by default, yes for a registered creator."""
+    move_seconds: int | None = Field(default=None, ge=HOUR, le=WEEK)
+    """A turn-based table's time per move (1 hour to 7 days); none: a live table."""
+    bank_seconds: int | None = Field(default=None, ge=0, le=2 * WEEK)
+    """A turn-based table's time bank: extra seconds each seat may spend over its moves."""
 
 
 class JoinIn(Strict):

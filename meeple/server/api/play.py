@@ -122,8 +122,11 @@ async def _play(
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        await hub.disconnect(table, connection)
+        # Shielded: a handler cancelled while it waits for the table's lock (a server
+        # stopping, a test client closing) still uncounts its connection, or the seat would
+        # count it forever and the table never leave memory.
         sender.cancel()
+        await asyncio.shield(hub.disconnect(table, connection))
 
 
 async def handle(

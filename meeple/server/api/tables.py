@@ -109,6 +109,16 @@ async def create(body: NewTable, player: Required, site: Site) -> dict[str, Any]
         game.resolve_options(body.options)
     except BadOptions as err:
         raise Refused("bad_options", str(err), 422) from None
+    if body.move_seconds is not None and body.turn_seconds is not None:
+        raise Refused(
+            "live_or_turn_based",
+            "a table is live (turn_seconds) or turn-based (move_seconds), not both",
+            422,
+        )
+    if body.bank_seconds is not None and body.move_seconds is None:
+        raise Refused(
+            "bank_needs_turns", "a time bank is for turn-based tables (move_seconds)", 422
+        )
     registered = player.username is not None
     if body.rated and not registered:
         raise Refused("rated_needs_account", "rated tables are for registered players", 422)
@@ -121,6 +131,8 @@ async def create(body: NewTable, player: Required, site: Site) -> dict[str, Any]
         turn_seconds=body.turn_seconds,
         response_seconds=body.response_seconds,
         rated=registered if body.rated is None else body.rated,
+        move_seconds=body.move_seconds,
+        bank_seconds=body.bank_seconds,
     )
     return table.summary(you(table, player), site.settings.grace)
 

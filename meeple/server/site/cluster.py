@@ -292,7 +292,11 @@ class Cluster:
     async def _adopt_orphans(self) -> None:
         """Take running tables whose lease nobody holds (their process died), a fair share
         each, so that the survivors split them."""
-        running = await asyncio.to_thread(self.hub.store.tables, [RUNNING], 1_000_000)
+        # Live tables only: a turn-based one is run by whoever loads it (its clocks are in the
+        # database, and a due table is claimed by one process: meeple.server.tables.turns).
+        running = await asyncio.to_thread(
+            lambda: self.hub.store.tables([RUNNING], 1_000_000, live=True)
+        )
         candidates = [
             table_id
             for table_id in running

@@ -164,6 +164,9 @@ class Invites:
             turn_seconds=old.turn_seconds,
             response_seconds=old.response_seconds,
             rated=old.rated,
+            # A turn-based game is offered again turn-based, with the same clock.
+            move_seconds=old.move_seconds,
+            bank_seconds=old.bank_seconds,
         )
         others = [
             s.player

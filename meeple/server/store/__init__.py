@@ -10,7 +10,7 @@ Inside, the modules import one way, each only from those listed before it:
 * ``schema`` (with ``migrations/``): Alembic's upgrade at start-up;
 * ``standings``: ratings updated from a rated game's result, profiles and leaderboards;
 * ``engine``: the database's URL, SQLite's settings and :class:`StoreBase`'s transactions;
-* ``players``, ``tables``, ``actions``, ``mailbox``, ``social``: the :class:`Store`'s
+* ``players``, ``tables``, ``actions``, ``mailbox``, ``social``, ``turns``: the :class:`Store`'s
   operations by area (``tables`` and ``actions`` also hold the writer's bulk statements);
 * ``database``: :class:`Store`, made of those parts;
 * ``writer``: the :class:`ActionWriter` (group commits) and the SQLite :class:`Checkpointer`.
@@ -70,6 +70,7 @@ from meeple.server.store.rows import (
     utcnow,
 )
 from meeple.server.store.tables import add_table_in, add_tables_sqlite, seat_values
+from meeple.server.store.turns import SeatClock
 from meeple.server.store.writer import ActionWriter, Checkpointer
 
 __all__ = [
@@ -100,6 +101,7 @@ __all__ = [
     "PlayerRow",
     "RatingHistoryRow",
     "RatingRow",
+    "SeatClock",
     "SeatRow",
     "SeatSpec",
     "SessionRow",

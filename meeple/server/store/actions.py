@@ -89,6 +89,16 @@ class Actions(StoreBase):
             ).all()
             return [(seat, action) for seat, action in rows]
 
+    def moves(self, table_id: str, since: int = 0) -> list[tuple[int, dict[str, Any], str]]:
+        """The table's actions in order with who chose each, as ``(seat, action, by)``."""
+        with self.reading() as s:
+            rows = s.execute(
+                select(ActionRow.seat, ActionRow.action, ActionRow.by)
+                .where(ActionRow.table_id == table_id, ActionRow.number >= since)
+                .order_by(ActionRow.number)
+            ).all()
+            return [(seat, action, by) for seat, action, by in rows]
+
 
 def record_action_in(conn: Connection, record: ActionRecord) -> StaleVersion | None:
     """Store one action in the transaction of ``conn`` (:meth:`Store.record_actions`, the

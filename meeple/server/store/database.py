@@ -13,13 +13,15 @@ from meeple.server.store.mailbox import Mailbox
 from meeple.server.store.players import Players
 from meeple.server.store.social import Social
 from meeple.server.store.tables import Tables
+from meeple.server.store.turns import Turns
 
 
-class Store(Players, Tables, Actions, Mailbox, Social):
+class Store(Players, Tables, Actions, Mailbox, Social, Turns):
     """The database: a thin layer of named operations over SQLAlchemy sessions.
 
     Its parts, by area: :class:`~meeple.server.store.players.Players`,
     :class:`~meeple.server.store.tables.Tables`, :class:`~meeple.server.store.actions.Actions`,
     :class:`~meeple.server.store.mailbox.Mailbox` (mail), :class:`~meeple.server.store.social.Social`
     (invites, friends),
+    :class:`~meeple.server.store.turns.Turns`,
     over the engines and transactions of :class:`~meeple.server.store.engine.StoreBase`."""

@@ -104,6 +104,15 @@ class TableRow(Base):
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     rated: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Whether the result changes the players' ratings (docs/community.md)."""
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A turn-based table's time per move (seconds); ``None`` at a live table."""
+    bank_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A turn-based table's time bank: extra seconds each seat may spend over its moves."""
+    due: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    """When a turn-based table next needs the server without anyone acting (seconds since the
+    epoch): the earliest clock of its awaited seats, or the moment a bot is to play there."""
+    claimed: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Until when a server process handles its due moment (:meth:`Turns.claim_due`)."""
 
 
 class SeatRow(Base):
@@ -118,6 +127,14 @@ class SeatRow(Base):
         ForeignKey("players.id"), nullable=True, index=True
     )
     left: Mapped[bool] = mapped_column(default=False)
+    due: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """At a turn-based table: when this seat's running clock runs out (seconds since the
+    epoch), ``None`` when it is not this seat's move."""
+    bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """At a turn-based table with a time bank: the seconds of it left."""
+    timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Timeouts in a row: at :data:`~meeple.server.tables.clocks.TAKEOVER` a bot has the seat
+    for good."""
 
 
 class ActionRow(Base):

@@ -79,8 +79,9 @@ class Tables(StoreBase):
             for row in rows
         }
 
-    def tables(self, statuses: list[str], limit: int = 100) -> list[str]:
-        """Ids of the newest tables with one of these statuses."""
+    def tables(self, statuses: list[str], limit: int = 100, *, live: bool = False) -> list[str]:
+        """Ids of the newest tables with one of these statuses (``live``: live tables only,
+        not turn-based ones, which are loaded only when someone looks or acts)."""
         with self.reading() as s:
             query = (
                 select(TableRow.id)
@@ -88,6 +89,8 @@ class Tables(StoreBase):
                 .order_by(TableRow.created.desc())
                 .limit(limit)
             )
+            if live:
+                query = query.where(TableRow.move_seconds.is_(None))
             return list(s.scalars(query).all())
 
     def tables_of(self, player_id: str, limit: int = 100) -> list[str]:
@@ -204,6 +207,8 @@ def _table_values(table: TableRow) -> dict[str, Any]:
         "digest": table.digest,
         "created": table.created,
         "rated": table.rated,
+        "move_seconds": table.move_seconds,
+        "bank_seconds": table.bank_seconds,
     }
 
 
@@ -217,6 +222,8 @@ def seat_values(table: TableRow, seats: list[SeatSpec]) -> list[dict[str, Any]]:
             "level": spec.level,
             "player_id": spec.player_id,
             "left": False,
+            # At a turn-based table with a time bank, each seat starts with all of it.
+            "bank": float(table.bank_seconds) if table.bank_seconds is not None else None,
         }
         for i, spec in enumerate(seats)
     ]

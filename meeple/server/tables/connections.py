@@ -20,7 +20,9 @@ class Connections(HubCore):
 
     async def connect(self, table: LiveTable, connection: Connection) -> None:
         """A client opened the table: count it, bring its player back, send the state."""
+        await self.hold(table)
         async with table.lock:
+            table.touched = time.monotonic()
             if table.stale:
                 await self.catch_up(table)
             table.connections.add(connection)
@@ -41,6 +43,7 @@ class Connections(HubCore):
                 return
             connection.counted = False
             table.connections.discard(connection)
+            table.touched = time.monotonic()
             if connection.seat is not None:
                 self._uncount(table, connection)
                 self.schedule(table)

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import random
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -53,6 +54,9 @@ class HubCore:
         """Called with the seconds from a client's action arriving to its views being queued."""
         self.on_move: list[Callable[[MoveTrace], None]] = []
         """Called with each person's move timed stage by stage, once its answer is written."""
+        self.on_turn: list[Callable[[LiveTable, list[int]], None]] = []
+        """Called on the event loop when at a turn-based table the move passed to human seats
+        and their clocks started (:meth:`Turns.turn_passed`): the "your turn" mails."""
         self.on_finished: list[Callable[[LiveTable], None]] = []
         """Called on the event loop with each table whose game this process finished (its
         last action stored): the game's end mails (:mod:`meeple.server.site.mail`)."""
@@ -75,6 +79,9 @@ class HubCore:
         """Draws the bots' waits (:meth:`bot_wait`)."""
         self.session_keeper: asyncio.Task[None] | None = None
         """Ends the players of sockets whose sessions expire (:meth:`keep_sessions`)."""
+        self.now: Callable[[], float] = time.time
+        """The clock of turn-based tables (seconds since the epoch): tests set another, to
+        let days pass without sleeping."""
 
     # The hub's parts call each other (an action schedules bots and timers, which act and
     # tell everyone): these are the calls a part below makes to a part above, defined there.
@@ -90,6 +97,17 @@ class HubCore:
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         """Play a bot's move for the seat (:mod:`.bots`)."""
         raise NotImplementedError
+
+    def clock_turns(self, table: LiveTable) -> None:
+        """After any change at a turn-based table: its clocks (:mod:`.turns`)."""
+        raise NotImplementedError
+
+    async def hold(self, table: LiveTable) -> None:
+        """Run a turn-based table here if no process does: with other processes, take its
+        lease when it is free (a turn-based table is held only while someone looks or acts;
+        whoever loads it first runs its bots and clocks)."""
+        if self.cluster is not None and table.turn_based and not table.owned:
+            table.owned = await self.cluster.take(table.id)
 
     def load(self, table_id: str, *, whole: bool = False) -> LiveTable | None:
         """The table in memory, or rebuilt from the store.
@@ -128,8 +146,8 @@ class HubCore:
     def peek(self, table_ids: list[str]) -> list[LiveTable]:
         """Tables to summarise in a list, in order: those in memory, the others read from the
         store at once, without replaying their games and without holding them (with several
-        processes most running tables of the lobby are run by the others: their scores are
-        then left out). A copy marked stale is older than the store, which is read instead."""
+        processes most running tables of the lobby are run by the others, and a turn-based
+        table is loaded only to be played: their scores are then left out). A copy marked stale is older than the store, which is read instead."""
         held = {
             tid: t for tid in table_ids if (t := self.tables.get(tid)) is not None and not t.stale
         }
@@ -139,7 +157,7 @@ class HubCore:
             table = held.get(table_id)
             if table is None and table_id in stored:
                 row, seat_rows, players = stored[table_id]
-                if self.cluster is None and row.status in (OPEN, RUNNING):
+                if self.cluster is None and row.status in (OPEN, RUNNING) and not row.move_seconds:
                     table = self.load(table_id)  # alone, this process runs every live table
                 else:
                     table = LiveTable.from_rows(meeple.load(row.game), row, seat_rows, players)
@@ -168,11 +186,11 @@ class HubCore:
         """Replay a stored table's actions from its seed and check it against what was stored."""
         state = table.game.new(table.players, seed=table.seed, options=table.options)
         table.start(state)
-        for seat, action in self.store.actions(table.id):
+        for seat, action, by in self.store.moves(table.id):
             after = state.clone()
             after.apply(seat, action)
             state = after
-            table.advance(state, seat, action)
+            table.advance(state, seat, action, by)
         if table.version != row.version or not digest_matches(state.to_json(), row.digest):
             # The rules changed under a stored game: play goes on from the replayed state.
             log.error("table %s rebuilt differently from what was stored", table.id)
@@ -200,6 +218,10 @@ class HubCore:
         for seat, seat_row in zip(table.seats, seat_rows, strict=True):
             seat.player = players.get(seat_row.player_id) if seat_row.player_id else None
             seat.left = seat_row.left
+            if table.turn_based:  # the clocks as the process that ran them stored them
+                seat.due, seat.bank, seat.timeouts = seat_row.due, seat_row.bank, seat_row.timeouts
+        if table.turn_based:
+            table.stored_clocks = (row.due, *((s.due, s.bank, s.timeouts) for s in seat_rows))
         if row.status == EXPIRED:  # another process expired it (tables/expiry.py)
             table.status = EXPIRED
             table.stale = False
@@ -207,12 +229,12 @@ class HubCore:
         if table.state is None and row.status != OPEN:
             table.start(table.game.new(table.players, seed=table.seed, options=table.options))
         state = table.state
-        for seat_index, action in actions:
+        for seat_index, action, by in actions:
             assert state is not None
             after = state.clone()
             after.apply(seat_index, action)
             state = after
-            table.advance(state, seat_index, action)
+            table.advance(state, seat_index, action, by)
         if state is not None and state.is_over:
             table.status = FINISHED
             table.final = (list(state.scores), list(state.winners))
@@ -222,7 +244,7 @@ class HubCore:
 
     def _stored_since(
         self, table_id: str, since: int
-    ) -> tuple[TableRow, list[Any], dict[str, PlayerRow], list[tuple[int, Action]]] | None:
+    ) -> tuple[TableRow, list[Any], dict[str, PlayerRow], list[tuple[int, Action, str]]] | None:
         found = self.store.table(table_id)
         if found is None:
             return None
@@ -232,4 +254,4 @@ class HubCore:
             for pid in {s.player_id for s in seat_rows if s.player_id}
             if (p := self.store.player(pid)) is not None
         }
-        return row, seat_rows, players, self.store.actions(table_id, since)
+        return row, seat_rows, players, self.store.moves(table_id, since)

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 
 from meeple.server.store import EXPIRED, OPEN, utcnow
 from meeple.server.tables.live import LiveTable, as_utc
-from meeple.server.tables.peering import Peering
+from meeple.server.tables.turns import Turns
 
 log = logging.getLogger("meeple.server")
 
@@ -31,7 +31,7 @@ SHORTEST_SWEEP = 0.25
 """Seconds between sweeps at least (tests expire tables within seconds)."""
 
 
-class Expiry(Peering):
+class Expiry(Turns):
     """Open tables that waited too long for their players expire."""
 
     _sweeper: asyncio.Task[None] | None = None

@@ -15,6 +15,7 @@ The hub is made of parts, each a file, each building on the one below:
 - :mod:`.scheduling` — the bots to start and the timer to set after every change;
 - :mod:`.bots` — bot moves;
 - :mod:`.peering` — what other server processes tell this one;
+- :mod:`.turns` — turn-based tables: clocks stored, timeouts fired, idle tables let go;
 - :mod:`.expiry` — open tables that nobody joins expire.
 """
 
@@ -32,10 +33,12 @@ class Hub(Expiry):
     """All tables in play, their bots and timers, and the store behind them."""
 
     async def startup(self) -> None:
-        """Start the bot workers and bring back every open and running table (the open
-        tables that waited too long expire first)."""
+        """Start the bot workers and bring back every open and running live table (the open
+        tables that waited too long expire first; a turn-based one is loaded when someone
+        comes or its clock runs out)."""
         self.gate.start()
         self.start_sweeping()
+        self.start_turns()
         self.session_keeper = asyncio.create_task(self.keep_sessions())
         if self.settings.bot_workers > 0:
             self.pool = bot_pool(self.settings.bot_workers)
@@ -50,7 +53,11 @@ class Hub(Expiry):
             await self.cluster.start()
             return
         self.store.expire(self.expire_before())
-        for table_id in self.store.tables([OPEN, RUNNING], limit=1_000_000):
+        everything = 1_000_000
+        for table_id in [
+            *self.store.tables([OPEN], everything),
+            *self.store.tables([RUNNING], everything, live=True),
+        ]:
             table = self.load(table_id)
             if table is not None and table.status == RUNNING:
                 async with table.lock:
@@ -60,6 +67,7 @@ class Hub(Expiry):
         """Stop timers and bots; stored tables need nothing more."""
         self.gate.stop()
         self.stop_sweeping()
+        self.stop_turns()
         if self.session_keeper is not None:
             self.session_keeper.cancel()
         for table in self.tables.values():

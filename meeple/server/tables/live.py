@@ -22,6 +22,9 @@ from meeple.server.jsontext import encode, encode_bytes
 from meeple.server.store import EXPIRED, FINISHED, OPEN, RUNNING, PlayerRow, SeatRow, TableRow
 from meeple.server.trace import MoveTrace
 
+TAKEOVER = 2
+"""At a turn-based table, the timeouts in a row after which a bot has the seat for good."""
+
 ENDED = (FINISHED, EXPIRED)
 """Statuses of a table that will never change again."""
 
@@ -46,11 +49,27 @@ class Seat:
     """Open connections for the seat in the other server processes, by process."""
     alone_since: float | None = None
     """When the seat's last connection closed (``time.monotonic``), if none is open."""
+    turn_based: bool = False
+    """At a turn-based table: closing the page never hands the seat to a bot, running out of
+    time does (:mod:`meeple.server.tables.clocks`)."""
+    due: float | None = None
+    """At a turn-based table: when the seat's running clock runs out (``time.time()``)."""
+    bank: float | None = None
+    """At a turn-based table with a time bank: its seconds left."""
+    timeouts: int = 0
+    """At a turn-based table: the clock ran out this many times in a row."""
+
+    @property
+    def replaced(self) -> bool:
+        """A bot has the seat for good (its clock ran out too often in a row)."""
+        return self.timeouts >= TAKEOVER
 
     def away(self, now: float, grace: float) -> bool:
         """Whether a bot should play for this human seat now."""
         if self.kind != "human" or self.player is None:
             return False
+        if self.turn_based:
+            return self.left or self.replaced
         gone = not self.connected() and (
             self.alone_since is not None and now - self.alone_since >= grace
         )
@@ -72,6 +91,10 @@ class Seat:
             "player": player,
             "connected": self.connected(),
             "away": self.away(now, grace),
+            "due": round(self.due * 1000) if self.due is not None else None,
+            "bank": round(self.bank) if self.bank is not None else None,
+            "timeouts": self.timeouts,
+            "replaced": self.replaced,
         }
 
 
@@ -146,6 +169,16 @@ class LiveTable:
         self.created = as_utc(row.created)
         """When the table was made, in UTC with its zone (the lobby sorts every table by it)."""
         self.rated = row.rated
+        self.move_seconds = row.move_seconds
+        """A turn-based table's time per move; ``None`` at a live table."""
+        self.bank_seconds = row.bank_seconds
+        self.stored_clocks: tuple[Any, ...] | None = None
+        """The clocks as last stored (:mod:`.clocks`): written again only when they change."""
+        self.last_move: dict[int, int] = {}
+        """Where each seat's log stood before its player's own last move (the strip "since
+        your last move" starts there): known from the stored actions, over any absence."""
+        self.touched = time.monotonic()
+        """When someone last looked or acted (an idle turn-based table leaves memory)."""
         self.creator: str | None = None
         """Who made the table, while this process holds it since then (the store does not
         keep it): the limits on a player's tables count by it, and the bots' searches are
@@ -208,10 +241,22 @@ class LiveTable:
                 player=players.get(s.player_id) if s.player_id else None,
                 left=s.left,
                 alone_since=time.monotonic(),
+                turn_based=row.move_seconds is not None,
+                due=s.due,
+                bank=s.bank,
+                timeouts=s.timeouts or 0,
             )
             for s in seat_rows
         ]
-        return cls(game, row, seats)
+        table = cls(game, row, seats)
+        if row.move_seconds is not None:
+            table.stored_clocks = (row.due, *((s.due, s.bank, s.timeouts or 0) for s in seats))
+        return table
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is played turn by turn over days (a clock per move)."""
+        return self.move_seconds is not None
 
     def keys(self) -> list[SeatKey]:
         """Every point of view: each seat and the spectators."""
@@ -239,10 +284,19 @@ class LiveTable:
         self.version = 0
         self.refresh()
 
-    def advance(self, state: State, seat: int | None = None, action: Action | None = None) -> None:
-        """Put the state after one more action (``seat``'s ``action``, when known) on the table."""
+    def advance(
+        self,
+        state: State,
+        seat: int | None = None,
+        action: Action | None = None,
+        by: str | None = None,
+    ) -> None:
+        """Put the state after one more action (``seat``'s ``action``, when known, chosen
+        ``by`` whom) on the table."""
         self.state = state
         self.version += 1
+        if by == "human" and seat is not None and seat in self.logs:
+            self.last_move[seat] = len(self.logs[seat])
         went_back = seat if action is not None and action.get("type") == BACK else None
         self.refresh(went_back)
 
@@ -314,6 +368,8 @@ class LiveTable:
             "winners": winners,
             "you": you,
             "rated": self.is_rated(),
+            "move_seconds": self.move_seconds,
+            "bank_seconds": self.bank_seconds,
             "created": self.created.isoformat().replace("+00:00", "Z"),
         }
 
@@ -367,12 +423,20 @@ class LiveTable:
             "legal": legal,
             "to_move": list(state.to_move) if state is not None else [],
             "log": {"from": start, "events": log[start:]},
-            "deadline": round(self.deadline * 1000) if self.deadline is not None else None,
+            "deadline": self._deadline(key),
+            "last_move": self.last_move.get(key) if key is not None else None,
             "is_over": state.is_over if state is not None else self.status not in (OPEN, RUNNING),
             "scores": self.scores[key] if state is not None else None,
             "winners": list(state.winners) if state is not None else None,
         }
         return encode(message)
+
+    def _deadline(self, key: SeatKey) -> int | None:
+        """When the decision awaited runs out of time (ms since the epoch), if it does: at a
+        turn-based table the seat's own clock when it runs, else the first one."""
+        own = self.seats[key].due if key is not None and self.turn_based else None
+        deadline = own if own is not None else self.deadline
+        return round(deadline * 1000) if deadline is not None else None
 
 
 def as_utc(moment: datetime) -> datetime:

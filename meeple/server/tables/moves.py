@@ -40,12 +40,18 @@ class Moves(Seating):
         """Apply ``seat``'s action, store it, and tell everyone. Raises :class:`Refused`.
 
         ``trace``: a person's move, timed stage by stage (:mod:`meeple.server.trace`)."""
+        await self.hold(table)
         async with table.lock:
             if trace is not None:
                 trace.locked = time.perf_counter()
+            if by == "human" and table.seats[seat].replaced:
+                raise Refused(
+                    "replaced", "a bot has your seat for good: your time ran out twice in a row"
+                )
             await self._act(table, seat, action, by, version, trace=trace)
             if by == "human":
                 table.seats[seat].timed_out = False
+                table.seats[seat].timeouts = 0
             # Timers first, so that the state sent carries the deadline of the new decision.
             self.schedule(table)
             self.broadcast(table)
@@ -105,7 +111,8 @@ class Moves(Seating):
             # move waits one more turn of the event loop before its views and messages, so
             # that the people's messages of that commit are sent before the bots' work.
             await asyncio.sleep(0)
-        table.advance(after, seat, action)
+        table.advance(after, seat, action, by)
+        table.touched = time.monotonic()
         for observe in self.on_action:
             observe(by)
         if result is not None:

@@ -62,7 +62,7 @@ class Peering(Bots):
             return True
         after = table.state.clone()
         after.apply(int(event["seat"]), event["action"])
-        table.advance(after, int(event["seat"]), event["action"])
+        table.advance(after, int(event["seat"]), event["action"], event.get("by"))
         if after.is_over:
             table.status = FINISHED
             table.final = (list(after.scores), list(after.winners))

@@ -30,6 +30,8 @@ class Scheduling(Moves):
         state = table.state
         if table.status != RUNNING or state is None:
             self._cancel(table)
+            if table.turn_based:
+                self.clock_turns(table)  # every clock stopped
             return
         now = time.monotonic()
         awaited = [seat for seat in state.to_move if not self.bot_controls(table, seat)]
@@ -40,6 +42,11 @@ class Scheduling(Moves):
                 and not _running(table.bots.get(seat))
             ):
                 table.bots[seat] = asyncio.create_task(self._bot_turn(table, seat))
+        if table.turn_based:
+            # No timer in memory: the clocks are stored, and the sweeper (.turns) fires them,
+            # whether the table is in memory or not.
+            self.clock_turns(table)
+            return
         # The timer: a response window, the turn timer, or the moment an absent player's grace
         # ends — whichever comes first.
         response = table.game.response_action

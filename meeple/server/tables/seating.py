@@ -43,11 +43,15 @@ class Seating(Connections):
         turn_seconds: int | None,
         response_seconds: int,
         rated: bool = False,
+        move_seconds: int | None = None,
+        bank_seconds: int | None = None,
     ) -> LiveTable:
         """Create a table; the creator sits in the first human seat. Starts it if it is full.
 
         Refused (429) when the creator has as many open tables, or tables with bots, as the
-        settings allow (:meth:`held_by`)."""
+        settings allow (:meth:`held_by`). ``move_seconds`` makes it a turn-based table (a
+        clock of that many seconds per move, plus a time bank of ``bank_seconds``:
+        :mod:`.clocks`)."""
         # The creator takes the first human seat: any other makes an open table.
         waits = sum(s.kind == "human" for s in seats) > 1
         has_bots = any(s.kind == "bot" for s in seats)
@@ -77,6 +81,7 @@ class Seating(Connections):
                 turn_seconds=turn_seconds,
                 response_seconds=response_seconds,
                 rated=rated,
+                turns=(move_seconds, bank_seconds),
             )
         finally:
             left = self.creating.pop(creator.id) - 1
@@ -114,6 +119,7 @@ class Seating(Connections):
         turn_seconds: int | None,
         response_seconds: int,
         rated: bool,
+        turns: tuple[int | None, int | None],
     ) -> LiveTable:
         game = meeple.load(game_id)
         checked = game.resolve_options(options)
@@ -135,6 +141,8 @@ class Seating(Connections):
             winners=None,
             created=utcnow(),
             rated=rated,
+            move_seconds=turns[0],
+            bank_seconds=turns[1],
         )
         first: State | None = None
         if not any(s.kind == "human" and s.player_id is None for s in seats):
