@@ -1,0 +1,104 @@
+"""Browser tests of a board that explains itself (tips.js, issue #36): in each game a tip beside
+the pointer on hover and beside the finger on a long press, the confirming second click before
+a move that cannot be taken back, and each scoring explained, on the board and in words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot, sign_in
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def point_of(target: Locator) -> tuple[float, float]:
+    """A point on the element itself (an SVG shape's own area, not its box's middle)."""
+    point = target.evaluate(_OWN_POINT)
+    assert point is not None, "nothing of the element can be pointed at"
+    return point["x"], point["y"]
+
+
+def tip_box(page: Page) -> dict[str, float]:
+    """The shown tip's box."""
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    box = tip.bounding_box()
+    assert box is not None
+    return box
+
+
+def near(box: dict[str, float], x: float, y: float, within: float = 90) -> bool:
+    """Whether the box starts or ends within ``within`` px of the point (beside it, not far
+    away on the page), and lies inside the viewport."""
+    dx = min(abs(box["x"] - x), abs(box["x"] + box["width"] - x))
+    dy = min(abs(box["y"] - y), abs(box["y"] + box["height"] - y))
+    return dx <= within and dy <= within * 2 and box["x"] >= 0 and box["y"] >= 0
+
+
+def hover_tip(page: Page, target: Locator) -> str:
+    """Point at the element: its tip shows beside the pointer; returns its text."""
+    x, y = point_of(target)
+    page.mouse.move(x, y)
+    box = tip_box(page)
+    assert near(box, x, y), (box, x, y)
+    return page.locator("#tip").inner_text()
+
+
+def long_press(page: Page, target: Locator) -> str:
+    """Hold a finger on the element (650 ms): its tip shows beside the finger, and no move is
+    taken; returns the tip's text."""
+    x, y = point_of(target)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_timeout(650)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    box = tip_box(page)
+    assert near(box, x, y, within=120), (box, x, y)
+    return page.locator("#tip").inner_text()
+
+
+def confirm_twice(page: Page, target: Locator) -> None:
+    """The first click marks the move and says what it does, the second takes it."""
+    action = target.get_attribute("data-action")
+    x, y = point_of(target)
+    page.mouse.click(x, y)
+    expect(page.locator("#board .armed")).to_have_count(1)
+    expect(page.locator("#tip")).to_contain_text("again")
+    expect(page.locator("#prompt")).to_contain_text("again")
+    # Nothing was sent: the same move is still offered.
+    expect(page.locator(f"#board .legal[data-action='{action}']")).not_to_have_count(0)
+    page.mouse.click(x, y)
+    expect(page.locator("#board .armed")).to_have_count(0)
+
+
+def test_bison_tips_costs_joins_and_confirm(new_page: Callable[..., Page]) -> None:
+    """Bison: a space's tip beside the pointer, the labelled cost table, the spot's regions the
+    tile would join, and the hunters' space taken only at the second click."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "bison", 2, ["random"])
+    expect(page.locator(".bison-player.mine button.bison-action.legal").first).to_be_visible()
+    text = hover_tip(page, page.locator("polygon.bison-space.river").first)
+    assert "its region has" in text and "scoring" in text
+    expect(page.locator(".bison-costs-title")).to_contain_text("cost")
+    page.locator('.bison-action.legal[data-kind="tile"]').click()  # undoable: no second click
+    cost = page.locator(".bison-cost.legal[data-action*='\"count\":2']")
+    if cost.count():
+        assert "Your score drops by 2" in hover_tip(page, cost)
+    page.locator(".bison-cost.legal[data-action*='\"count\":1']").click()
+    spot = page.locator("#board .bison-spot.legal").first
+    assert "joins" in hover_tip(page, spot) or "region of its own" in hover_tip(page, spot)
+    page.mouse.click(*point_of(spot))
+    expect(page.locator(".bison-joins")).to_contain_text("On spot")
+    page.locator(".bison-confirm").click()
+    target = page.locator("#board .bison-target.legal").first
+    expect(target).to_be_visible()
+    confirm_twice(page, target)
+    expect(page.locator('.bison-player.mine .bison-action.used[data-kind="tile"]')).to_have_count(1)
+    screenshot(page, "tips-bison")
