@@ -34,11 +34,11 @@ def tip_box(page: Page) -> dict[str, float]:
 
 
 def near(box: dict[str, float], x: float, y: float, within: float = 90) -> bool:
-    """Whether the box starts or ends within ``within`` px of the point (beside it, not far
-    away on the page), and lies inside the viewport."""
-    dx = min(abs(box["x"] - x), abs(box["x"] + box["width"] - x))
-    dy = min(abs(box["y"] - y), abs(box["y"] + box["height"] - y))
-    return dx <= within and dy <= within * 2 and box["x"] >= 0 and box["y"] >= 0
+    """Whether the box lies within ``within`` px of the point (beside it, not far away on the
+    page), inside the viewport."""
+    dx = max(box["x"] - x, 0, x - box["x"] - box["width"])
+    dy = max(box["y"] - y, 0, y - box["y"] - box["height"])
+    return dx <= within and dy <= within and box["x"] >= 0 and box["y"] >= 0
 
 
 def hover_tip(page: Page, target: Locator) -> str:
@@ -102,3 +102,46 @@ def test_bison_tips_costs_joins_and_confirm(new_page: Callable[..., Page]) -> No
     confirm_twice(page, target)
     expect(page.locator('.bison-player.mine .bison-action.used[data-kind="tile"]')).to_have_count(1)
     screenshot(page, "tips-bison")
+
+
+def turn_confirm_off(page: Page) -> None:
+    """Untick "Ask before moves…" in the table's menu (a drawer on a phone)."""
+    tab = page.locator("#tab-menu")
+    if tab.is_visible():
+        tab.click()
+    page.locator("#confirm-moves").uncheck()
+    if tab.is_visible():
+        tab.click()
+    assert page.evaluate("localStorage.getItem('meeple.confirm')") == "off"
+
+
+def test_cheese_on_a_phone_tips_confirm_and_the_end_explained(
+    new_page: Callable[..., Page],
+) -> None:
+    """Go da Cheese! on a phone: a long press on a cheese shows its tip beside the finger and
+    places nothing; a card goes to a cheese at the second tap; at the end the log says why a cat
+    leaves and the result what "from cats" is."""
+    page = new_page(viewport=PHONE, touch=True, mobile=True, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "cheese", 3, ["random", "random"])
+    cheese = page.locator("#board .cheese-cheese").first
+    expect(cheese).to_be_visible()
+    text = long_press(page, cheese)
+    assert "mice of its queue eat it" in text
+    expect(page.locator("#board .cheese-card")).to_have_count(0)  # nothing was placed
+    screenshot(page, "tips-cheese-phone")
+    page.locator("#board .cheese-select").first.tap()
+    target = page.locator("#board .cheese-cheese.legal").first
+    x, y = point_of(target)
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .armed")).to_have_count(1)
+    expect(page.locator("#tip")).to_contain_text("Tap again")
+    expect(page.locator("#board .cheese-card")).to_have_count(0)
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .cheese-card").first).to_be_visible()
+    turn_confirm_off(page)
+    play_to_end(page, timeout=240)
+    log = page.locator("#log").inner_text()
+    if "cat" in log and "leaves" in log:
+        assert "has made its run" in log
+    expect(page.locator("#result")).to_contain_text("their cats caught")
