@@ -4,6 +4,7 @@ a move that cannot be taken back, and each scoring explained, on the board and i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -21,6 +22,8 @@ def point_of(target: Locator) -> tuple[float, float]:
     """A point on the element itself (an SVG shape's own area, not its box's middle)."""
     point = target.evaluate(_OWN_POINT)
     assert point is not None, "nothing of the element can be pointed at"
+    # The scroll into view ends (its scroll event hides a tip) before the pointer moves.
+    target.page.wait_for_timeout(100)
     return point["x"], point["y"]
 
 
@@ -145,3 +148,40 @@ def test_cheese_on_a_phone_tips_confirm_and_the_end_explained(
     if "cat" in log and "leaves" in log:
         assert "has made its run" in log
     expect(page.locator("#result")).to_contain_text("their cats caught")
+
+
+def test_stirfry_a_dish_says_its_score_card_by_card(new_page: Callable[..., Page]) -> None:
+    """Stir Fry: a hand card's values beside the pointer; a dish on offer says its score card
+    by card before it is cooked, and at the first click."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "stirfry", 2, ["random"])
+    first = page.locator("#board .sf-hand .sf-card").first
+    expect(first).to_be_visible()
+    assert ":" in hover_tip(page, first)
+    cook = page.locator("#board button.legal[data-action*='\"cook\"']").first
+    if cook.count():
+        text = hover_tip(page, cook)
+        assert " = " in text and "highest value" in text
+        page.mouse.click(*point_of(cook))
+        expect(page.locator("#prompt")).to_contain_text(" = ")
+        expect(page.locator("#board .armed")).to_have_count(1)
+        page.keyboard.press("Escape")
+        expect(page.locator("#board .armed")).to_have_count(0)
+    screenshot(page, "tips-stirfry")
+
+
+def test_tips_on_a_japanese_page_have_no_english(new_page: Callable[..., Page]) -> None:
+    """Bison in Japanese: the tips of a space, a spot and the cost table are all Japanese."""
+    page = new_page(locale="ja-JP", viewport=DESKTOP)
+    sign_in(page, "Aki")
+    create_table(page, "bison", 2, ["random"])
+    expect(page.locator(".bison-player.mine button.bison-action.legal").first).to_be_visible()
+    texts = [
+        hover_tip(page, page.locator("polygon.bison-space.river").first),
+        hover_tip(page, page.locator(".bison-costs-title")),
+        hover_tip(page, page.locator(".bison-player.mine .bison-cost").nth(3)),
+        hover_tip(page, page.locator('.bison-player.mine .bison-action[data-kind="tent"]')),
+    ]
+    for text in texts:
+        assert not re.search("[A-Za-z]{3,}", text), text
