@@ -185,3 +185,19 @@ def test_tips_on_a_japanese_page_have_no_english(new_page: Callable[..., Page]) 
     ]
     for text in texts:
         assert not re.search("[A-Za-z]{3,}", text), text
+
+
+@pytest.mark.parametrize(("game", "players"), [("cafe", 2), ("buffet", 3)])
+def test_cafe_and_buffet_moves_say_what_they_do(
+    new_page: Callable[..., Page], game: str, players: int
+) -> None:
+    """Café and Buffet: a move's tip beside the pointer, and the move taken at the second
+    click only."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, game, players, ["random"] * (players - 1))
+    target = page.locator("#board .legal[data-action]:visible").first
+    expect(target).to_be_visible()
+    assert hover_tip(page, target)
+    confirm_twice(page, target)
+    screenshot(page, f"tips-{game}")

@@ -114,7 +114,7 @@ function queueTip(ctx, ch, i, queue, k, label) {
     // A card ahead not known to be a cat or a dog may be a mouse that eats first.
     const ahead = queue.slice(0, k).filter((c) => !c.card || EATERS.has(c.card)).length;
     const key = queue[k].card === "king_mouse" ? "tip.cheese.king" : ahead < ch.cheese ? "tip.cheese.eats" : "tip.cheese.waits";
-    lines.push(ctx.t(key, { ahead, n: ch.cheese }));
+    lines.push(ctx.t(key, { ahead, n: ch.cheese, count: ahead }));
   }
   return lines.join("\n");
 }
