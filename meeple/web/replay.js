@@ -8,6 +8,7 @@ import { errorText, lang, num, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
 import { defaultScoreboard, playersOf, rankOrder, renderer, scoreboardTable, winnersLine } from "./table.js";
 import { endStory } from "./ending.js";
+import { installTips } from "./tips.js";
 
 export async function showReplay(root, tableId) {
   let replay;
@@ -97,6 +98,7 @@ export async function showReplay(root, tableId) {
     const fresh = h("div", { id: "board", class: "board" });
     board.replaceWith(fresh);
     board = fresh;
+    installTips(); // the board explains itself in a replay too (tips.js)
     game.render(board, ctx);
     chat.show(step); // step n shows the table at version n
   }

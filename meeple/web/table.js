@@ -14,6 +14,7 @@ import { stepper } from "./stepper.js";
 import { endStory } from "./ending.js";
 import { invitePanel } from "./invites.js";
 import { paceText, timeLeft } from "./turns.js";
+import { confirmSetting, disarm, installTips } from "./tips.js";
 
 const renderers = {};
 
@@ -197,7 +198,7 @@ export async function showTable(root, tableId) {
     site.dispatchEvent(new Event("change"));
   });
   const tools = h("div", { class: "head-tools drawer", id: "drawer-menu" },
-    h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), rules, leave,
+    h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), confirmSetting(), rules, leave,
     h("label", { class: "table-lang" }, h("span", { "data-t": "lang.label", text: t("lang.label") }), langChoice));
   const tabs = h("nav", { class: "table-tabs", "aria-label": t("table.panels") },
     ...DRAWERS.map((name) => h("button", { type: "button", class: "tab", id: `tab-${name}`, "aria-controls": `drawer-${name}`, "aria-expanded": "false",
@@ -218,6 +219,8 @@ export async function showTable(root, tableId) {
       seatsCol, logCol, chatCol),
     bar);
   root.append(page);
+  // Tips beside the pointer or the finger, and the second click before a move (tips.js).
+  installTips();
 
   // The phone's game screen: the header is one row with tabs, each opening one drawer (the
   // players, the log with the strip, the chat, the menu) over the top of the board; the prompt
@@ -505,6 +508,7 @@ export async function showTable(root, tableId) {
       prompt.textContent = t("table.waiting_for", { names: listOf(state.to_move.map((i) => players[i].name)) });
     }
     if (force || drawnVersion !== state.version) {
+      disarm(); // a move waiting for its second click is gone with the board it was on
       // A keyboard player who just acted on the board keeps their place in the game: the
       // element they used is about to be replaced, and focus would fall to the top of the page.
       const inGame = board.contains(document.activeElement) || actions.contains(document.activeElement);

@@ -8,9 +8,9 @@ Fixtures:
   context (its own cookies), with a touch screen if asked, showing others' moves at once unless
   ``pace`` says otherwise; a JavaScript error or a breach of the server's
   Content-Security-Policy on it fails the test (``watch_csp(context, errors)`` does the same for
-  a context made by hand);
-- helpers (plain functions, import them from ``tests.web.conftest``):
-  ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
+  a context made by hand); ``confirm=True`` keeps the site's default, where a move that cannot
+  be taken back asks for a second click (tips.js): the whole games played here click once;
+- helpers (plain functions, import them from ``tests.web.conftest``): ``sign_in(page, name)``, ``create_table(page, game, players, seats, options=None, timer=None)``,
   ``play_to_end(page, timeout=180, seed=0)``, ``screenshot(page, name)``,
   ``small_targets(page)``, ``unreachable_targets(page)`` and
   ``check_replay_on_phone(page, board, name)``.
@@ -181,6 +181,7 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
         *,
         mobile: bool = False,
         reduced: bool = False,
+        confirm: bool = False,
     ) -> Page:
         size = viewport or {"width": 1280, "height": 900}
         context = browser.new_context(
@@ -194,6 +195,10 @@ def new_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]
         # Others' moves at once unless a test asks for a person's pace ("normal"): bots here
         # answer without delay, and a whole game shown one move at a time would take minutes.
         context.add_init_script(f"localStorage.setItem('meeple.pace', {json.dumps(pace)})")
+        # Moves that cannot be taken back ask for a second click (tips.js) unless a test asks
+        # for it: the whole games played here click each target once.
+        setting = "on" if confirm else "off"
+        context.add_init_script(f"localStorage.setItem('meeple.confirm', {json.dumps(setting)})")
         watch_csp(context, errors)
         contexts.append(context)
         page = context.new_page()

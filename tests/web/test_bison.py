@@ -406,10 +406,11 @@ def test_two_players_on_a_desktop_in_english(new_page: Callable[..., Page]) -> N
     expect(page.locator("#actions button")).to_have_count(0)
     # Every tile carries its number, as the log and the prompts name spaces by it.
     expect(page.locator(".bison-tile-n")).to_have_count(3)
-    # Pointing at a space lights its region and says its animals and the region's.
+    # Pointing at a space lights its region and says, beside the pointer, its animals and the
+    # region's (tips.js).
     point = page.locator("polygon.bison-space.river").first.evaluate(_OWN_POINT)
     page.mouse.move(point["x"], point["y"])
-    expect(page.locator(".bison-hover")).to_contain_text("its region has")
+    expect(page.locator("#tip")).to_contain_text("its region has")
     assert page.locator("polygon.bison-space.hot").count() >= 1
     screenshot(page, "bison-start-desktop")
     watch_drawn_hits(page, 24)

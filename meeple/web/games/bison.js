@@ -225,15 +225,22 @@ function sizeText(x, y, n) {
 
 // --- clickable things ----------------------------------------------------------------------
 
-function legalButton(ctx, action, label, content, cls = "") {
+// Steps that `back` undoes (docs/rules/bison.md, ruling 25) never ask for a second click
+// (tips.js); every other move stands once taken.
+const UNDOABLE = new Set(["action", "hunters", "pay", "back"]);
+
+function legalButton(ctx, action, label, content, cls = "", explain = null) {
   return h("button", {
-    type: "button", class: `legal ${cls}`.trim(), "data-action": JSON.stringify(action), "aria-label": label, title: label,
+    type: "button", class: `legal ${cls}`.trim(), "data-action": JSON.stringify(action), "aria-label": label,
+    "data-tip": explain || label, "data-confirm": UNDOABLE.has(action.type) ? "no" : null,
     onclick: () => ctx.act(action),
   }, content ?? label);
 }
 
 function svgLegal(el, ctx, action, label, onClick) {
   el.classList.add("legal");
+  // A click that only chooses on the page (a spot, a space's sizes) asks again by itself.
+  if (onClick || UNDOABLE.has(action.type)) el.setAttribute("data-confirm", "no");
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "0");
   el.setAttribute("data-action", JSON.stringify(action));
@@ -588,10 +595,8 @@ function board(ctx, marks) {
     }
   }
   const svg = s("svg", { class: "bison-board", role: "group", "aria-label": ctx.t("bison.board_label"), viewBox: viewBox(), preserveAspectRatio: "xMidYMid meet" });
-  const hover = (text) => {
-    const line = current.root && current.root.querySelector(".bison-hover");
-    if (line) line.textContent = text || ctx.t("bison.hover_hint");
-  };
+  // What a space is shows beside the pointer (tips.js, from data-tip), not in a line below.
+  const hover = () => {};
   const step = !play.done && play.steps[play.i] ? play.steps[play.i] : null;
   const scoringSpaces = new Set(step && step.region ? step.region.spaces : []);
 
@@ -606,13 +611,14 @@ function board(ctx, marks) {
   const spotLayer = s("g", { class: "bison-spots" });
   for (const p of v.open_positions) {
     const [cx, cy] = centre(v.cells[p]);
-    const g = s("g", { class: "bison-spot", "data-position": p },
+    const g = s("g", { class: "bison-spot", "data-position": p, "data-tip": ctx.t("tip.bison.spot", { n: p }) },
       s("polygon", { points: pts(outline(cx, cy)), class: "bison-open" }),
       s("text", { x: cx * SCALE, y: cy * SCALE + 5, class: "bison-open-n", text: String(p) }));
     if (spots.has(p)) {
       const turns = spots.get(p);
       const o = turns.includes(ui.orientation) ? ui.orientation : turns[0];
       const action = { type: "place", position: p, orientation: o };
+      if (v.my_tile) g.setAttribute("data-tip", `${ctx.t("tip.bison.spot", { n: p })}\n${joinsText(ctx, v, p, o)}`);
       svgLegal(g, ctx, action, ctx.t("bison.spot_label", { n: p }), () => {
         if (ui.spot === p) ctx.act(action);
         else {
@@ -650,7 +656,8 @@ function board(ctx, marks) {
       info.set(sp.space, label);
       const cls = ["bison-space", sp.terrain];
       if (scoringSpaces.has(sp.space)) cls.push("scoring");
-      const poly = s("polygon", { points: pts(sp.polygon), class: cls.join(" "), "data-region": sp.region, "data-space": sp.space }, s("title", { text: label }));
+      const poly = s("polygon", { points: pts(sp.polygon), class: cls.join(" "), "data-region": sp.region, "data-space": sp.space, "aria-label": label,
+        "data-tip": `${label}\n${ctx.t("tip.bison.region")}` });
       poly.addEventListener("mouseenter", () => {
         svg.querySelectorAll(`polygon[data-region="${regionOf.get(sp.space)}"]`).forEach((el) => el.classList.add("hot"));
         hover(label);
@@ -677,7 +684,7 @@ function board(ctx, marks) {
     for (let i = 0; i < sp.animals; i += 1) art.append(animalIcon(kind, ax + (i - (sp.animals - 1) / 2) * 14, ay2, 6));
   }
   for (const t of v.tiles) {
-    art.append(s("text", { x: t.x * SCALE, y: (t.y - 0.68) * SCALE, class: "bison-tile-n", text: String(t.position) }));
+    art.append(s("text", { x: t.x * SCALE, y: (t.y - 0.68) * SCALE, class: "bison-tile-n", text: String(t.position), "data-tip": ctx.t("tip.bison.tile_n", { n: t.position }) }));
   }
   svg.append(art);
 
@@ -714,8 +721,10 @@ function board(ctx, marks) {
       s("polygon", { points: pts(sp.polygon), class: "bison-hit-shape" }),
       s("circle", { cx: ax.toFixed(1), cy: ay.toFixed(1), r: hitR.toFixed(1), class: "bison-hit" }));
     const label = info.get(sp.space) || spaceName(ctx, sp.space);
-    g.addEventListener("mouseenter", () => hover(label));
-    g.addEventListener("mouseleave", () => hover(""));
+    // The tip says the space, and what a click there does.
+    const does = entry && !(isPick && sp.space === ui.from) ? describeAction(entry.actions[0], ctx)
+      : isPick ? ctx.t("bison.pick_hunter", { space: spaceName(ctx, sp.space) }) : "";
+    g.setAttribute("data-tip", does ? `${does}\n${label}` : label);
     if (entry && !(isPick && sp.space === ui.from)) {
       const acts = entry.actions;
       if (acts.length === 1) svgLegal(g, ctx, acts[0], `${describeAction(acts[0], ctx)} — ${label}`);
@@ -961,7 +970,10 @@ function boardBar(ctx) {
         redraw();
       } }, h("span", { "aria-hidden": "true", text: "⟳ " }), ctx.t("bison.rotate")));
     }
-    bar.append(legalButton(ctx, { type: "place", position: ui.spot, orientation: o }, ctx.t("bison.place_here", { n: ui.spot }), null, "bison-confirm"),
+    // The chosen spot was the first click: this button is the second (no third, tips.js).
+    const lay = legalButton(ctx, { type: "place", position: ui.spot, orientation: o }, ctx.t("bison.place_here", { n: ui.spot }), null, "bison-confirm");
+    lay.setAttribute("data-confirm", "no");
+    bar.append(h("span", { class: "bison-hint bison-joins", text: joinsText(ctx, v, ui.spot, o) }), lay,
       h("button", { type: "button", class: "bison-cancel", text: ctx.t("bison.cancel"), onclick: () => { ui.spot = null; redraw(); } }));
   } else if (places.length) {
     bar.append(h("span", { class: "bison-hint", text: ctx.t("bison.hint.place") }));
@@ -1026,12 +1038,13 @@ function playerBoard(ctx, p, marks, mine) {
     const cls = `bison-action${used ? " used" : ""}${now ? " now" : ""}${changedHere.has(`action:${kind}`) ? " changed" : ""}`;
     const state = used ? ctx.t("bison.used") : now ? ctx.t("bison.in_progress") : "";
     const label = `${ctx.t(`bison.action.${kind}`)}${state ? ` (${state})` : ""}`;
+    const explain = `${label}: ${ctx.t(`tip.bison.action.${kind}`)}`;
     if (a) {
-      const b = legalButton(ctx, a, ctx.t("bison.act.action", { action: ctx.t(`bison.action.${kind}`) }), content, cls);
+      const b = legalButton(ctx, a, ctx.t("bison.act.action", { action: ctx.t(`bison.action.${kind}`) }), content, cls, explain);
       b.dataset.kind = kind;
       return b;
     }
-    return h("div", { class: cls, "aria-label": label, title: label, role: "img", "data-kind": kind }, content);
+    return h("div", { class: cls, "aria-label": label, "data-tip": explain, role: "img", "data-kind": kind }, content);
   }));
 
   const parts = [head, actionRow];
@@ -1039,14 +1052,16 @@ function playerBoard(ctx, p, marks, mine) {
     // The cost table: how many hunters, and what they cost.
     const counts = legal.filter((x) => x.type === "hunters");
     parts.push(h("div", { class: "bison-costs", role: "group", "aria-label": ctx.t("bison.cost_table") },
-      h("span", { class: "bison-costs-title", text: ctx.t("bison.hunters") }),
+      h("span", { class: "bison-costs-title", "data-tip": ctx.t("tip.bison.costs") },
+        h("span", { class: "bison-cost-n", text: ctx.t("bison.hunters") }), h("span", { class: "bison-cost-c", text: ctx.t("tip.bison.cost_row") })),
       [0, 1, 2, 3, 4, 5].map((n) => {
         const a = counts.find((x) => x.count === n);
         const cost = n === 0 ? "+1" : COSTS[n] ? `−${COSTS[n]}` : "0";
         const chosen = pending && pending.hunters === n && v.phase !== "hunters";
         const content = [h("span", { class: "bison-cost-n", text: String(n) }), h("span", { class: "bison-cost-c", text: cost })];
-        if (a) return legalButton(ctx, a, describeAction(a, ctx), content, "bison-cost");
-        return h("div", { class: `bison-cost${chosen ? " chosen" : ""}`, "aria-hidden": "true" }, content);
+        const explain = costText(ctx, n);
+        if (a) return legalButton(ctx, a, describeAction(a, ctx), content, "bison-cost", explain);
+        return h("div", { class: `bison-cost${chosen ? " chosen" : ""}`, "aria-hidden": "true", "data-tip": explain }, content);
       })));
   }
 
@@ -1221,8 +1236,7 @@ function render(root, ctx) {
   const viewport = h("div", { class: `bison-viewport${zoom.k > 1.01 ? " zoomed" : ""}` }, svgEl,
     playing ? scoringCaption(ctx) : null, zoomButtons(ctx, svgEl));
   panZoom(viewport, svgEl);
-  const boardCol = h("div", { class: "bison-board-col" }, viewport, boardBar(ctx),
-    h("p", { class: "bison-hover", "aria-live": "off", text: ctx.t("bison.hover_hint") }));
+  const boardCol = h("div", { class: "bison-board-col" }, viewport, boardBar(ctx));
   const mineInfo = ctx.seat !== null && ctx.seat !== undefined ? v.player_info[ctx.seat] : null;
   const side = h("div", { class: "bison-side" },
     mineInfo ? playerBoard(ctx, mineInfo, marks, true) : null,
@@ -1301,6 +1315,56 @@ function heldBack(e) {
   return (e.event === "score" || e.event === "round_scoring" || e.event === "final_scoring") && play.hidden.has(JSON.stringify(e));
 }
 
+/** Why a player took what they took in a region: the share, and what ranked them. */
+function why(ctx, w, terrain) {
+  const kind = terrain === "river" ? "canoe" : "tent";
+  const basis = (w.shelters || []).length
+    ? ctx.t(`tip.bison.why.${kind}`, { sizes: w.shelters.join("+"), count: w.shelters.length })
+    : ctx.t("tip.bison.why.hunters", { n: w.hunters ?? 0, count: w.hunters ?? 0 });
+  if (!w.share) return ` (${basis})`;
+  return ` (${ctx.t(`tip.bison.share.${w.share}`)}; ${basis})`;
+}
+
+/** "2 hunters go back to Aki's hand." after a tent or canoe set up or enlarged. */
+function toHand(ctx, name, n, kind, old = false) {
+  const hunters = ctx.t("tip.bison.to_hand", { name, n, count: n });
+  return old ? `${hunters} ${ctx.t(`tip.bison.old_${kind}`, { name })}` : hunters;
+}
+
+/** What n hunters cost (the cost table), in words. */
+function costText(ctx, n) {
+  if (n === 0) return ctx.t("tip.bison.cost0");
+  if (n === 1) return ctx.t("tip.bison.cost1");
+  return ctx.t("tip.bison.cost", { n, cost: COSTS[n] });
+}
+
+/** Which regions the drawn tile would join laid at `position` turned `o`: a land or river of
+ *  the tile joins a region of the same terrain whose space shares a side with it. */
+function joinsText(ctx, v, position, o) {
+  const [cx, cy] = centre(v.cells[position]);
+  const polys = shift(turned(v.my_tile.polygons, o), cx, cy);
+  const parts = polys.map((poly, t) => {
+    const terrain = TERRAINS[t];
+    const regions = new Set();
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i, i += 1) {
+      const [ax, ay] = poly[j];
+      const [bx, by] = poly[i];
+      if (Math.hypot(bx - ax, by - ay) < 0.05) continue;
+      const mx = (ax + bx) / 2;
+      const my = (ay + by) / 2;
+      for (const sp of v.spaces) {
+        if (sp.terrain === terrain && edgeDistance(sp.polygon, mx, my) < 0.03) regions.add(sp.region);
+      }
+    }
+    const name = ctx.t(`bison.terrain.${terrain}`);
+    if (!regions.size) return ctx.t("tip.bison.joins_none", { terrain: name });
+    const size = [...regions].reduce((n, r) => n + v.regions[r].spaces.length, 0);
+    const animals = [...regions].reduce((n, r) => n + v.regions[r].animals, 0);
+    return ctx.t("tip.bison.joins", { terrain: name, size, count: size, n: animals, animal: animal(ctx, ANIMAL_OF[terrain], animals) });
+  });
+  return ctx.t("tip.bison.joins_head", { n: position, parts: parts.join(ctx.t("bison.comma")) });
+}
+
 /** "River region …": a sentence starts with a capital (no case in Japanese). */
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -1342,8 +1406,9 @@ function describeEvent(e, ctx) {
     case "tent":
     case "canoe":
       if (!e.size) return ctx.t(`bison.ev.${e.event}_down`, { name, space: spaceName(ctx, e.space), was: e.was });
-      if (!e.was) return ctx.t(`bison.ev.${e.event}_up`, { name, space: spaceName(ctx, e.space), n: e.size });
-      return ctx.t(`bison.ev.${e.event}`, { name, space: spaceName(ctx, e.space), was: e.was, n: e.size });
+      // The hunters used go back to hand (the rulebook): said, as the board shows them gone.
+      if (!e.was) return `${ctx.t(`bison.ev.${e.event}_up`, { name, space: spaceName(ctx, e.space), n: e.size })} ${toHand(ctx, name, e.size, e.event)}`;
+      return `${ctx.t(`bison.ev.${e.event}`, { name, space: spaceName(ctx, e.space), was: e.was, n: e.size })} ${toHand(ctx, name, Math.max(0, e.size - e.was), e.event, true)}`;
     case "gather":
     case "move":
       return ctx.t(`bison.ev.${e.event}`, { name, from: spaceName(ctx, e.from), to: spaceName(ctx, e.to) });
@@ -1355,7 +1420,7 @@ function describeEvent(e, ctx) {
     case "score":
       return capital(ctx.t("bison.ev.score", {
         terrain: ctx.t(`bison.terrain.${e.terrain}`), n: e.spaces.length, count: e.spaces.length, animals: e.animals, animal: animal(ctx, ANIMAL_OF[e.terrain], e.animals),
-        awards: (e.awards || []).map((w) => ctx.t("bison.award", { name: who(ctx, w.seat), place: place(ctx, w.place), n: w.animals })).join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
+        awards: (e.awards || []).map((w) => `${ctx.t("bison.award", { name: who(ctx, w.seat), place: place(ctx, w.place), n: w.animals })}${why(ctx, w, e.event === "score" ? e.terrain : "")}`).join(ctx.t("bison.comma")) || ctx.t("bison.nobody"),
       }));
     case "game_over":
       return ctx.t("bison.ev.game_over", { names: (e.winners || []).map((w) => who(ctx, w)).join(ctx.t("bison.comma")) });

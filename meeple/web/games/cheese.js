@@ -102,6 +102,23 @@ function iconAt(card, x, y, size, upright) {
   return s("g", { transform: `translate(${x} ${y}) rotate(${upright}) scale(${size / 24}) translate(-12 -12)` }, icon(card));
 }
 
+const EATERS = new Set(["mouse", "marked_mouse", "fat_mouse", "king_mouse"]);
+
+/** A queue card's tip: the card, its place in the queue, its rule, and (for a mouse or a card
+ *  not known) how many cards ahead of it might eat before it: the cheese feeds `ch.cheese`. */
+function queueTip(ctx, ch, i, queue, k, label) {
+  const lines = [ctx.t("tip.cheese.place", { label, letter: letter(i), k: k + 1, n: queue.length })];
+  const known = queue[k].card && (queue[k].face_up !== false || queue[k].card);
+  if (known) lines.push(ctx.t(`tip.cheese.rule.${queue[k].card}`));
+  if (ch.cheese !== undefined && (!known || EATERS.has(queue[k].card))) {
+    // A card ahead not known to be a cat or a dog may be a mouse that eats first.
+    const ahead = queue.slice(0, k).filter((c) => !c.card || EATERS.has(c.card)).length;
+    const key = queue[k].card === "king_mouse" ? "tip.cheese.king" : ahead < ch.cheese ? "tip.cheese.eats" : "tip.cheese.waits";
+    lines.push(ctx.t(key, { ahead, n: ch.cheese, count: ahead }));
+  }
+  return lines.join("\n");
+}
+
 /** The text of a queue card for screen readers and tooltips. */
 function cardLabel(ctx, card) {
   if (card.card && card.face_up !== false) return ctx.t("cheese.card_up", { name: nameOf(ctx, card.seat), card: animal(ctx, card.card) });
@@ -261,8 +278,10 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
       // New since the player's last decision: a ring round the card (its own edge keeps the
       // owner's colour).
       if (marks.changed.has(key)) inner.append(s("rect", { x: -CARD_W / 2 - 2, y: -2, width: CARD_W + 4, height: CARD_D + 4, rx: 6, class: "cheese-mark" }));
-      qg.append(s("g", { class: cls.join(" "), transform: `translate(${(r * cos).toFixed(1)} ${(r * sin).toFixed(1)}) rotate(${rot.toFixed(1)})`, role: "listitem", "aria-label": label, "data-cheese": i, "data-index": k, "data-seat": card.seat },
-        s("title", { text: label }), inner));
+      // The card's tip: what it is, where (two cats of one colour told apart by their place),
+      // what it does in the rules, and whether it would eat as the queue stands.
+      qg.append(s("g", { class: cls.join(" "), transform: `translate(${(r * cos).toFixed(1)} ${(r * sin).toFixed(1)}) rotate(${rot.toFixed(1)})`, role: "listitem", "aria-label": label, "data-cheese": i, "data-index": k, "data-seat": card.seat,
+        "data-tip": queueTip(ctx, ch, i, queue, k, label) }, inner));
       if (marks.fly.has(key)) flies.push(inner);
     });
     if (placing && v.next_cheese === i) {
@@ -281,7 +300,8 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
     // (At the last step the table is over, not dimmed: what ate stands out by itself.)
     if (st === "done" && frame.event.event !== "game_over") ccls.push("cheese-done");
     const label = ctx.t("cheese.cheese_label", { letter: letter(i), n: ch.cheese });
-    const node = s("g", { class: ccls.join(" "), transform: `translate(${(g.rc * cos).toFixed(1)} ${(g.rc * sin).toFixed(1)})`, "data-cheese": i },
+    const node = s("g", { class: ccls.join(" "), transform: `translate(${(g.rc * cos).toFixed(1)} ${(g.rc * sin).toFixed(1)})`, "data-cheese": i,
+      "data-tip": `${label}\n${ctx.t("tip.cheese.cheese", { n: ch.cheese })}` },
       cheeseShape(ctx, i, ch.cheese));
     if (target) {
       node.classList.add("legal");
@@ -289,7 +309,7 @@ function drawTable(ctx, v, lines, targets, marks, frame) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("data-action", JSON.stringify(target.action));
       node.setAttribute("aria-label", target.label);
-      node.append(s("title", { text: target.label }));
+      node.setAttribute("data-tip", `${target.label}\n${ctx.t("tip.cheese.goes", { letter: letter(i), k: lines[i].length + 1 })}\n${ctx.t("tip.cheese.cheese", { n: ch.cheese })}`);
       node.addEventListener("click", () => ctx.act(target.action));
       node.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") {
@@ -483,7 +503,7 @@ function drawHand(ctx, v, rerender) {
   v.hand.forEach((card) => {
     // A long Japanese name ("ふつうネズミ") may break before "ネズミ", not inside it.
     const name = animal(ctx, card).replace(/(.)(ネズミ)$/u, "$1\u200b$2");
-    const face = [handCard(ctx.seat, card), h("span", { class: "cheese-hand-name", text: name })];
+    const face = [handCard(ctx.seat, card), h("span", { class: "cheese-hand-name", text: name, "data-tip": `${animal(ctx, card)}: ${ctx.t(`tip.cheese.rule.${card}`)}` })];
     const action = later.find((a) => a.card === card);
     if (action) {
       const label = ctx.t(MARKED.has(card) ? "cheese.act.place_down" : "cheese.act.place_up", { card: animal(ctx, card), letter: letter(action.cheese) });

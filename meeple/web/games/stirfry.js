@@ -124,11 +124,26 @@ function chip(ctx, name) {
 
 function actionButton(ctx, action, content, cls = "", label = null) {
   const text = label || describeAction(action, ctx);
+  // A dish says its score card by card before it is cooked (tips.js shows it on hover and at
+  // the first click); a trust or taste answer says what follows.
+  const explain = action.type === "cook" ? `${text}\n${partsText(ctx, action.cards)}\n${ctx.t("tip.stirfry.dish_rule")}`
+    : action.type === "taste" || action.type === "trust" ? `${text}\n${ctx.t(`tip.stirfry.${action.type}`)}` : text;
   return h("button", {
     type: "button", class: `legal sf-action ${cls}`, "data-action": JSON.stringify(action),
-    "aria-label": text, title: text, onclick: () => ctx.act(action),
+    "aria-label": text, "data-tip": explain, "data-preview": action.type === "cook" ? `${text}: ${partsText(ctx, action.cards)}` : null,
+    onclick: () => ctx.act(action),
   }, content ?? text);
 }
+
+/** A dish's score card by card: "noodles 3 + leek 2 + … = 16". */
+function partsText(ctx, names) {
+  const parts = dishParts(names);
+  return `${parts.map(([n, value]) => `${card(ctx, n)} ${num(value)}`).join(" + ")} = ${num(dishScore(names))}`;
+}
+
+// Whether this viewer was asked to answer the taste test still open (to say, when another
+// tasted first, that the test was decided without them).
+const asked = { declaration: null };
 
 // --- what changed since the viewer's last decision ---------------------------------------
 
@@ -536,9 +551,27 @@ function render(root, ctx) {
   };
   hand = handPanel(ctx, ch, refresh);
   // At the end the bar has nothing to offer: the scoreboard above the board says it all.
-  const parts = [seats, kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
+  const parts = [seats, notAsked(ctx), kitchenPanel(ctx, ch), hand, v.phase === "over" ? null : bar, historyPanel(ctx, ch)];
   root.append(...parts.filter(Boolean));
   animate(root, ctx);
+}
+
+/** "Bot 3 tasted first: the test was decided before you answered", once, on the board, when
+ *  this viewer was asked and another seat's taste test came first. */
+function notAsked(ctx) {
+  const legal = ctx.legal || [];
+  const v = ctx.view;
+  if (legal.some((a) => a.type === "taste" || a.type === "trust")) {
+    asked.declaration = JSON.stringify(v.declaration ?? v.turn);
+    return null;
+  }
+  if (asked.declaration === null) return null;
+  const taste = (ctx.recent || []).find((e) => e.event === "taste" && e.seat !== ctx.seat);
+  const answered = (ctx.recent || []).some((e) => (e.event === "trust" || e.event === "taste") && e.seat === ctx.seat);
+  if (!taste) return null;
+  asked.declaration = null;
+  if (answered) return null;
+  return h("p", { class: "sf-not-asked", role: "status", text: ctx.t("tip.stirfry.not_asked", { name: who(ctx, taste.seat) }) });
 }
 
 function prompt(ctx) {
@@ -591,11 +624,12 @@ function describeEvent(e, ctx) {
     case "trust":
       return ctx.t(e.timeout ? "stirfry.ev.trust_timeout" : "stirfry.ev.trust", { name });
     case "taste":
-      return ctx.t(e.bluff ? "stirfry.ev.taste_caught" : "stirfry.ev.taste_wrong", { name, cards: cards(ctx, e.cards) });
+      // The first taste test decides at once: whoever had not answered is not asked, said.
+      return `${ctx.t(e.bluff ? "stirfry.ev.taste_caught" : "stirfry.ev.taste_wrong", { name, cards: cards(ctx, e.cards) })} ${ctx.t("tip.stirfry.first_decides")}`;
     case "penalty":
       return "cards" in e ? ctx.t("stirfry.ev.lose_hand", { name, n: e.cards }) : ctx.t("stirfry.ev.lose_points", { name, n: -e.points });
     case "cook":
-      return ctx.t("stirfry.ev.cook", { name, cards: cards(ctx, e.cards), n: e.points, total: e.total });
+      return `${ctx.t("stirfry.ev.cook", { name, cards: cards(ctx, e.cards), n: e.points, total: e.total })} (${partsText(ctx, e.cards)})`;
     case "end_turn":
       return ctx.t("stirfry.ev.end_turn", { name });
     case "discard":

@@ -1,0 +1,203 @@
+"""Browser tests of a board that explains itself (tips.js, issue #36): in each game a tip beside
+the pointer on hover and beside the finger on a long press, the confirming second click before
+a move that cannot be taken back, and each scoring explained, on the board and in words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot, sign_in
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def point_of(target: Locator) -> tuple[float, float]:
+    """A point on the element itself (an SVG shape's own area, not its box's middle)."""
+    point = target.evaluate(_OWN_POINT)
+    assert point is not None, "nothing of the element can be pointed at"
+    # The scroll into view ends (its scroll event hides a tip) before the pointer moves.
+    target.page.wait_for_timeout(100)
+    return point["x"], point["y"]
+
+
+def tip_box(page: Page) -> dict[str, float]:
+    """The shown tip's box."""
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    box = tip.bounding_box()
+    assert box is not None
+    return box
+
+
+def near(box: dict[str, float], x: float, y: float, within: float = 90) -> bool:
+    """Whether the box lies within ``within`` px of the point (beside it, not far away on the
+    page), inside the viewport."""
+    dx = max(box["x"] - x, 0, x - box["x"] - box["width"])
+    dy = max(box["y"] - y, 0, y - box["y"] - box["height"])
+    return dx <= within and dy <= within and box["x"] >= 0 and box["y"] >= 0
+
+
+def hover_tip(page: Page, target: Locator) -> str:
+    """Point at the element: its tip shows beside the pointer; returns its text."""
+    x, y = point_of(target)
+    page.mouse.move(x, y)
+    box = tip_box(page)
+    assert near(box, x, y), (box, x, y)
+    return page.locator("#tip").inner_text()
+
+
+def long_press(page: Page, target: Locator) -> str:
+    """Hold a finger on the element (650 ms): its tip shows beside the finger, and no move is
+    taken; returns the tip's text."""
+    x, y = point_of(target)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_timeout(650)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    box = tip_box(page)
+    assert near(box, x, y, within=120), (box, x, y)
+    return page.locator("#tip").inner_text()
+
+
+def confirm_twice(page: Page, target: Locator) -> None:
+    """The first click marks the move and says what it does, the second takes it."""
+    action = target.get_attribute("data-action")
+    x, y = point_of(target)
+    page.mouse.click(x, y)
+    expect(page.locator("#board .armed")).to_have_count(1)
+    expect(page.locator("#tip")).to_contain_text("again")
+    expect(page.locator("#prompt")).to_contain_text("again")
+    # Nothing was sent: the same move is still offered.
+    expect(page.locator(f"#board .legal[data-action='{action}']")).not_to_have_count(0)
+    page.mouse.click(x, y)
+    expect(page.locator("#board .armed")).to_have_count(0)
+
+
+def test_bison_tips_costs_joins_and_confirm(new_page: Callable[..., Page]) -> None:
+    """Bison: a space's tip beside the pointer, the labelled cost table, the spot's regions the
+    tile would join, and the hunters' space taken only at the second click."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "bison", 2, ["random"])
+    expect(page.locator(".bison-player.mine button.bison-action.legal").first).to_be_visible()
+    text = hover_tip(page, page.locator("polygon.bison-space.river").first)
+    assert "its region has" in text and "scoring" in text
+    expect(page.locator(".bison-costs-title")).to_contain_text("cost")
+    page.locator('.bison-action.legal[data-kind="tile"]').click()  # undoable: no second click
+    cost = page.locator(".bison-cost.legal[data-action*='\"count\":2']")
+    if cost.count():
+        assert "Your score drops by 2" in hover_tip(page, cost)
+    page.locator(".bison-cost.legal[data-action*='\"count\":1']").click()
+    spot = page.locator("#board .bison-spot.legal").first
+    assert "joins" in hover_tip(page, spot) or "region of its own" in hover_tip(page, spot)
+    page.mouse.click(*point_of(spot))
+    expect(page.locator(".bison-joins")).to_contain_text("On spot")
+    page.locator(".bison-confirm").click()
+    target = page.locator("#board .bison-target.legal").first
+    expect(target).to_be_visible()
+    confirm_twice(page, target)
+    expect(page.locator('.bison-player.mine .bison-action.used[data-kind="tile"]')).to_have_count(1)
+    screenshot(page, "tips-bison")
+
+
+def turn_confirm_off(page: Page) -> None:
+    """Untick "Ask before moves…" in the table's menu (a drawer on a phone)."""
+    tab = page.locator("#tab-menu")
+    if tab.is_visible():
+        tab.click()
+    page.locator("#confirm-moves").uncheck()
+    if tab.is_visible():
+        tab.click()
+    assert page.evaluate("localStorage.getItem('meeple.confirm')") == "off"
+
+
+def test_cheese_on_a_phone_tips_confirm_and_the_end_explained(
+    new_page: Callable[..., Page],
+) -> None:
+    """Go da Cheese! on a phone: a long press on a cheese shows its tip beside the finger and
+    places nothing; a card goes to a cheese at the second tap; at the end the log says why a cat
+    leaves and the result what "from cats" is."""
+    page = new_page(viewport=PHONE, touch=True, mobile=True, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "cheese", 3, ["random", "random"])
+    cheese = page.locator("#board .cheese-cheese").first
+    expect(cheese).to_be_visible()
+    text = long_press(page, cheese)
+    assert "mice of its queue eat it" in text
+    expect(page.locator("#board .cheese-card")).to_have_count(0)  # nothing was placed
+    screenshot(page, "tips-cheese-phone")
+    page.locator("#board .cheese-select").first.tap()
+    target = page.locator("#board .cheese-cheese.legal").first
+    x, y = point_of(target)
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .armed")).to_have_count(1)
+    expect(page.locator("#tip")).to_contain_text("Tap again")
+    expect(page.locator("#board .cheese-card")).to_have_count(0)
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .cheese-card").first).to_be_visible()
+    turn_confirm_off(page)
+    play_to_end(page, timeout=240)
+    log = page.locator("#log").inner_text()
+    if "cat" in log and "leaves" in log:
+        assert "has made its run" in log
+    expect(page.locator("#result")).to_contain_text("their cats caught")
+
+
+def test_stirfry_a_dish_says_its_score_card_by_card(new_page: Callable[..., Page]) -> None:
+    """Stir Fry: a hand card's values beside the pointer; a dish on offer says its score card
+    by card before it is cooked, and at the first click."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "stirfry", 2, ["random"])
+    first = page.locator("#board .sf-hand .sf-card").first
+    expect(first).to_be_visible()
+    assert ":" in hover_tip(page, first)
+    cook = page.locator("#board button.legal[data-action*='\"cook\"']").first
+    if cook.count():
+        text = hover_tip(page, cook)
+        assert " = " in text and "highest value" in text
+        page.mouse.click(*point_of(cook))
+        expect(page.locator("#prompt")).to_contain_text(" = ")
+        expect(page.locator("#board .armed")).to_have_count(1)
+        page.keyboard.press("Escape")
+        expect(page.locator("#board .armed")).to_have_count(0)
+    screenshot(page, "tips-stirfry")
+
+
+def test_tips_on_a_japanese_page_have_no_english(new_page: Callable[..., Page]) -> None:
+    """Bison in Japanese: the tips of a space, a spot and the cost table are all Japanese."""
+    page = new_page(locale="ja-JP", viewport=DESKTOP)
+    sign_in(page, "Aki")
+    create_table(page, "bison", 2, ["random"])
+    expect(page.locator(".bison-player.mine button.bison-action.legal").first).to_be_visible()
+    texts = [
+        hover_tip(page, page.locator("polygon.bison-space.river").first),
+        hover_tip(page, page.locator(".bison-costs-title")),
+        hover_tip(page, page.locator(".bison-player.mine .bison-cost").nth(3)),
+        hover_tip(page, page.locator('.bison-player.mine .bison-action[data-kind="tent"]')),
+    ]
+    for text in texts:
+        assert not re.search("[A-Za-z]{3,}", text), text
+
+
+@pytest.mark.parametrize(("game", "players"), [("cafe", 2), ("buffet", 3)])
+def test_cafe_and_buffet_moves_say_what_they_do(
+    new_page: Callable[..., Page], game: str, players: int
+) -> None:
+    """Café and Buffet: a move's tip beside the pointer, and the move taken at the second
+    click only."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, game, players, ["random"] * (players - 1))
+    target = page.locator("#board .legal[data-action]:visible").first
+    expect(target).to_be_visible()
+    assert hover_tip(page, target)
+    confirm_twice(page, target)
+    screenshot(page, f"tips-{game}")
