@@ -407,6 +407,10 @@ OpenTables = Annotated[
 OpenTableMinutes = Annotated[
     float, typer.Option(min=0.01, help="Minutes an open table waits for players, then expires.")
 ]
+OpenTurnBasedDays = Annotated[
+    float,
+    typer.Option(min=0.0001, help="Days an open turn-based table waits for players, then expires."),
+]
 BotTables = Annotated[
     int, typer.Option(min=1, help="Unfinished tables with bots one player may have made.")
 ]
@@ -523,6 +527,7 @@ def serve(
     guests_per_hour: GuestsPerHour = 30,
     open_tables: OpenTables = 5,
     open_table_minutes: OpenTableMinutes = 30.0,
+    open_turn_based_days: OpenTurnBasedDays = 7.0,
     bot_tables: BotTables = 10,
     sockets_per_player: SocketsPerPlayer = 16,
     sockets_per_address: SocketsPerAddress = 64,
@@ -562,6 +567,7 @@ def serve(
         guests_per_hour=guests_per_hour,
         open_tables=open_tables,
         open_table_minutes=open_table_minutes,
+        open_turn_based_days=open_turn_based_days,
         bot_tables=bot_tables,
         sockets_per_player=sockets_per_player,
         sockets_per_address=sockets_per_address,

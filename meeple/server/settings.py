@@ -108,6 +108,9 @@ class Settings:
     open_table_minutes: float = 30.0
     """Minutes an open table waits for its players: then it expires (status ``expired``),
     leaves the lobby and the server's memory."""
+    open_turn_based_days: float = 7.0
+    """Days an open turn-based table waits for its players (friends invited by mail may answer
+    a day or more later) before it expires as any open table does."""
     bot_tables: int = 10
     """Unfinished tables with bots one player may have made (each keeps bots thinking)."""
     sockets_per_player: int = 16

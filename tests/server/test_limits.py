@@ -337,6 +337,25 @@ def test_open_tables_that_waited_too_long_expire_at_a_restart(
     assert again.client.get(f"/api/tables/{table_id}").json()["status"] == "expired"
 
 
+def test_an_open_turn_based_table_waits_days_not_minutes(
+    server_factory: Callable[..., Server],
+) -> None:
+    """Friends invited to a turn-based table answer in their own time: it waits
+    ``--open-turn-based-days``, not ``--open-table-minutes``, then expires as any other."""
+    first = server_factory(open_table_minutes=0.02)  # 1.2 s
+    aki = first.person("Aki")
+    live = aki.table("cafe", 2)
+    slow = aki.table("cafe", 2, move_seconds=86_400)
+    watcher = aki.ws(live)
+    watcher.until(lambda m: m["type"] == "state" and m["table"]["status"] == "expired")
+    assert aki.get(f"/api/tables/{slow}").json()["status"] == "open"
+    assert slow in [t["id"] for t in aki.get("/api/tables").json()["tables"]]
+    watcher.close()
+    first.stop()
+    again = server_factory(open_table_minutes=0.02, open_turn_based_days=0.00001)  # 0.9 s
+    wait_for(lambda: again.client.get(f"/api/tables/{slow}").json()["status"] == "expired")
+
+
 # The bots' fair share
 
 

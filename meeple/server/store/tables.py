@@ -7,7 +7,7 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from meeple.server.store.engine import StoreBase, binder
@@ -137,16 +137,27 @@ class Tables(StoreBase):
                 .values(status=RUNNING, digest=state_digest)
             )
 
-    def expire(self, before: datetime, table_ids: list[str] | None = None) -> set[str]:
-        """Mark the open tables made before ``before`` as expired (only those of
-        ``table_ids``, when given), in one conditional update: whichever server process comes
-        first expires a table, and one that started first stays running. Which of
-        ``table_ids`` are expired now (by this call or an earlier one)."""
+    def expire(
+        self,
+        before: datetime,
+        table_ids: list[str] | None = None,
+        *,
+        turn_based_before: datetime | None = None,
+    ) -> set[str]:
+        """Mark the open tables made before ``before`` as expired (the turn-based ones: before
+        ``turn_based_before``, when given; only those of ``table_ids``, when given), in one
+        conditional update: whichever server process comes first expires a table, and one that
+        started first stays running. Which of ``table_ids`` are expired now (by this call or
+        an earlier one)."""
+        made_before = TableRow.created < before
+        if turn_based_before is not None:
+            made_before = or_(
+                and_(TableRow.move_seconds.is_(None), made_before),
+                and_(TableRow.move_seconds.is_not(None), TableRow.created < turn_based_before),
+            )
         with self.engine.begin() as conn:
             change = (
-                update(TableRow)
-                .where(TableRow.status == OPEN, TableRow.created < before)
-                .values(status=EXPIRED)
+                update(TableRow).where(TableRow.status == OPEN, made_before).values(status=EXPIRED)
             )
             if table_ids is not None:
                 change = change.where(TableRow.id.in_(table_ids))

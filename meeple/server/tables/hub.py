@@ -52,7 +52,7 @@ class Hub(Expiry):
             # running tables nobody holds, and this process then runs them.
             await self.cluster.start()
             return
-        self.store.expire(self.expire_before())
+        self.expire_stored()
         everything = 1_000_000
         for table_id in [
             *self.store.tables([OPEN], everything),
