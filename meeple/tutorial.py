@@ -71,7 +71,10 @@ def check(state: State, checks: JSON, where: str) -> None:
             found[name] = len(state.legal_actions(PLAYER))
         elif name == "view":
             view = state.view(PLAYER)
-            found[name] = {path: _at(view, path) for path in wanted}
+            try:
+                found[name] = {path: _at(view, path) for path in wanted}
+            except (KeyError, IndexError, TypeError, ValueError) as err:
+                raise TutorialError(f"{where}: no {err} in the view") from err
         else:
             raise TutorialError(f"{where}: unknown check {name!r}")
         if found[name] != wanted:
