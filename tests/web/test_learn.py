@@ -56,6 +56,15 @@ def click_action(page: Page, action: dict[str, Any], other: bool = False) -> boo
     return True
 
 
+def prepare(page: Page, selectors: list[str]) -> None:
+    """Click what a step has the learner choose before the move (cards picked in a hand), each
+    unless it is chosen already."""
+    for selector in selectors:
+        element = page.locator(selector)
+        if element.get_attribute("aria-pressed") != "true":
+            element.click()
+
+
 def run_lesson(page: Page, game: str) -> None:
     """Play a tutorial to its end as the learner: each step's move, a wrong move once."""
     lesson = page.request.get(f"/api/learn/{game}").json()
@@ -71,8 +80,7 @@ def run_lesson(page: Page, game: str) -> None:
             expect(page.locator(".learn-spot").first, step["highlight"]).to_be_attached()
         if i == 1:
             assert serious(page) == [], f"{game} step {i}"
-        for selector in step["prepare"]:
-            page.locator(selector).click()
+        prepare(page, step["prepare"])
         if step["move"] is None:
             page.locator(".learn-next").click()
             continue
@@ -82,8 +90,7 @@ def run_lesson(page: Page, game: str) -> None:
             expect(panel).to_have_attribute("data-step", str(i))
             refused_once = True
             screenshot(page, f"learn-{game}-refused")
-            for selector in step["prepare"]:
-                page.locator(selector).click()
+            prepare(page, step["prepare"])
         assert click_action(page, step["move"]), f"{game} step {i}: {step['move']} not on board"
     assert refused_once, f"{game}: no step offered another move to refuse"
     expect(page.locator(f"#learn-panel[data-step='{len(lesson['steps'])}'][data-ready='true']")).to_be_attached(timeout=WAIT)
