@@ -20,8 +20,6 @@ PHONE = {"width": 390, "height": 844}
 LESSONS = {
     "cheese": {"locale": "en-US"},
     "buffet": {"locale": "ja-JP"},
-    "bison": {"locale": "en-US"},
-    "cafe": {"locale": "ja-JP"},
     "stirfry": {"locale": "en-US", "viewport": PHONE, "touch": True, "mobile": True},
 }
 WAIT = 90_000  # ms: a step waits for the scripted opponents' moves, shown at a reading pace
@@ -93,7 +91,9 @@ def run_lesson(page: Page, game: str) -> None:
             prepare(page, step["prepare"])
         assert click_action(page, step["move"]), f"{game} step {i}: {step['move']} not on board"
     assert refused_once, f"{game}: no step offered another move to refuse"
-    expect(page.locator(f"#learn-panel[data-step='{len(lesson['steps'])}'][data-ready='true']")).to_be_attached(timeout=WAIT)
+    expect(
+        page.locator(f"#learn-panel[data-step='{len(lesson['steps'])}'][data-ready='true']")
+    ).to_be_attached(timeout=WAIT)
     page.locator(".learn-next").click()
     end = page.locator("#learn-panel[data-step='end']")
     expect(end).to_be_attached()

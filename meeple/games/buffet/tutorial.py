@@ -10,7 +10,7 @@ from typing import Any
 
 def _card(card: int) -> str:
     """The hand's button that plays ``card``."""
-    return f"#board .legal[data-action='{{\"type\":\"play\",\"card\":{card}}}']"
+    return f'#board .legal[data-action=\'{{"type":"play","card":{card}}}\']'
 
 
 TUTORIAL: dict[str, Any] = {
@@ -64,7 +64,7 @@ TUTORIAL: dict[str, Any] = {
         },
         {
             "text": "learn.buffet.draw",
-            "highlight": "#board .legal[data-action='{\"type\":\"draw\"}']",
+            "highlight": '#board .legal[data-action=\'{"type":"draw"}\']',
             "move": {"type": "draw"},
             "why": "learn.buffet.why_draw",
             "checks": {"view": {"exchange_count": 2}},

@@ -10,7 +10,7 @@ from typing import Any
 
 _DRAWS = [[1, {"type": "draw"}], [2, {"type": "draw"}]]
 _HAND = ".cheese-hand-row > button:nth-of-type({})"
-_DRAW = "#board .legal[data-action='{\"type\":\"draw\"}']"
+_DRAW = '#board .legal[data-action=\'{"type":"draw"}\']'
 
 TUTORIAL: dict[str, Any] = {
     "game": "cheese",
