@@ -3,6 +3,7 @@
 //   #/table/<id>       a table, live         (table.js)
 //   #/replay/<id>      a finished game       (replay.js)
 //   #/rules/<game>     a game's rules        (rules.js)
+//   #/learn/<game>     a game's tutorial     (learn.js, on the table page)
 //   #/player/<id>      a player's profile    (community.js)
 //   #/leaderboard/<g>  a game's leaderboard  (community.js)
 //   #/friends          invites and friends   (friends.js)
@@ -12,6 +13,7 @@
 import { showLeaderboard, showPlayer } from "./community.js";
 import { showFriends } from "./friends.js";
 import { initialLang, lang, setLang, translateStatic } from "./i18n.js";
+import { showLearn } from "./learn.js";
 import { showLobby } from "./lobby.js";
 import { keepTurns, showMe } from "./me.js";
 import { showReplay } from "./replay.js";
@@ -24,6 +26,7 @@ const ROUTES = [
   [/^#\/table\/([\w-]+)$/, showTable],
   [/^#\/replay\/([\w-]+)$/, showReplay],
   [/^#\/rules\/([\w-]+)$/, showRules],
+  [/^#\/learn\/([\w-]+)$/, showLearn],
   [/^#\/player\/([\w-]+)$/, showPlayer],
   [/^#\/leaderboard\/([\w-]+)(?:\/(\d+))?$/, showLeaderboard],
   [/^#\/friends$/, showFriends],

@@ -168,7 +168,8 @@ function gameCard(game, levels, player) {
     h("h3", { text: gameName(game) }),
     h("p", { class: "muted", text: t("lobby.players_range", { min: game.min_players, max: game.max_players }) }),
     h("p", { text: t(`game.${game.id}.desc`) }),
-    h("div", { class: "row" }, toggle, h("a", { href: `#/rules/${game.id}`, class: "rules-link", text: t("lobby.rules") })));
+    h("div", { class: "row" }, toggle, h("a", { href: `#/rules/${game.id}`, class: "rules-link", text: t("lobby.rules") }),
+      h("a", { href: `#/learn/${game.id}`, class: "learn-link", text: t("learn.link") })));
   toggle.addEventListener("click", () => {
     if (form) {
       form.remove();

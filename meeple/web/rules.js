@@ -5,7 +5,8 @@ import { lang, t } from "./i18n.js";
 
 export async function showRules(root, game) {
   const body = h("div", { class: "rules-page card", "aria-live": "polite" });
-  root.append(h("p", {}, h("a", { href: "#/", text: `← ${t("nav.lobby")}` })), body);
+  root.append(h("p", { class: "row" }, h("a", { href: "#/", text: `← ${t("nav.lobby")}` }),
+    h("a", { href: `#/learn/${encodeURIComponent(game)}`, class: "learn-link", text: t("learn.link") })), body);
   const load = async () => {
     const response = await fetch(`/rules/${encodeURIComponent(game)}.${lang()}.html`);
     if (!response.ok) {

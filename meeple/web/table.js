@@ -120,18 +120,22 @@ export function scoreboardTable(board, players, seat = null) {
     board.note ? h("p", { class: "scoreboard-note", text: board.note }) : null);
 }
 
-export async function showTable(root, tableId) {
+/** A live table (`#/table/<id>`). `learn` (learn.js) puts a tutorial on the same page instead:
+ *  `{table, connect(), panel, drawn(state), resultActions(), stop()}` — its table summary,
+ *  a socket-like object standing in for the websocket, the tutorial's panel over the board,
+ *  a call after each drawing, and the end's buttons in place of the replay and "play again". */
+export async function showTable(root, tableId, learn = null) {
   // Watching needs no name; joining a free seat (an invite link) asks for one.
-  let me = await currentPlayer();
+  let me = learn ? null : await currentPlayer();
   root.replaceChildren();
-  let table;
-  try {
+  let table = learn?.table;
+  if (!learn) try {
     table = await get(`/api/tables/${tableId}`);
   } catch (err) {
     root.append(h("p", { class: "error", text: errorText(err.code, err.message) }), h("a", { href: "#/", text: t("nav.lobby") }));
     return null;
   }
-  if (table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
+  if (!learn && table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
     me = me || (await askName());
   }
   if (me && table.status === "open" && table.you === null && table.seats.some((s) => s.kind === "human" && !s.player)) {
@@ -158,6 +162,7 @@ export async function showTable(root, tableId) {
   let invites = null; // the invite-by-name form, made once (invites.js)
   const leave = h("button", { type: "button", id: "leave", "data-t": "table.leave", text: t("table.leave") });
   const rules = h("a", { href: `#/rules/${table.game}`, target: "_blank", "data-t": "lobby.rules", text: t("lobby.rules") });
+  const learnLink = learn ? null : h("a", { href: `#/learn/${table.game}`, class: "learn-link", "data-t": "learn.link", text: t("learn.link") });
   const banner = h("p", { class: "banner", id: "banner", role: "status", hidden: true });
   const prompt = h("p", { id: "prompt", class: "prompt", "aria-live": "polite" });
   const timer = h("span", { id: "timer", class: "timer", "aria-live": "off" });
@@ -185,7 +190,7 @@ export async function showTable(root, tableId) {
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip);
   // On a phone the strip is in the Log drawer (layout()) and its one-line banner is folded away.
-  const mainCol = h("div", { class: "main-col" }, promptRow, since, result, strip.banner, board, actions);
+  const mainCol = h("div", { class: "main-col" }, learn?.panel, promptRow, since, result, strip.banner, board, actions);
   const seatsCol = h("aside", { class: "seats-col drawer", id: "drawer-players" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats, turnRule);
   const logCol = h("aside", { class: "log-col drawer", id: "drawer-log" }, h("h2", { "data-t": "table.log", text: t("table.log") }), log);
   const chatCol = h("aside", { class: "chat-col drawer", id: "drawer-chat" }, chat.element);
@@ -198,10 +203,10 @@ export async function showTable(root, tableId) {
     site.dispatchEvent(new Event("change"));
   });
   const tools = h("div", { class: "head-tools drawer", id: "drawer-menu" },
-    h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), confirmSetting(), rules, leave,
+    h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), confirmSetting(), rules, learnLink, leave,
     h("label", { class: "table-lang" }, h("span", { "data-t": "lang.label", text: t("lang.label") }), langChoice));
   const tabs = h("nav", { class: "table-tabs", "aria-label": t("table.panels") },
-    ...DRAWERS.map((name) => h("button", { type: "button", class: "tab", id: `tab-${name}`, "aria-controls": `drawer-${name}`, "aria-expanded": "false",
+    ...DRAWERS.filter((name) => !learn || name !== "chat").map((name) => h("button", { type: "button", class: "tab", id: `tab-${name}`, "aria-controls": `drawer-${name}`, "aria-expanded": "false",
       "data-drawer": name, "data-t": `table.tab.${name}`, text: t(`table.tab.${name}`), onclick: () => openDrawer(name),
       "aria-label": name === "menu" ? t("table.tab.menu_label") : null })));
   // On a phone the prompt and the action buttons sit in a bar pinned to the bottom of the
@@ -216,7 +221,7 @@ export async function showTable(root, tableId) {
       // going never moves it; the prompt and the strip above keep a fixed height.
       mainCol,
       // Separate grid cells: beside the board on a desktop, drawers opened by tabs on a phone.
-      seatsCol, logCol, chatCol),
+      seatsCol, logCol, learn ? null : chatCol),
     bar);
   root.append(page);
   // Tips beside the pointer or the finger, and the second click before a move (tips.js).
@@ -470,7 +475,7 @@ export async function showTable(root, tableId) {
     const ctx = context();
     const tbl = state.table;
     status.textContent = t(`table.status.${tbl.status}`) + (state.seat === null ? ` · ${t("table.watching")}` : "");
-    leave.hidden = state.seat === null || tbl.status === "finished";
+    leave.hidden = state.seat === null || tbl.status === "finished" || Boolean(learn);
     invite.replaceChildren();
     if (tbl.status === "open") {
       const link = `${location.origin}${location.pathname}#/table/${tbl.id}`;
@@ -534,6 +539,7 @@ export async function showTable(root, tableId) {
       }
     }
     drawResult();
+    learn?.drawn(state);
   };
 
   /** The end: who won, the scoreboard (the renderer's, else rank and score), the renderer's
@@ -557,8 +563,9 @@ export async function showTable(root, tableId) {
       resultFolded ? null : scoreboardTable(board, players, state.seat),
       resultFolded || !lines ? null : h("ul", { class: "result-lines" }, lines.split("\n").map((l) => h("li", { text: l }))),
       // Why it ended, each player's score over the game, statistics, rating changes (ending.js).
-      resultFolded ? null : endStory({ game, table: tbl, players, seat: state.seat, order: rankOrder(board) }),
-      h("p", { class: "row result-actions" },
+      // A tutorial has no stored replay to tell the story from (the lesson's panel sums up).
+      resultFolded || learn ? null : endStory({ game, table: tbl, players, seat: state.seat, order: rankOrder(board) }),
+      learn ? h("p", { class: "row result-actions" }, learn.resultActions()) : h("p", { class: "row result-actions" },
         h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),
         seated ? h("button", { type: "button", class: "primary", id: "play-again", text: t("table.play_again"), onclick: () => playAgain(tbl) }) : null,
         h("a", { class: "button", href: "#/", text: t("nav.lobby") }))].filter(Boolean));
@@ -684,7 +691,7 @@ export async function showTable(root, tableId) {
 
   const connect = () => {
     if (stopped) return;
-    socket = new WebSocket(socketUrl(tableId));
+    socket = learn ? learn.connect() : new WebSocket(socketUrl(tableId));
     socket.addEventListener("open", () => {
       retries = 0;
       banner.hidden = true;
@@ -743,6 +750,7 @@ export async function showTable(root, tableId) {
       document.title = t("app.title");
       root.removeEventListener("keydown", keys);
       socket?.close();
+      learn?.stop();
     },
     relabel() {
       translateStatic(root);
@@ -754,6 +762,7 @@ export async function showTable(root, tableId) {
       steps.relabel();
       strip.relabel();
       title.textContent = gameName(state?.table.game ?? table.game);
+      learn?.relabel();
       if (state) draw(true);
     },
   };

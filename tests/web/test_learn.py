@@ -1,0 +1,127 @@
+"""Learn to play (issue 36): each game's tutorial runs to its end in the browser, on the real
+board — one run per tutorial, in English or Japanese, one of them on a phone — with no error
+in the console, a wrong move refused with the step's sentence, and no serious accessibility
+finding (axe) on a step and at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from tests.web.conftest import _OWN_POINT, screenshot
+from tests.web.test_accessibility import serious
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+LESSONS = {
+    "cheese": {"locale": "en-US"},
+    "buffet": {"locale": "ja-JP"},
+    "stirfry": {"locale": "en-US", "viewport": PHONE, "touch": True, "mobile": True},
+}
+WAIT = 90_000  # ms: a step waits for the scripted opponents' moves, shown at a reading pace
+
+# Marks the visible legal element whose action is `want` (keys in any order) or, with `other`,
+# one whose action is anything else; returns whether one was found.
+_MARK = """([want, other]) => {
+  const canon = (v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
+    : v && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(",")}}`
+    : JSON.stringify(v);
+  for (const el of document.querySelectorAll("[data-learn-target]")) el.removeAttribute("data-learn-target");
+  const found = [...document.querySelectorAll("#app .legal[data-action]")].find((el) => {
+    if (!el.getClientRects().length || el.closest("[hidden]")) return false;
+    const same = canon(JSON.parse(el.dataset.action)) === canon(want);
+    return other ? !same : same;
+  });
+  if (found) found.setAttribute("data-learn-target", "");
+  return Boolean(found);
+}"""
+
+
+def click_action(page: Page, action: dict[str, Any], other: bool = False) -> bool:
+    """Click (as a person does: on the element itself) the board's element for ``action``, or
+    with ``other`` one for another action; False when there is none."""
+    if not page.evaluate(_MARK, [action, other]):
+        return False
+    point = page.locator("[data-learn-target]").evaluate(_OWN_POINT)
+    if point is None and other:  # another move, but out of reach (covered): not this step
+        return False
+    assert point is not None, f"nothing of {action} can be clicked"
+    page.mouse.click(point["x"], point["y"])
+    return True
+
+
+def prepare(page: Page, selectors: list[str]) -> None:
+    """Click what a step has the learner choose before the move (cards picked in a hand), each
+    unless it is chosen already."""
+    for selector in selectors:
+        element = page.locator(selector)
+        if element.get_attribute("aria-pressed") != "true":
+            element.click()
+
+
+def run_lesson(page: Page, game: str) -> None:
+    """Play a tutorial to its end as the learner: each step's move, a wrong move once."""
+    lesson = page.request.get(f"/api/learn/{game}").json()
+    page.goto(f"/#/learn/{game}")
+    panel = page.locator("#learn-panel")
+    refused_once = False
+    for i, step in enumerate(lesson["steps"]):
+        expect(page.locator(f"#learn-panel[data-step='{i}'][data-ready='true']")).to_be_attached(
+            timeout=WAIT
+        )
+        assert "learn." not in panel.inner_text(), f"{game} step {i}: a text is missing"
+        if step["highlight"]:
+            expect(page.locator(".learn-spot").first, step["highlight"]).to_be_attached()
+        if i == 1:
+            assert serious(page) == [], f"{game} step {i}"
+        prepare(page, step["prepare"])
+        if step["move"] is None:
+            page.locator(".learn-next").click()
+            continue
+        if not refused_once and click_action(page, step["move"], other=True):
+            # Another move is refused with the step's sentence, and the lesson stays put.
+            expect(panel.locator(".learn-why")).to_be_visible()
+            expect(panel).to_have_attribute("data-step", str(i))
+            refused_once = True
+            screenshot(page, f"learn-{game}-refused")
+            prepare(page, step["prepare"])
+        assert click_action(page, step["move"]), f"{game} step {i}: {step['move']} not on board"
+    assert refused_once, f"{game}: no step offered another move to refuse"
+    expect(
+        page.locator(f"#learn-panel[data-step='{len(lesson['steps'])}'][data-ready='true']")
+    ).to_be_attached(timeout=WAIT)
+    page.locator(".learn-next").click()
+    end = page.locator("#learn-panel[data-step='end']")
+    expect(end).to_be_attached()
+    # A renderer playing the end back step by step (Cheese, Bison) is skipped to its end.
+    result = page.locator("#result")
+    for _ in range(200):
+        if result.is_visible():
+            break
+        skip = page.locator("#app .skip-playback:visible")
+        if skip.count():
+            skip.first.click()
+        page.wait_for_timeout(100)
+    expect(result).to_be_visible()
+    expect(page.locator("#learn-panel .learn-play")).to_be_visible()
+    assert "learn." not in panel.inner_text()
+    assert serious(page) == [], f"{game} at the end"
+
+
+@pytest.mark.parametrize("game", list(LESSONS))
+def test_a_tutorial_runs_to_its_end(new_page: Callable[..., Page], game: str) -> None:
+    page = new_page(pace="normal", **LESSONS[game])
+    console: list[str] = []
+
+    def seen(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    page.on("console", seen)
+    run_lesson(page, game)
+    screenshot(page, f"learn-{game}-end")
+    assert console == []
