@@ -13,6 +13,7 @@ import { sinceStrip, stripLines } from "./strip.js";
 import { stepper } from "./stepper.js";
 import { endStory } from "./ending.js";
 import { invitePanel } from "./invites.js";
+import { rulesDrawer } from "./rules.js";
 
 const renderers = {};
 
@@ -155,7 +156,9 @@ export async function showTable(root, tableId) {
   const invite = h("div", { class: "invite", id: "invite" });
   let invites = null; // the invite-by-name form, made once (invites.js)
   const leave = h("button", { type: "button", id: "leave", "data-t": "table.leave", text: t("table.leave") });
-  const rules = h("a", { href: `#/rules/${table.game}`, target: "_blank", "data-t": "lobby.rules", text: t("lobby.rules") });
+  // The Rules button opens the game's rules beside the board, the game going on (rules.js).
+  const rulesPanel = rulesDrawer(table.game);
+  const rules = rulesPanel.button;
   const banner = h("p", { class: "banner", id: "banner", role: "status", hidden: true });
   const prompt = h("p", { id: "prompt", class: "prompt", "aria-live": "polite" });
   const timer = h("span", { id: "timer", class: "timer", "aria-live": "off" });
@@ -212,7 +215,7 @@ export async function showTable(root, tableId) {
       mainCol,
       // Separate grid cells: beside the board on a desktop, drawers opened by tabs on a phone.
       seatsCol, logCol, chatCol),
-    bar);
+    bar, rulesPanel.element);
   root.append(page);
 
   // The phone's game screen: the header is one row with tabs, each opening one drawer (the
