@@ -60,6 +60,7 @@ def build(game: str, name: str, upto: int | None = None) -> State:
     :class:`meeple.IllegalAction`, naming the position."""
     data = entry(game, name)
     rules = meeple.load(game)
+    state: State
     if "state" in data:
         state = rules.from_json(data["state"])
     else:

@@ -40,7 +40,9 @@ class Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         if tag == "figure" and found.get("data-position"):
-            self.figures.append((found["data-position"] or "", self.headings[-1] if self.headings else ""))
+            self.figures.append(
+                (found["data-position"] or "", self.headings[-1] if self.headings else "")
+            )
         if found.get("class"):
             self.classes.append(found["class"] or "")
         if tag in ("h1", "h2"):
@@ -81,7 +83,9 @@ def test_every_position_replays_with_legal_moves(game: str) -> None:
 
 def test_an_illegal_move_in_a_position_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """A position whose moves the engine refuses fails to build, naming the position."""
-    bad = {"broken": {"players": 3, "seed": 1, "actions": [[1, {"type": "action", "action": "tile"}]]}}
+    bad = {
+        "broken": {"players": 3, "seed": 1, "actions": [[1, {"type": "action", "action": "tile"}]]}
+    }
     monkeypatch.setattr("meeple.positions.positions", lambda game: bad)
     with pytest.raises(meeple.IllegalAction, match="bison/broken, action 0"):
         build("bison", "broken")
@@ -102,7 +106,9 @@ def test_every_page_teaches_before_its_reference(game: str, lang: str) -> None:
         entry(game, name)  # raises when the page names a position that does not exist
     first_heading = page.headings[1]  # [0] is the title
     walkthrough = [key for key, heading in page.figures if heading == first_heading]
-    assert len(walkthrough) >= 2, f"{game}.{lang}: the one-turn walkthrough has fewer than two pictures"
+    assert len(walkthrough) >= 2, (
+        f"{game}.{lang}: the one-turn walkthrough has fewer than two pictures"
+    )
     text = "".join(page.text)
     order = {"en": ("Words on the board", "Reference", "Our rulings"),
              "ja": ("ボードとログの言葉", "ルールの詳細", "裁定")}[lang]  # fmt: skip
@@ -120,4 +126,6 @@ def test_a_japanese_page_has_no_english_left(game: str) -> None:
 @pytest.mark.parametrize("game", list(meeple.GAMES))
 def test_an_english_page_has_no_japanese(game: str) -> None:
     text = "".join(read(game, "en").text)
-    assert not KANA_OR_KANJI.findall(text), f"{game}.en.html has Japanese: {KANA_OR_KANJI.findall(text)[:10]}"
+    assert not KANA_OR_KANJI.findall(text), (
+        f"{game}.en.html has Japanese: {KANA_OR_KANJI.findall(text)[:10]}"
+    )

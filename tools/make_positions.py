@@ -108,9 +108,15 @@ def cheese() -> dict[str, Any]:
 
 def stirfry() -> dict[str, Any]:
     turn = bot_moves("stirfry", 3, 1, lambda s, m: len(m) == 4)
+
+    def tasted(state: Any, moves: Moves) -> bool:
+        return bool(moves) and moves[-1][1]["type"] == "taste"
+
+    taste = bot_moves("stirfry", 3, 1, tasted)
     return {
         "start": replayed(3, 1, [], seat=0),
         "turn-1": replayed(3, 1, turn, seat=0, mark=4),
+        "taste": replayed(3, 1, taste, mark=2),
     }
 
 

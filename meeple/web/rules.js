@@ -37,7 +37,9 @@ async function pictureRenderer(game, key) {
 /** Draw one <figure data-position="game/name"> with its game's renderer. */
 async function drawFigure(figure, key) {
   const [game, name] = key.split("/");
-  const board = h("div", { class: `board rules-board board-${game}`, role: "img", "aria-label": figure.querySelector("figcaption")?.textContent ?? name });
+  // A picture, not a game: inert (nothing on it is focused or clicked, its zoom buttons
+  // included); its caption says what it shows.
+  const board = h("div", { class: `board rules-board board-${game}`, inert: true });
   figure.prepend(board);
   try {
     const [picture, renderer] = await Promise.all([

@@ -20,7 +20,9 @@ PHONE = {"width": 390, "height": 844}
 def check_pictures(page: Page, where: str) -> int:
     """Every figure of the rules page in ``where`` drew a board (an SVG picture inside);
     returns how many there are."""
-    body = page.locator(f"{where} .rules-page[data-pictures=drawn], {where}.rules-page[data-pictures=drawn]")
+    body = page.locator(
+        f"{where} .rules-page[data-pictures=drawn], {where}.rules-page[data-pictures=drawn]"
+    )
     expect(body).to_have_count(1, timeout=30_000)
     figures = page.locator(f"{where} figure[data-position]")
     count = figures.count()
@@ -92,3 +94,17 @@ def test_the_rules_button_opens_the_rules_beside_a_game_that_goes_on(
         expect(page.locator("#rules-drawer")).to_be_visible()
         page.locator("#rules-drawer .rules-close").click()
         expect(page.locator("#rules-drawer")).to_be_hidden()
+
+
+@pytest.mark.parametrize(("game", "locale"), [("bison", "en-US"), ("cheese", "ja-JP")])
+def test_a_rules_page_with_its_pictures_passes_axe(
+    new_page: Callable[..., Page], game: str, locale: str
+) -> None:
+    """No serious or critical accessibility violation on a rules page, pictures drawn, in each
+    language; nor in the table's Rules drawer."""
+    from tests.web.test_accessibility import serious  # noqa: PLC0415
+
+    page = new_page(locale=locale)
+    page.goto(f"/#/rules/{game}")
+    check_pictures(page, ".rules-page")
+    assert serious(page) == []
