@@ -20,7 +20,18 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeple.server.api import community, learn, mail, me, operations, play, players, social, tables
+from meeple.server.api import (
+    community,
+    learn,
+    mail,
+    me,
+    operations,
+    play,
+    players,
+    positions,
+    social,
+    tables,
+)
 from meeple.server.api.bodies import BodyLimit
 from meeple.server.api.deps import Services
 from meeple.server.api.guard import ForeignOriginGuard
@@ -82,7 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     add_middleware(app, settings)
     add_error_handlers(app)
-    for area in (players, me, tables, play, community, mail, social, learn, operations):
+    for area in (players, me, tables, positions, play, community, mail, social, learn, operations):
         app.include_router(area.router)
     app.mount("/", StaticFiles(directory=WEB), name="web")
     return app

@@ -15,6 +15,7 @@ import { endStory } from "./ending.js";
 import { invitePanel } from "./invites.js";
 import { paceText, timeLeft } from "./turns.js";
 import { confirmSetting, disarm, installTips } from "./tips.js";
+import { rulesDrawer } from "./rules.js";
 
 const renderers = {};
 
@@ -161,7 +162,9 @@ export async function showTable(root, tableId, learn = null) {
   const invite = h("div", { class: "invite", id: "invite" });
   let invites = null; // the invite-by-name form, made once (invites.js)
   const leave = h("button", { type: "button", id: "leave", "data-t": "table.leave", text: t("table.leave") });
-  const rules = h("a", { href: `#/rules/${table.game}`, target: "_blank", "data-t": "lobby.rules", text: t("lobby.rules") });
+  // The Rules button opens the game's rules beside the board, the game going on (rules.js).
+  const rulesPanel = rulesDrawer(table.game);
+  const rules = rulesPanel.button;
   const learnLink = learn ? null : h("a", { href: `#/learn/${table.game}`, class: "learn-link", "data-t": "learn.link", text: t("learn.link") });
   const banner = h("p", { class: "banner", id: "banner", role: "status", hidden: true });
   const prompt = h("p", { id: "prompt", class: "prompt", "aria-live": "polite" });
@@ -222,7 +225,7 @@ export async function showTable(root, tableId, learn = null) {
       mainCol,
       // Separate grid cells: beside the board on a desktop, drawers opened by tabs on a phone.
       seatsCol, logCol, learn ? null : chatCol),
-    bar);
+    bar, rulesPanel.element);
   root.append(page);
   // Tips beside the pointer or the finger, and the second click before a move (tips.js).
   installTips();
