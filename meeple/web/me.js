@@ -4,6 +4,7 @@
 // open (once the player allows them with the page's button: the browser is never asked on load).
 
 import { get, serverNow } from "./api.js";
+import { inviteList } from "./invites.js";
 import { h } from "./dom.js";
 import { listOf, t } from "./i18n.js";
 import { gameName, seatName } from "./lobby.js";
@@ -19,7 +20,8 @@ let latest = null; // the last answer of /api/me/tables
  *  table that starts waiting is notified (when allowed). Resolves to the answer, or null. */
 export async function refreshTurns() {
   const player = await me();
-  const count = document.getElementById("my-games-count");
+  // The site header's count, and the table's (a phone's table folds the site header away).
+  const counts = document.querySelectorAll(".my-games-count");
   const link = document.getElementById("my-games");
   if (link) link.hidden = !player;
   if (!player) {
@@ -32,7 +34,7 @@ export async function refreshTurns() {
   } catch {
     return null; // the next look tries again
   }
-  if (count) {
+  for (const count of counts) {
     count.textContent = String(latest.waiting);
     count.hidden = latest.waiting === 0;
   }
@@ -115,19 +117,38 @@ export async function showMe(root) {
     root.replaceChildren(h("h1", { text: t("turns.title") }), h("p", { class: "muted", text: t("turns.sign_in") }));
     return null;
   }
+  // The seats I am invited to come first (invites.js: accept opens the table, decline frees
+  // the seat); a guest has none.
+  let invites = [];
+  const askInvites = async () => {
+    try {
+      invites = player.registered ? (await get("/api/me/invites")).invites : [];
+    } catch {
+      invites = [];
+    }
+  };
   const draw = (mine) => {
     const tables = mine?.tables ?? [];
-    root.replaceChildren(
+    root.replaceChildren(...[
       h("h1", { id: "me-title", text: t("turns.title") }),
       h("p", { class: "muted turn-rule", text: t("turns.rule") }),
       h("div", { class: "row" }, notifyButton()),
+      invites.length
+        ? h("section", { class: "card my-games", id: "my-invites" }, h("h2", { text: t("invites.title") }),
+          inviteList(invites, async () => { await askInvites(); draw(latest); }))
+        : null,
       section("my-move", t("turns.yours"), tables.filter((x) => x.your_due !== null)),
       section("my-others", t("turns.others"), tables.filter((x) => x.your_due === null && x.status !== "finished")),
-      section("my-finished", t("turns.finished"), tables.filter((x) => x.status === "finished")));
+      section("my-finished", t("turns.finished"), tables.filter((x) => x.status === "finished")),
+    ].filter(Boolean));
   };
+  await askInvites();
   draw(await refreshTurns());
-  // Drawn again with every new look (the time left, a move made elsewhere).
+  // Drawn again with every new look (the time left, a move made elsewhere, a new invite).
   const redraw = () => draw(latest);
-  const timer = setInterval(async () => draw(await refreshTurns()), EVERY_MS);
+  const timer = setInterval(async () => {
+    await askInvites();
+    draw(await refreshTurns());
+  }, EVERY_MS);
   return { stop: () => clearInterval(timer), relabel: redraw };
 }

@@ -207,11 +207,16 @@ export async function showTable(root, tableId, learn = null) {
   });
   const tools = h("div", { class: "head-tools drawer", id: "drawer-menu" },
     h("label", { class: "pace" }, h("span", { "data-t": "table.pace", text: t("table.pace") }), paceChoice), confirmSetting(), rules, learnLink, leave,
+    // The games waiting for my move, for a phone, whose table folds the site's header away.
+    h("a", { href: "#/me", id: "table-my-games", class: "table-my-games" },
+      h("span", { "data-t": "nav.my_games", text: t("nav.my_games") }), h("span", { class: "count my-games-count", hidden: true })),
     h("label", { class: "table-lang" }, h("span", { "data-t": "lang.label", text: t("lang.label") }), langChoice));
   const tabs = h("nav", { class: "table-tabs", "aria-label": t("table.panels") },
     ...DRAWERS.filter((name) => !learn || name !== "chat").map((name) => h("button", { type: "button", class: "tab", id: `tab-${name}`, "aria-controls": `drawer-${name}`, "aria-expanded": "false",
-      "data-drawer": name, "data-t": `table.tab.${name}`, text: t(`table.tab.${name}`), onclick: () => openDrawer(name),
-      "aria-label": name === "menu" ? t("table.tab.menu_label") : null })));
+      "data-drawer": name, onclick: () => openDrawer(name), "aria-label": name === "menu" ? t("table.tab.menu_label") : null },
+      h("span", { "data-t": `table.tab.${name}`, text: t(`table.tab.${name}`) }),
+      // The menu holds "My games": its tab shows how many wait for my move.
+      name === "menu" ? h("span", { class: "count my-games-count", hidden: true }) : null)));
   // On a phone the prompt and the action buttons sit in a bar pinned to the bottom of the
   // screen (layout() moves them there); on a desktop they stay over and under the board.
   const bar = h("div", { class: "play-bar", id: "play-bar" });

@@ -113,7 +113,10 @@ def test_a_friend_is_invited_by_name_accepts_and_sees_the_game(
     expect(host.locator("#held-seats li")).to_have_count(1)
     expect(host.locator("#held-seats li")).to_contain_text(guest_name)
     screenshot(host, f"table-invite-{locale}{'-phone' if phone else ''}")
-    # The guest sees the invite.
+    # The guest sees the invite on their games page, and on the friends page.
+    guest.goto("/#/me")
+    expect(guest.locator("#my-invites .invite-item")).to_contain_text(host_name)
+    guest.goto("/#/friends")
     guest.reload()
     item = guest.locator(".invite-item")
     expect(item).to_have_count(1)

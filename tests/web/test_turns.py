@@ -81,6 +81,8 @@ def test_a_turn_based_table_from_the_lobby_and_the_games_page(
     expect(page.locator("#my-games-count")).to_be_hidden()  # nothing waits for me yet
     table_id = new_turn_based_table(page, bank=str(24 * 3600))
     # The table says its pace and the timeout rule in words, and the clock in days.
+    if phone:  # the pace and its rule are with the players, one tap away in their drawer
+        page.locator("#tab-players").tap()
     rule = page.locator("#turn-rule")
     expect(rule.locator("summary")).to_have_text(words["pace"])
     expect(rule.locator("p")).to_be_hidden()  # folded under the pace, opened with a tap
@@ -90,7 +92,14 @@ def test_a_turn_based_table_from_the_lobby_and_the_games_page(
     # The header counts the game waiting for my move (the bot, if it began, has moved).
     expect(page.locator("#my-games-count")).to_have_text("1")
     screenshot(page, f"turns-table-{locale}")
-    page.locator("#my-games").click()
+    if phone:  # the site's header is folded away at a phone's table: the menu has it
+        expect(page.locator("#tab-menu .my-games-count")).to_have_text("1")
+        page.locator("#tab-menu").tap()
+        expect(page.locator("#table-my-games .my-games-count")).to_have_text("1")
+        page.locator("#table-my-games").tap()
+    else:
+        expect(page.locator("#table-my-games")).to_be_hidden()
+        page.locator("#my-games").click()
     page.wait_for_url("**/#/me")
     mine = page.locator(f'#my-move .my-table[data-table="{table_id}"]')
     expect(mine.locator(".time-left")).to_have_text(re.compile(words["left"]))
