@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import _OWN_POINT, SHOTS, create_table, play_to_end, screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -66,8 +66,9 @@ def long_press(page: Page, target: Locator) -> str:
     return page.locator("#tip").inner_text()
 
 
-def confirm_twice(page: Page, target: Locator) -> None:
-    """The first click marks the move and says what it does, the second takes it."""
+def confirm_twice(page: Page, target: Locator, shot: str | None = None) -> None:
+    """The first click marks the move and says what it does (a screenshot ``shot`` then), the
+    second takes it."""
     action = target.get_attribute("data-action")
     x, y = point_of(target)
     page.mouse.click(x, y)
@@ -76,6 +77,10 @@ def confirm_twice(page: Page, target: Locator) -> None:
     expect(page.locator("#prompt")).to_contain_text("again")
     # Nothing was sent: the same move is still offered.
     expect(page.locator(f"#board .legal[data-action='{action}']")).not_to_have_count(0)
+    if shot:
+        # The viewport only: a full-page shot resizes the page, and the board under the pointer.
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{shot}.png"))
     page.mouse.click(x, y)
     expect(page.locator("#board .armed")).to_have_count(0)
 
@@ -201,3 +206,45 @@ def test_cafe_and_buffet_moves_say_what_they_do(
     assert hover_tip(page, target)
     confirm_twice(page, target)
     screenshot(page, f"tips-{game}")
+
+
+def seat_with_preview(page: Page, shot: str | None = None) -> str:
+    """Point at the first lit chair, take its seating at the second click, and check the points
+    the preview promised against those the log then gives; returns the preview."""
+    chair = page.locator("#board .cafe-chair.legal").first
+    number_of = chair.get_attribute("data-chair")
+    preview = hover_tip(page, chair)
+    found = re.search(r": ([+−]?\d+) — ", preview)
+    assert found, preview
+    confirm_twice(page, chair, shot)
+    expect(page.locator("#log")).to_contain_text(
+        re.compile(rf"on chair {number_of} \([^)]*\): {re.escape(found[1])}\.")
+    )
+    return preview
+
+
+def test_cafe_a_seat_says_its_points_and_every_element_explains_itself(
+    new_page: Callable[..., Page],
+) -> None:
+    """Café: a lit chair says what the chosen guest scores there, table by table, and the log
+    then shows those very points; a guest in hand, a table, a bar stool and the bag say what
+    they are and what they do."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "cafe", 2, ["random"])
+    expect(page.locator("#board .cafe-chair.legal").first).to_be_visible()
+    assert "Left in hand at the end" in hover_tip(
+        page, page.locator(".cafe-player.mine .cafe-tile").first
+    )
+    assert "Every guest who sits down" in hover_tip(page, page.locator(".cafe-table").first)
+    assert "next free stool" in hover_tip(page, page.locator(".cafe-stool").nth(5))
+    assert "4 or fewer left ends the game" in hover_tip(page, page.locator(".cafe-bag"))
+    assert "the bar" in hover_tip(page, page.locator(".cafe-player.mine .cafe-chips"))
+    first = seat_with_preview(page)
+    if page.locator("#board .cafe-chair.legal").count():
+        # The second guest of the first turn joins the first one's table: it scores.
+        second = seat_with_preview(page, "tips-cafe-seat")
+        assert "guests of mixed countries" in second or "all of its country" in second, (
+            first,
+            second,
+        )
