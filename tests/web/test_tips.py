@@ -4,6 +4,7 @@ a move that cannot be taken back, and each scoring explained, on the board and i
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -248,3 +249,66 @@ def test_cafe_a_seat_says_its_points_and_every_element_explains_itself(
             first,
             second,
         )
+
+
+def test_buffet_a_card_says_which_dish_it_likely_wins(new_page: Callable[..., Page]) -> None:
+    """Buffet: a card in hand says where the mouse goes and which dish it likely wins, and how
+    that is guessed (from the cards the player has not seen); the plates, the mice and the
+    piles explain themselves; the card is played at the second click."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "buffet", 3, ["random", "random"])
+    card = page.locator("#board .buffet-hand .legal").last
+    expect(card).to_be_visible()
+    text = hover_tip(page, card)
+    assert "Your mouse moves" in text and "Most likely (" in text and "have not seen" in text, text
+    assert re.search(r"you take \w+ [−\d]", text) or "no dish this turn" in text, text
+    assert "lowest dish" in hover_tip(page, page.locator(".buffet-place").last)
+    assert "alone in the lead" in hover_tip(page, page.locator(".buffet-mouse").first)
+    assert "open discard pile" in hover_tip(page, page.locator(".buffet-discard"))
+    assert "tie" in hover_tip(page, page.locator(".buffet-rank"))
+    played = json.loads(card.get_attribute("data-action") or "{}")["card"]
+    confirm_twice(page, card, "tips-buffet-preview")
+    card_text = str(played).replace("-", "−")
+    expect(page.locator("#log")).to_contain_text(f"Aki (you) reveals {card_text}")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "selectors"),
+    [
+        (
+            "cafe",
+            2,
+            [
+                ".cafe-table",
+                ".cafe-stool",
+                ".cafe-bag",
+                ".cafe-player.mine .cafe-tile",
+                ".cafe-chair:not(.taken)",
+            ],
+        ),
+        (
+            "buffet",
+            3,
+            [
+                ".buffet-hand .legal",
+                ".buffet-place",
+                ".buffet-deck",
+                ".buffet-rank",
+                ".buffet-dish-pile",
+            ],
+        ),
+    ],
+)
+def test_cafe_and_buffet_tips_on_a_japanese_page(
+    new_page: Callable[..., Page], game: str, players: int, selectors: list[str]
+) -> None:
+    """Café and Buffet in Japanese: the tips of their elements (and Buffet's guess) have no
+    English in them."""
+    page = new_page(locale="ja-JP", viewport=DESKTOP)
+    sign_in(page, "Aki")
+    create_table(page, game, players, ["random"] * (players - 1))
+    expect(page.locator("#board .legal").first).to_be_visible()
+    for selector in selectors:
+        text = hover_tip(page, page.locator(f"#board {selector}").last)
+        assert not re.search("[A-Za-z]{3,}", text), text
