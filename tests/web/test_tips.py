@@ -11,7 +11,15 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import _OWN_POINT, SHOTS, create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import (
+    _OWN_POINT,
+    SHOTS,
+    create_table,
+    end_story,
+    play_to_end,
+    screenshot,
+    sign_in,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -312,3 +320,33 @@ def test_cafe_and_buffet_tips_on_a_japanese_page(
     for selector in selectors:
         text = hover_tip(page, page.locator(f"#board {selector}").last)
         assert not re.search("[A-Za-z]{3,}", text), text
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "says"),
+    [
+        ("bison", 2, r"Scoring of round 1|Final scoring"),
+        ("buffet", 3, r"takes \w+ "),
+        ("cafe", 2, r"seats the .* on chair \d+ .*: [+\d]"),
+        ("cheese", 3, r"Cheese [A-Z]: .* eats"),
+        ("stirfry", 2, r"cooked .* for \d+ points"),
+    ],
+)
+def test_every_scoring_is_told_in_the_end_story(
+    new_page: Callable[..., Page], game: str, players: int, says: str
+) -> None:
+    """After the end, the story lists every scoring in words, in order: who got what and why."""
+    page = new_page(viewport=DESKTOP)
+    sign_in(page, "Aki")
+    create_table(page, game, players, ["random"] * (players - 1))
+    play_to_end(page, timeout=300)
+    end_story(page)
+    scorings = page.locator("#result .end-breakdown")
+    scorings.locator("summary").click()
+    lines = scorings.locator("li")
+    assert lines.count() >= 1
+    assert any(re.search(says, text) for text in lines.all_inner_texts()), lines.all_inner_texts()[
+        :5
+    ]
+    if game == "cafe":
+        screenshot(page, "tips-end-scorings")
