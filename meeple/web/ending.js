@@ -10,6 +10,9 @@
 //
 //   endReason({view, log, players, seat, t, lang}) -> one sentence: why the game ended;
 //   stats({view, log, players, seat, t, lang})     -> [{label, values: [one per seat]}].
+//   scorings: ["score", …]                         -> the events that score (issue #36, "every
+//     scoring explained"): the story lists them in order, each in the log's own words (the
+//     renderer's describeEvent), under "Every scoring", readable after the end.
 
 import { get } from "./api.js";
 import { h, svg } from "./dom.js";
@@ -150,6 +153,7 @@ function fill(box, { game, table, players, seat, order, replay, changes }) {
   });
   box.replaceChildren(...[
     reason ? h("p", { class: "end-reason" }, h("strong", { text: t("end.why") }), " ", reason) : null,
+    scoringList(game, ctx),
     h("div", { class: "end-stats-wrap" },
       h("table", { class: "end-stats" },
         h("caption", { class: "end-caption", text: t("end.stats_title") }),
@@ -161,6 +165,18 @@ function fill(box, { game, table, players, seat, order, replay, changes }) {
         h("tbody", {}, ...rows))),
   ].filter(Boolean));
   box.dataset.ready = "true";
+}
+
+/** Every scoring of the game in words (the renderer's `scorings`, described as the log does),
+ *  folded under its count: the game's whole account of who got what and why. */
+function scoringList(game, ctx) {
+  if (!game.scorings || !game.describeEvent) return null;
+  const kinds = new Set(game.scorings);
+  const lines = ctx.log.filter((e) => kinds.has(e.event)).map((e) => game.describeEvent(e, { ...ctx, over: true })).filter(Boolean);
+  if (!lines.length) return null;
+  return h("details", { class: "end-breakdown" },
+    h("summary", { text: t("end.scorings", { n: lines.length, count: lines.length }) }),
+    h("ol", { class: "breakdown" }, lines.map((text) => h("li", { text }))));
 }
 
 /** The story of a finished table, as an element filled when its data has come (`replay`: the

@@ -159,7 +159,13 @@ function arm(el, x, y) {
   armed = { el, action: el.getAttribute("data-action"), prompt: prompt ? prompt.textContent : null };
   el.classList.add("armed");
   const again = t("tip.confirm.again");
-  if (prompt) prompt.textContent = `${preview} — ${again}`;
+  if (prompt) {
+    // A long preview keeps to the prompt's height (its first lines, the rest in the box), so
+    // that the board under it does not move between the two clicks.
+    const high = prompt.offsetHeight;
+    prompt.textContent = `${preview} — ${again}`;
+    if (prompt.offsetHeight > high) prompt.classList.add("prompt-clamped");
+  }
   show(el, `${preview}\n${again}`, x, y, false, "confirm");
 }
 
@@ -170,6 +176,7 @@ export function disarm() {
   armed = null;
   el.classList.remove("armed");
   const line = document.getElementById("prompt");
+  line?.classList.remove("prompt-clamped");
   // The prompt goes back to what it said, unless a new state has written it since.
   if (line && prompt !== null && line.textContent.endsWith(t("tip.confirm.again"))) line.textContent = prompt;
   hideTip(true);

@@ -4,13 +4,22 @@ a move that cannot be taken back, and each scoring explained, on the board and i
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import (
+    _OWN_POINT,
+    SHOTS,
+    create_table,
+    end_story,
+    play_to_end,
+    screenshot,
+    sign_in,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -66,8 +75,9 @@ def long_press(page: Page, target: Locator) -> str:
     return page.locator("#tip").inner_text()
 
 
-def confirm_twice(page: Page, target: Locator) -> None:
-    """The first click marks the move and says what it does, the second takes it."""
+def confirm_twice(page: Page, target: Locator, shot: str | None = None) -> None:
+    """The first click marks the move and says what it does (a screenshot ``shot`` then), the
+    second takes it."""
     action = target.get_attribute("data-action")
     x, y = point_of(target)
     page.mouse.click(x, y)
@@ -76,6 +86,10 @@ def confirm_twice(page: Page, target: Locator) -> None:
     expect(page.locator("#prompt")).to_contain_text("again")
     # Nothing was sent: the same move is still offered.
     expect(page.locator(f"#board .legal[data-action='{action}']")).not_to_have_count(0)
+    if shot:
+        # The viewport only: a full-page shot resizes the page, and the board under the pointer.
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{shot}.png"))
     page.mouse.click(x, y)
     expect(page.locator("#board .armed")).to_have_count(0)
 
@@ -201,3 +215,138 @@ def test_cafe_and_buffet_moves_say_what_they_do(
     assert hover_tip(page, target)
     confirm_twice(page, target)
     screenshot(page, f"tips-{game}")
+
+
+def seat_with_preview(page: Page, shot: str | None = None) -> str:
+    """Point at the first lit chair, take its seating at the second click, and check the points
+    the preview promised against those the log then gives; returns the preview."""
+    chair = page.locator("#board .cafe-chair.legal").first
+    number_of = chair.get_attribute("data-chair")
+    preview = hover_tip(page, chair)
+    found = re.search(r": ([+−]?\d+) — ", preview)
+    assert found, preview
+    confirm_twice(page, chair, shot)
+    expect(page.locator("#log")).to_contain_text(
+        re.compile(rf"on chair {number_of} \([^)]*\): {re.escape(found[1])}\.")
+    )
+    return preview
+
+
+def test_cafe_a_seat_says_its_points_and_every_element_explains_itself(
+    new_page: Callable[..., Page],
+) -> None:
+    """Café: a lit chair says what the chosen guest scores there, table by table, and the log
+    then shows those very points; a guest in hand, a table, a bar stool and the bag say what
+    they are and what they do."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "cafe", 2, ["random"])
+    expect(page.locator("#board .cafe-chair.legal").first).to_be_visible()
+    assert "Left in hand at the end" in hover_tip(
+        page, page.locator(".cafe-player.mine .cafe-tile").first
+    )
+    assert "Every guest who sits down" in hover_tip(page, page.locator(".cafe-table").first)
+    assert "next free stool" in hover_tip(page, page.locator(".cafe-stool").nth(5))
+    assert "4 or fewer left ends the game" in hover_tip(page, page.locator(".cafe-bag"))
+    assert "the bar" in hover_tip(page, page.locator(".cafe-player.mine .cafe-chips"))
+    first = seat_with_preview(page)
+    if page.locator("#board .cafe-chair.legal").count():
+        # The second guest of the first turn joins the first one's table: it scores.
+        second = seat_with_preview(page, "tips-cafe-seat")
+        assert "guests of mixed countries" in second or "all of its country" in second, (
+            first,
+            second,
+        )
+
+
+def test_buffet_a_card_says_which_dish_it_likely_wins(new_page: Callable[..., Page]) -> None:
+    """Buffet: a card in hand says where the mouse goes and which dish it likely wins, and how
+    that is guessed (from the cards the player has not seen); the plates, the mice and the
+    piles explain themselves; the card is played at the second click."""
+    page = new_page(viewport=DESKTOP, confirm=True)
+    sign_in(page, "Aki")
+    create_table(page, "buffet", 3, ["random", "random"])
+    card = page.locator("#board .buffet-hand .legal").last
+    expect(card).to_be_visible()
+    text = hover_tip(page, card)
+    assert "Your mouse moves" in text and "Most likely (" in text and "have not seen" in text, text
+    assert re.search(r"you take \w+ [−\d]", text) or "no dish this turn" in text, text
+    assert "lowest dish" in hover_tip(page, page.locator(".buffet-place").last)
+    assert "alone in the lead" in hover_tip(page, page.locator(".buffet-mouse").first)
+    assert "open discard pile" in hover_tip(page, page.locator(".buffet-discard"))
+    assert "tie" in hover_tip(page, page.locator(".buffet-rank"))
+    played = json.loads(card.get_attribute("data-action") or "{}")["card"]
+    confirm_twice(page, card, "tips-buffet-preview")
+    card_text = str(played).replace("-", "−")
+    expect(page.locator("#log")).to_contain_text(f"Aki (you) reveals {card_text}")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "selectors"),
+    [
+        (
+            "cafe",
+            2,
+            [
+                ".cafe-table",
+                ".cafe-stool",
+                ".cafe-bag",
+                ".cafe-player.mine .cafe-tile",
+                ".cafe-chair:not(.taken)",
+            ],
+        ),
+        (
+            "buffet",
+            3,
+            [
+                ".buffet-hand .legal",
+                ".buffet-place",
+                ".buffet-deck",
+                ".buffet-rank",
+                ".buffet-dish-pile",
+            ],
+        ),
+    ],
+)
+def test_cafe_and_buffet_tips_on_a_japanese_page(
+    new_page: Callable[..., Page], game: str, players: int, selectors: list[str]
+) -> None:
+    """Café and Buffet in Japanese: the tips of their elements (and Buffet's guess) have no
+    English in them."""
+    page = new_page(locale="ja-JP", viewport=DESKTOP)
+    sign_in(page, "Aki")
+    create_table(page, game, players, ["random"] * (players - 1))
+    expect(page.locator("#board .legal").first).to_be_visible()
+    for selector in selectors:
+        text = hover_tip(page, page.locator(f"#board {selector}").last)
+        assert not re.search("[A-Za-z]{3,}", text), text
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "says"),
+    [
+        ("bison", 2, r"Scoring of round 1|Final scoring"),
+        ("buffet", 3, r"takes \w+ "),
+        ("cafe", 2, r"seats the .* on chair \d+ .*: [+\d]"),
+        ("cheese", 3, r"Cheese [A-Z]: .* eats"),
+        ("stirfry", 2, r"cooked .* for \d+ points"),
+    ],
+)
+def test_every_scoring_is_told_in_the_end_story(
+    new_page: Callable[..., Page], game: str, players: int, says: str
+) -> None:
+    """After the end, the story lists every scoring in words, in order: who got what and why."""
+    page = new_page(viewport=DESKTOP)
+    sign_in(page, "Aki")
+    create_table(page, game, players, ["random"] * (players - 1))
+    play_to_end(page, timeout=300)
+    end_story(page)
+    scorings = page.locator("#result .end-breakdown")
+    scorings.locator("summary").click()
+    lines = scorings.locator("li")
+    assert lines.count() >= 1
+    assert any(re.search(says, text) for text in lines.all_inner_texts()), lines.all_inner_texts()[
+        :5
+    ]
+    if game == "cafe":
+        screenshot(page, "tips-end-scorings")

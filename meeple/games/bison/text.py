@@ -86,6 +86,22 @@ def describe_action(action: Action) -> str:
     return str(action)
 
 
+def _shelter_change(kind: str, was: int, size: int) -> str:
+    """What a tent or canoe change does to the pieces, in words: hunters as many as its size
+    grows go back to the hand (テントに描かれている四角の数だけ…手元に戻します), the old piece too.
+
+    >>> _shelter_change("tent", 1, 3)
+    'from size 1 to 3: 2 hunters go back to the hand, and the old tent too'
+    """
+    moved = abs(size - was)
+    hunters = f"{moved} hunter{'s' if moved != 1 else ''}"
+    old = f", and the old {kind} too" if was else ""
+    if size > was:
+        return f"from size {was} to {size}: {hunters} go{'es' if moved == 1 else ''} back to the hand{old}"
+    comes = "comes" if moved == 1 else "come"
+    return f"from size {was} to {size}: {hunters} {comes} from the hand onto the space{old}"
+
+
 def describe_event(event: dict[str, Any]) -> str:
     """One line of the game log."""
     kind = event["event"]
@@ -116,9 +132,8 @@ def describe_event(event: dict[str, Any]) -> str:
     if kind == "deploy":
         return f"{who} puts {event['hunters']} hunter(s) on the {space_name(event['space'])}"
     if kind in ("tent", "canoe"):
-        return (
-            f"{who} changes the {kind} on the {space_name(event['space'])} "
-            f"from size {event['was']} to {event['size']}"
+        return f"{who} changes the {kind} on the {space_name(event['space'])} " + _shelter_change(
+            kind, event["was"], event["size"]
         )
     if kind in ("gather", "move"):
         return f"{who} {kind}s a hunter: {space_name(event['from'])} → {space_name(event['to'])}"

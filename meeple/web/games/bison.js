@@ -1487,4 +1487,6 @@ export default {
   // The end's story (ending.js): why the game ended, each player's statistics.
   endReason,
   stats,
+  // Every scoring in the end's story, in the log's words (ending.js).
+  scorings: ["round_scoring", "final_scoring", "score"],
 };

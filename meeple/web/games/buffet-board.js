@@ -5,6 +5,7 @@
 
 import { svg as s } from "../dom.js";
 import { KINDS, cardBack, cardFace, dishTile, mouseShape, signed } from "./buffet-art.js";
+import { plateTip } from "./buffet-tips.js";
 
 export const TRACK = 40;
 const B = 440; // the board's side
@@ -136,8 +137,8 @@ function mouseToken(ctx, seat, spot, pos, label, changed) {
   const k = spot.k;
   const flip = spot.rotate === 180 ? "scale(-1 1)" : `rotate(${spot.rotate})`;
   const laps = pos >= TRACK ? `+${Math.floor(pos / TRACK) * TRACK}` : pos < 0 ? "−" : "";
-  return s("g", { class: `buffet-mouse${seat === ctx.seat ? " buffet-me" : ""}${changed ? " changed" : ""}`, "data-seat": seat, transform: `translate(${spot.x.toFixed(1)} ${spot.y.toFixed(1)})`, role: "img", "aria-label": label },
-    s("title", { text: label }),
+  return s("g", { class: `buffet-mouse${seat === ctx.seat ? " buffet-me" : ""}${changed ? " changed" : ""}`, "data-seat": seat, transform: `translate(${spot.x.toFixed(1)} ${spot.y.toFixed(1)})`, role: "img", "aria-label": label,
+    "data-tip": `${label}\n${ctx.t("tip.buffet.mouse")}` },
     s("g", { class: "buffet-mouse-run" },
       changed ? s("ellipse", { class: "buffet-mark", rx: (spot.rotate % 180 ? 12 : 19) * k, ry: (spot.rotate % 180 ? 19 : 12) * k }) : null,
       s("g", { transform: `${flip} scale(${k.toFixed(3)})` }, mouseShape(`var(--seat-${seat})`)),
@@ -177,8 +178,7 @@ function drawCentre(ctx, v, base, names) {
     const [cx, cy] = platePoint(i, places.length);
     const changed = (before && placeKey(before[i]) !== placeKey(p)) || (newRound && p !== null);
     const label = p ? names.dish(p.dish) + (p.reserved ? ` (${ctx.t("buffet.second_turn")})` : "") : ctx.t("buffet.place_empty");
-    const plate = s("g", { class: `buffet-place${p ? "" : " buffet-place-empty"}${changed ? " changed" : ""}`, "data-place": i, role: "img", "aria-label": label },
-      s("title", { text: label }),
+    const plate = s("g", { class: `buffet-place${p ? "" : " buffet-place-empty"}${changed ? " changed" : ""}`, "data-place": i, role: "img", "aria-label": label, "data-tip": plateTip(ctx, v, label, p) },
       s("circle", { cx, cy, r: 26, class: "buffet-plate" }),
       s("circle", { cx, cy, r: 20, class: "buffet-plate-well" }));
     if (p) {
@@ -200,10 +200,11 @@ function drawCentre(ctx, v, base, names) {
   const total = Math.floor(36 / places.length);
   const round = ctx.t("buffet.round_n", { n: v.round, total }) + (v.players === 3 ? ` · ${ctx.t("buffet.stage_n", { n: v.stage })}` : "");
   g.append(s("text", { x: D + 8, y: D + 20, class: "buffet-round" }, v.phase === "over" ? ctx.t("buffet.game_over") : round));
-  const rank = s("g", { class: "buffet-rank", transform: `translate(${B - D - 8 - 6 * 26 + 4} ${D + 32})`, role: "img", "aria-label": ctx.t("buffet.kind_rank", { kinds: KINDS.map((k) => ctx.t(`buffet.kind.${k}`)).join(" > ") }) });
+  const rank = s("g", { class: "buffet-rank", transform: `translate(${B - D - 8 - 6 * 26 + 4} ${D + 32})`, role: "img", "aria-label": ctx.t("buffet.kind_rank", { kinds: KINDS.map((k) => ctx.t(`buffet.kind.${k}`)).join(" > ") }),
+    "data-tip": `${ctx.t("buffet.kind_rank", { kinds: KINDS.map((k) => ctx.t(`buffet.kind.${k}`)).join(" > ") })}\n${ctx.t("tip.buffet.rank")}` });
   rank.append(s("text", { x: 6 * 26 - 4, y: -6, "text-anchor": "end", class: "buffet-hint" }, ctx.t("buffet.rank_title")));
   KINDS.forEach((k, i) => {
-    rank.append(s("g", { transform: `translate(${i * 26} 0)` }, s("title", { text: ctx.t(`buffet.kind.${k}`) }), dishTile({ kind: k }, 22)));
+    rank.append(s("g", { transform: `translate(${i * 26} 0)` }, dishTile({ kind: k }, 22)));
     if (i) rank.append(s("text", { x: i * 26 - 2, y: 15, "text-anchor": "middle", class: "buffet-gt" }, ">"));
   });
   g.append(rank);
@@ -214,8 +215,8 @@ function drawCentre(ctx, v, base, names) {
   const discard = Object.values(v.discard || {}).reduce((a, b) => a + b, 0);
   const pileY = 282;
   const pile = (x, label, count, drawing, cls) =>
-    s("g", { class: `buffet-pile ${cls}`, transform: `translate(${x} ${pileY})`, role: "img", "aria-label": `${label}: ${count}` },
-      s("title", { text: `${label}: ${count}` }), drawing,
+    s("g", { class: `buffet-pile ${cls}`, transform: `translate(${x} ${pileY})`, role: "img", "aria-label": `${label}: ${count}`,
+      "data-tip": `${label}: ${count}\n${ctx.t(`tip.${cls.replace("-", ".")}`)}` }, drawing,
       s("text", { x: 22, y: 73, "text-anchor": "middle", class: "buffet-pile-label" }, label),
       s("text", { x: 22, y: 87, "text-anchor": "middle", class: "buffet-pile-count" }, String(count)));
   const dishBack = s("g", {},

@@ -16,6 +16,7 @@ import { h, svg as s } from "../dom.js";
 import { KINDS, cardSvg, dishSvg, mouseShape, signed } from "./buffet-art.js";
 import { animateTurn, drawBoard, newTurn } from "./buffet-board.js";
 import { endReason, stats } from "./buffet-story.js";
+import { playPreview } from "./buffet-tips.js";
 
 // --- words ---------------------------------------------------------------------------
 
@@ -46,6 +47,7 @@ function namers(ctx) {
     dish: (d) => dishName(ctx, d),
     who: (seat) => who(ctx, seat),
     mouse: (seat, pos) => ctx.t("buffet.mouse_at", { n: seat + 1, name: who(ctx, seat), pos: signed(pos) }),
+    signed,
   };
 }
 
@@ -157,7 +159,7 @@ function drawPlayer(ctx, v, seat, base) {
   for (const e of v.stacks[seat]) {
     const label = ctx.t("buffet.stack_label", { top: dishName(ctx, e.top), count: e.covered });
     const changed = baseStacks && stackKey(baseStacks.get(e.top.kind)) !== stackKey(e);
-    stacks.append(h("div", { class: `buffet-stack${changed ? " changed" : ""}`, "data-kind": e.top.kind, title: label, "aria-label": label, role: "img" },
+    stacks.append(h("div", { class: `buffet-stack${changed ? " changed" : ""}`, "data-kind": e.top.kind, "data-tip": `${label}\n${ctx.t("tip.buffet.stack")}`, "aria-label": label, role: "img" },
       e.covered ? h("span", { class: "buffet-under", "aria-hidden": "true" }) : null,
       dishSvg(e.top, label, 40),
       e.covered ? h("span", { class: "buffet-covered", "aria-hidden": "true", text: `+${e.covered}` }) : null));
@@ -194,9 +196,21 @@ function drawHand(ctx, v) {
     const cls = `buffet-card${n > 1 ? " buffet-double" : ""}`;
     if (action) {
       const label = exchanging ? ctx.t("buffet.act.discard", { card: signed(card) }) : ctx.t("buffet.act.play", { card: signed(card) });
-      row.append(actButton(ctx, action, label, cls, ...face));
+      const button = actButton(ctx, action, label, cls, ...face);
+      if (!exchanging) {
+        // What the card likely wins, guessed from the cards this player has not seen.
+        const preview = `${label}: ${playPreview(ctx, card, namers(ctx))}`;
+        button.removeAttribute("title");
+        button.setAttribute("data-tip", preview);
+        button.setAttribute("data-preview", preview);
+      } else {
+        button.removeAttribute("title");
+        button.setAttribute("data-tip", `${label}\n${ctx.t("tip.buffet.exchange")}`);
+      }
+      row.append(button);
     } else {
-      row.append(h("span", { class: `${cls} buffet-card-idle`, role: "img", "aria-label": ctx.t("buffet.card_n", { card: signed(card), n, count: n }) }, ...face));
+      const idle = ctx.t("buffet.card_n", { card: signed(card), n, count: n });
+      row.append(h("span", { class: `${cls} buffet-card-idle`, role: "img", "aria-label": idle, "data-tip": `${idle}\n${ctx.t("tip.buffet.card")}` }, ...face));
     }
   }
   if (!v.hand.length) row.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.empty_hand") }));
@@ -399,4 +413,6 @@ export default {
   // The end's story (ending.js): why the game ended, each player's statistics.
   endReason,
   stats,
+  // Every scoring in the end's story, in the log's words (ending.js).
+  scorings: ["round", "take", "empty_handed"],
 };

@@ -14,6 +14,7 @@
 import { h, isPhone, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
 import { endReason, stats } from "./cafe-story.js";
+import { bagTip, chairTip, chipsTip, guestTip, movePreview, stoolTip, tableTip } from "./cafe-tips.js";
 
 const CELL = 40; // user units of one grid cell
 const FIGURE_HEIGHT = 0.89; // the shorter guest's picture (a man's) is this share of its box high
@@ -40,6 +41,11 @@ function guestName(ctx, code) {
 function chairName(ctx, v, chair) {
   const tables = v.board.chairs[chair].tables.map((t) => country(ctx, v.board.tables[t].country));
   return ctx.t("cafe.chair", { n: chair, tables: tables.join(ctx.t("cafe.slash")) });
+}
+
+/** The namers the previews need. */
+function namers(ctx) {
+  return { guest: (code) => guestName(ctx, code), chair: (chair) => chairName(ctx, ctx.view, chair) };
 }
 
 function signed(n) {
@@ -172,15 +178,15 @@ function bar(ctx, diff, at) {
   const [x1, y1] = [Math.max(...xs) + CELL / 2, Math.max(...ys) + CELL / 2];
   const action = legalFor(ctx, selected).find((a) => a.type === "bar");
   const next = v.bar.length < seats.length ? v.board.bar[v.bar.length].points : null;
-  const counter = s("g", { class: "cafe-bar", role: "img", "aria-label": next === null ? ctx.t("cafe.bar_full") : ctx.t("cafe.bar_label", { taken: v.bar.length, points: signed(next) }) },
-    s("title", { text: action ? ctx.t("cafe.to_bar", { guest: guestName(ctx, selected) }) : ctx.t("cafe.bar_title") }),
+  const counter = s("g", { class: "cafe-bar", role: "img", "data-tip": action ? movePreview(ctx, action, namers(ctx)) : ctx.t("cafe.bar_title"), "aria-label": next === null ? ctx.t("cafe.bar_full") : ctx.t("cafe.bar_label", { taken: v.bar.length, points: signed(next) }) },
     s("rect", { x: x0 + 3, y: y0 + 3, width: x1 - x0 - 6, height: y1 - y0 - 6, rx: 12, class: "cafe-counter" }),
     s("rect", { x: x0 + 9, y: y0 + 9, width: x1 - x0 - 18, height: y1 - y0 - 18, rx: 8, class: "cafe-counter-top" }));
   v.board.bar.forEach((b, i) => {
     const [cx, cy] = seats[i];
     const guest = v.bar[i];
     const cls = `cafe-stool ${b.points > 0 ? "plus" : "minus"}${i === v.bar.length ? " next" : ""}${diff.bar.has(i) ? " changed" : ""}`;
-    const g = s("g", { class: cls, "data-bar": i, role: "img", "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
+    const stoolText = action && i === v.bar.length ? movePreview(ctx, action, namers(ctx)) : stoolTip(ctx, i + 1, b.points, guest ? guestName(ctx, guest) : null);
+    const g = s("g", { class: cls, "data-bar": i, role: "img", "data-tip": stoolText, "aria-label": ctx.t("cafe.bar_seat", { n: i + 1, points: signed(b.points) }) + (guest ? `: ${guestName(ctx, guest)}` : "") },
       s("circle", { cx, cy, r: CELL * 0.4, class: "cafe-stool-seat" }));
     if (guest) {
       g.append(s("g", { class: "cafe-guest" }, guestUse(guest, cx, cy - 2, CELL * 0.86)),
@@ -190,13 +196,16 @@ function bar(ctx, diff, at) {
     }
     counter.append(g);
   });
-  if (action) clickable(counter, action, ctx);
+  if (action) {
+    clickable(counter, action, ctx);
+    counter.setAttribute("data-preview", movePreview(ctx, action, namers(ctx)));
+  }
   const mid = (x0 + x1) / 2;
   const sign = s("g", { class: "cafe-sign", "aria-hidden": "true" },
     s("rect", { x: mid - CELL * 1.3, y: y0 - CELL * 0.86, width: CELL * 2.6, height: CELL * 0.62, rx: 6 }),
     s("text", { x: mid, y: y0 - CELL * 0.42, "text-anchor": "middle", text: ctx.t("cafe.bar_sign") }));
   const by = y1 + CELL * 0.95;
-  const bag = s("g", { class: "cafe-bag", role: "img", "aria-label": ctx.t("cafe.bag_label", { count: v.bag, n: v.bag }) },
+  const bag = s("g", { class: "cafe-bag", role: "img", "data-tip": bagTip(ctx, v.bag), "aria-label": ctx.t("cafe.bag_label", { count: v.bag, n: v.bag }) },
     s("path", { d: `M${mid - 13},${by - 20} Q${mid - 30},${by + 6} ${mid - 22},${by + 24} H${mid + 22} Q${mid + 30},${by + 6} ${mid + 13},${by - 20} Z`, class: "cafe-bag-sack" }),
     s("path", { d: `M${mid - 15},${by - 22} Q${mid},${by - 15} ${mid + 15},${by - 22} M${mid - 5},${by - 19} L${mid - 11},${by - 31} M${mid + 5},${by - 19} L${mid + 11},${by - 31}`, class: "cafe-bag-string" }),
     s("text", { x: mid, y: by + 12, "text-anchor": "middle", class: "cafe-bag-count", text: String(v.bag) }));
@@ -213,8 +222,7 @@ function tables(ctx, diff, at) {
     // Four guests all of the table's country (jokers count as it): the big bonus, starred.
     const oneCountry = seated === 4 && t.chairs.every((c) => [t.country, "JKR"].includes(v.chairs[c].split("-")[0]));
     const label = ctx.t(oneCountry ? "cafe.table_one_country" : "cafe.table_label", { country: country(ctx, t.country), n: seated });
-    return s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label },
-      s("title", { text: label }),
+    return s("g", { class: `cafe-table${seated === 4 ? " full" : ""}${diff.tables.has(i) ? " changed" : ""}`, "data-table": i, role: "img", "aria-label": label, "data-tip": tableTip(ctx, label) },
       s("circle", { cx, cy, r: CELL * 0.6, class: "cafe-table-top" }),
       flagUse(t.country, cx - CELL * 0.42, cy - CELL * 0.28, CELL * 0.84, CELL * 0.56),
       oneCountry ? star(cx + CELL * 0.42, cy - CELL * 0.42, CELL * 0.24, "#ffc400", { stroke: "#5e3a1c", "stroke-width": 1.5, class: "cafe-one-country" }) : null);
@@ -234,8 +242,12 @@ function chairs(ctx, owner, diff, at) {
     const by = owner[i];
     let label = chairName(ctx, v, i) + (guest ? `: ${guestName(ctx, guest)}` : "");
     if (guest && by !== null && by !== undefined) label += ` — ${ctx.t("cafe.placed_by", { name: who(ctx, by) })}`;
-    const g = s("g", { class: `cafe-chair${diff.chairs.has(i) ? " changed" : ""}${guest ? " taken" : ""}`, "data-chair": i, "data-guest": guest || "", "data-by": guest ? by ?? "" : "", role: "img", "aria-label": label },
-      s("title", { text: label }));
+    const preview = action ? movePreview(ctx, action, namers(ctx)) : null;
+    const g = s("g", {
+      class: `cafe-chair${diff.chairs.has(i) ? " changed" : ""}${guest ? " taken" : ""}`, "data-chair": i, "data-guest": guest || "", "data-by": guest ? by ?? "" : "", role: "img", "aria-label": label,
+      "data-tip": preview ? `${label}\n${preview}` : chairTip(ctx, label, c.tables.length > 1),
+    });
+    if (preview) g.setAttribute("data-preview", preview);
     // A lit chair takes touches a little beyond its drawing (40 px even on a phone).
     if (action) g.append(s("circle", { cx, cy, r: CELL * 0.72, class: "cafe-hit" }));
     if (c.tables.length === 1) {
@@ -279,7 +291,10 @@ function controls(ctx) {
     else if (a.type === "pass" || a.type === "refill") buttons.push([a, describeAction(a, ctx), " primary"]);
   }
   return h("div", { class: "cafe-controls" }, buttons.map(([a, label, extra]) =>
-    h("button", { type: "button", class: `legal${extra}`, "data-action": JSON.stringify(a), title: describeAction(a, ctx), onclick: () => ctx.act(a), text: label })));
+    h("button", {
+      type: "button", class: `legal${extra}`, "data-action": JSON.stringify(a), title: describeAction(a, ctx), onclick: () => ctx.act(a), text: label,
+      "data-preview": a.type === "bar" ? movePreview(ctx, a, namers(ctx)) : null,
+    })));
 }
 
 function tile(ctx, code, { choose = false, fresh = false, chosen = false } = {}) {
@@ -289,9 +304,10 @@ function tile(ctx, code, { choose = false, fresh = false, chosen = false } = {})
     s("use", { href: `#cafe-flag-${c}`, x: 0, y: 0, width: 30, height: 20 }),
     s("rect", { x: 0.5, y: 0.5, width: 29, height: 19, fill: "none", stroke: "#3a2a1c", "stroke-width": 1 }));
   const cls = `cafe-tile${code.startsWith("JKR") ? " joker" : ""}${fresh ? " changed" : ""}`;
-  if (!choose) return h("span", { class: cls, title: label, "aria-label": label, role: "img", "data-guest": code }, guestIcon(code), flag);
+  const tipText = guestTip(ctx, code, label);
+  if (!choose) return h("span", { class: cls, "data-tip": tipText, "aria-label": label, role: "img", "data-guest": code }, guestIcon(code), flag);
   return h("button", {
-    type: "button", class: `${cls} choose${chosen ? " selected" : ""}`, "aria-pressed": String(chosen), title: label, "aria-label": label, "data-guest": code,
+    type: "button", class: `${cls} choose${chosen ? " selected" : ""}`, "aria-pressed": String(chosen), "data-tip": tipText, "aria-label": label, "data-guest": code,
     onclick: (event) => {
       selected = code;
       // From the keyboard (a click with no pointer), go on to the guest's first lit chair.
@@ -322,7 +338,7 @@ function panel(ctx, seat, diff) {
     h("span", { class: "chip", style: `background: var(--seat-${seat})`, "aria-hidden": "true" }),
     h("strong", { class: "cafe-name", text: who(ctx, seat) }),
     v.out[seat] ? h("span", { class: "muted", text: ctx.t("cafe.out") }) : null,
-    h("span", { class: `cafe-chips${diff.chips.has(seat) ? " changed" : ""}`, text: ctx.t("cafe.points", { count: v.scores[seat], n: v.scores[seat] }) })),
+    h("span", { class: `cafe-chips${diff.chips.has(seat) ? " changed" : ""}`, "data-tip": chipsTip(ctx), text: ctx.t("cafe.points", { count: v.scores[seat], n: v.scores[seat] }) })),
   h("div", { class: "cafe-hand" }, tiles),
   mine ? controls(ctx) : null);
 }
@@ -560,4 +576,6 @@ export default {
   // The end's story (ending.js): why the game ended, each player's statistics.
   endReason,
   stats,
+  // Every scoring in the end's story, in the log's words (ending.js).
+  scorings: ["seat", "bar", "one_country", "leave"],
 };
