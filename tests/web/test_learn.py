@@ -21,6 +21,7 @@ LESSONS = {
     "cheese": {"locale": "en-US"},
     "buffet": {"locale": "ja-JP"},
     "stirfry": {"locale": "en-US", "viewport": PHONE, "touch": True, "mobile": True},
+    "bison": {"locale": "en-US"},
 }
 WAIT = 90_000  # ms: a step waits for the scripted opponents' moves, shown at a reading pace
 
