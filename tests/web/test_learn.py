@@ -22,6 +22,7 @@ LESSONS = {
     "buffet": {"locale": "ja-JP"},
     "stirfry": {"locale": "en-US", "viewport": PHONE, "touch": True, "mobile": True},
     "bison": {"locale": "en-US"},
+    "cafe": {"locale": "ja-JP"},
 }
 WAIT = 90_000  # ms: a step waits for the scripted opponents' moves, shown at a reading pace
 
