@@ -65,6 +65,24 @@ def prepare(page: Page, selectors: list[str]) -> None:
             element.click()
 
 
+# Where a step's panel is, on the screen: its top, the bottom of the table's header (sticky on
+# a phone), the height of the screen, and whether the panel scrolls inside itself.
+_PLACE = """() => {
+  const panel = document.querySelector("#learn-panel");
+  const head = document.querySelector(".table-head").getBoundingClientRect();
+  return { top: panel.getBoundingClientRect().top, head: head.bottom, screen: innerHeight,
+           scrolls: panel.scrollHeight > panel.clientHeight + 1 };
+}"""
+
+
+def panel_in_sight(page: Page, where: str) -> None:
+    """A new step's text is on the screen whole: its top below the header, never a box that
+    scrolls by itself."""
+    place = page.evaluate(_PLACE)
+    assert not place["scrolls"], f"{where}: the panel scrolls inside itself"
+    assert place["head"] - 1 <= place["top"] < place["screen"], f"{where}: {place}"
+
+
 def run_lesson(page: Page, game: str) -> None:
     """Play a tutorial to its end as the learner: each step's move, a wrong move once."""
     lesson = page.request.get(f"/api/learn/{game}").json()
@@ -76,6 +94,7 @@ def run_lesson(page: Page, game: str) -> None:
             timeout=WAIT
         )
         assert "learn." not in panel.inner_text(), f"{game} step {i}: a text is missing"
+        panel_in_sight(page, f"{game} step {i}")
         if step["highlight"]:
             expect(page.locator(".learn-spot").first, step["highlight"]).to_be_attached()
         if i == 1:
