@@ -32,7 +32,7 @@ function canonical(value) {
 function lessonTable(lesson, name, frame) {
   const last = lesson.frames[frame];
   return {
-    id: `learn-${lesson.game}`,
+    id: lesson.addon ? `learn-${lesson.game}-${lesson.addon}` : `learn-${lesson.game}`,
     game: lesson.game,
     players: lesson.players,
     options: lesson.options,
@@ -165,6 +165,9 @@ function lessonCourse(lesson, name) {
   };
   const endButtons = () => [
     h("button", { type: "button", class: "primary learn-play", text: t("learn.play_first"), onclick: playFirst }),
+    // The main lesson's end offers the game's add-on lessons (a variant, an advanced rule).
+    ...(lesson.addons || []).map((name) => h("a", { class: "button learn-addon", href: `#/learn/${lesson.game}/${name}`,
+      text: t("learn.addon", { name: t(`learn.${lesson.game}.addon.${name}`) }) })),
     h("a", { class: "button", href: `#/rules/${lesson.game}`, text: t("lobby.rules") }),
     h("a", { class: "button", href: "#/", text: t("nav.lobby") }),
   ];
@@ -294,17 +297,18 @@ function lessonCourse(lesson, name) {
   };
 }
 
-export async function showLearn(root, game) {
+export async function showLearn(root, game, addon) {
   let lesson;
   try {
-    lesson = await get(`/api/learn/${encodeURIComponent(game)}`);
+    const query = addon ? `?addon=${encodeURIComponent(addon)}` : "";
+    lesson = await get(`/api/learn/${encodeURIComponent(game)}${query}`);
   } catch (err) {
     root.append(h("p", { class: "error", text: errorText(err.code, err.message) }), h("a", { href: "#/", text: t("nav.lobby") }));
     return null;
   }
   const player = await me();
   const course = lessonCourse(lesson, player?.name ?? t("learn.you"));
-  const page = await showTable(root, `learn-${game}`, course);
+  const page = await showTable(root, addon ? `learn-${game}-${addon}` : `learn-${game}`, course);
   root.querySelector(".table-page")?.classList.add("learning");
   return page;
 }

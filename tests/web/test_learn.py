@@ -23,6 +23,7 @@ LESSONS = {
     "stirfry": {"locale": "en-US", "viewport": PHONE, "touch": True, "mobile": True},
     "bison": {"locale": "en-US"},
     "cafe": {"locale": "ja-JP"},
+    "cafe/coffee_circle": {"locale": "en-US"},  # an add-on lesson (a variant's)
 }
 WAIT = 90_000  # ms: a step waits for the scripted opponents' moves, shown at a reading pace
 
@@ -84,8 +85,11 @@ def panel_in_sight(page: Page, where: str) -> None:
 
 
 def run_lesson(page: Page, game: str) -> None:
-    """Play a tutorial to its end as the learner: each step's move, a wrong move once."""
-    lesson = page.request.get(f"/api/learn/{game}").json()
+    """Play a tutorial (``cafe``, or an add-on lesson: ``cafe/coffee_circle``) to its end as
+    the learner: each step's move, a wrong move once."""
+    name, _, addon = game.partition("/")
+    query = f"?addon={addon}" if addon else ""
+    lesson = page.request.get(f"/api/learn/{name}{query}").json()
     page.goto(f"/#/learn/{game}")
     panel = page.locator("#learn-panel")
     refused_once = False
@@ -108,7 +112,7 @@ def run_lesson(page: Page, game: str) -> None:
             expect(panel.locator(".learn-why")).to_be_visible()
             expect(panel).to_have_attribute("data-step", str(i))
             refused_once = True
-            screenshot(page, f"learn-{game}-refused")
+            screenshot(page, f"learn-{game.replace('/', '-')}-refused")
             prepare(page, step["prepare"])
         assert click_action(page, step["move"]), f"{game} step {i}: {step['move']} not on board"
     assert refused_once, f"{game}: no step offered another move to refuse"
@@ -129,6 +133,11 @@ def run_lesson(page: Page, game: str) -> None:
         page.wait_for_timeout(100)
     expect(result).to_be_visible()
     expect(page.locator("#learn-panel .learn-play")).to_be_visible()
+    # The main lesson's end offers its add-on lessons, each a link to its page.
+    for other in lesson["addons"]:
+        expect(
+            page.locator(f"#learn-panel a.learn-addon[href='#/learn/{name}/{other}']")
+        ).to_be_visible()
     assert "learn." not in panel.inner_text()
     assert serious(page) == [], f"{game} at the end"
 
@@ -144,5 +153,5 @@ def test_a_tutorial_runs_to_its_end(new_page: Callable[..., Page], game: str) ->
 
     page.on("console", seen)
     run_lesson(page, game)
-    screenshot(page, f"learn-{game}-end")
+    screenshot(page, f"learn-{game.replace('/', '-')}-end")
     assert console == []

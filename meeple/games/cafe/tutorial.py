@@ -106,3 +106,70 @@ TUTORIAL: dict[str, Any] = {
     "end": {"over": True, "scores": [86, 118], "winners": [1], "view": {"chips": [106, 118]}},
     "summary": "learn.cafe.summary",
 }
+
+# The variant "coffee circles" (option ``coffee_circle``), an add-on lesson offered at the
+# tutorial's end: two players from seed 91. The learner sends a British man to the bar; Blue
+# seats an Indian woman alone (allowed while no table has a guest); the learner completes her
+# table with two Indian women and a woman joker in one turn: four Indian women, 40 points.
+ADDONS: dict[str, dict[str, Any]] = {
+    "coffee_circle": {
+        "game": "cafe",
+        "players": 2,
+        "seed": 91,
+        "options": {"coffee_circle": True},
+        "steps": [
+            {
+                "text": "learn.cafe.circle.intro",
+                "highlight": "#board .cafe-player.mine .cafe-hand",
+                "checks": {"view": {"hands.0": ["GBR-M", "CHN-M", "IND-W", "IND-W", "JKR-W"]}},
+            },
+            {
+                "text": "learn.cafe.circle.bar",
+                "highlight": f"{_hand(0)}, #board .cafe-bar",
+                "prepare": [_hand(0)],
+                "move": {"type": "bar", "guest": "GBR-M"},
+                "why": "learn.cafe.circle.why_bar",
+                "after": {"scores": [1, 0]},
+            },
+            {
+                "text": "learn.cafe.circle.first",
+                "before": [[_BLUE, _seat("IND-W", 42)], [_BLUE, {"type": "done"}]],
+                "highlight": f"{_chair(42)}, {_hand(1)}, {_chair(47)}",
+                "prepare": [_hand(1)],
+                "move": _seat("IND-W", 47),
+                "why": "learn.cafe.circle.why_first",
+                "checks": {
+                    "scores": [1, 0],
+                    "view": {"hands.0": ["CHN-M", "IND-W", "IND-W", "ITA-W", "JKR-W"]},
+                },
+            },
+            {
+                "text": "learn.cafe.circle.second",
+                "highlight": f"{_hand(1)}, {_chair(48)}",
+                "prepare": [_hand(1)],
+                "move": _seat("IND-W", 48),
+                "why": "learn.cafe.circle.why_second",
+                "checks": {"scores": [1, 0], "view": {"hands.0.1": "IND-W"}},
+            },
+            {
+                "text": "learn.cafe.circle.joker",
+                "highlight": f"{_hand(2)}, {_chair(54)}",
+                "prepare": [_hand(2)],
+                "move": _seat("JKR-W", 54),
+                "why": "learn.cafe.circle.why_joker",
+                "checks": {"scores": [1, 0], "view": {"hands.0.2": "JKR-W"}},
+                "after": {"scores": [41, 0], "view": {"choosing_refill": True}},
+            },
+            {
+                "text": "learn.cafe.circle.refill",
+                "highlight": "#board .cafe-controls",
+                "move": {"type": "refill", "fewer": True},
+                "why": "learn.cafe.circle.why_refill",
+                "after": {"view": {"hand_sizes": [4, 5]}},
+            },
+        ],
+        "ending": "learn.cafe.circle.ending",
+        "end": {"over": True, "scores": [70, 81], "winners": [1]},
+        "summary": "learn.cafe.circle.summary",
+    },
+}
