@@ -34,13 +34,22 @@ class TutorialError(ValueError):
     """A tutorial that does not replay: an illegal move, a wrong seat, or a check that fails."""
 
 
-def tutorial(game_id: str) -> JSON:
-    """The tutorial data of a game (its ``games/<id>/tutorial.py``); unknown id -> KeyError."""
+def tutorial(game_id: str, addon: str | None = None) -> JSON:
+    """The tutorial data of a game (its ``games/<id>/tutorial.py``: ``TUTORIAL``), or with
+    ``addon`` one of its add-on lessons (``ADDONS[addon]``: a variant or an advanced rule, the
+    same shape); unknown id or add-on -> KeyError."""
     if game_id not in meeple.GAMES:
         raise KeyError(game_id)
     module = importlib.import_module(f"meeple.games.{game_id}.tutorial")
-    data: JSON = module.TUTORIAL
+    data: JSON = module.TUTORIAL if addon is None else getattr(module, "ADDONS", {})[addon]
     return data
+
+
+def addons(game_id: str) -> list[str]:
+    """The names of a game's add-on lessons, in their order (none: [])."""
+    tutorial(game_id)
+    module = importlib.import_module(f"meeple.games.{game_id}.tutorial")
+    return list(getattr(module, "ADDONS", {}))
 
 
 def _at(data: Any, path: str) -> Any:
@@ -189,11 +198,15 @@ def replay(data: JSON) -> JSON:
     }
 
 
-@lru_cache(maxsize=8)
-def _cached(game_id: str) -> JSON:
-    return replay(tutorial(game_id))
+@lru_cache(maxsize=16)
+def _cached(game_id: str, addon: str | None) -> JSON:
+    shown = replay(tutorial(game_id, addon))
+    # The main lesson's end offers the add-on lessons; an add-on's end, none.
+    return {**shown, "addon": addon, "addons": [] if addon else addons(game_id)}
 
 
-def lesson(game_id: str) -> JSON:
-    """The lesson of a game's tutorial (replayed once per process, then kept)."""
-    return _cached(game_id)
+def lesson(game_id: str, addon: str | None = None) -> JSON:
+    """The lesson of a game's tutorial, or of one of its add-on lessons (replayed once per
+    process, then kept), with ``addon`` (its name, or None) and ``addons`` (the add-on lessons
+    its end offers)."""
+    return _cached(game_id, addon)

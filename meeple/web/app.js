@@ -4,6 +4,7 @@
 //   #/replay/<id>      a finished game       (replay.js)
 //   #/rules/<game>     a game's rules        (rules.js)
 //   #/learn/<game>     a game's tutorial     (learn.js, on the table page)
+//   #/learn/<game>/<addon>  an add-on lesson (a variant's)
 //   #/player/<id>      a player's profile    (community.js)
 //   #/leaderboard/<g>  a game's leaderboard  (community.js)
 //   #/friends          invites and friends   (friends.js)
@@ -26,7 +27,7 @@ const ROUTES = [
   [/^#\/table\/([\w-]+)$/, showTable],
   [/^#\/replay\/([\w-]+)$/, showReplay],
   [/^#\/rules\/([\w-]+)$/, showRules],
-  [/^#\/learn\/([\w-]+)$/, showLearn],
+  [/^#\/learn\/([\w-]+)(?:\/([\w-]+))?$/, showLearn],
   [/^#\/player\/([\w-]+)$/, showPlayer],
   [/^#\/leaderboard\/([\w-]+)(?:\/(\d+))?$/, showLeaderboard],
   [/^#\/friends$/, showFriends],

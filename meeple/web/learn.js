@@ -32,14 +32,15 @@ function canonical(value) {
 function lessonTable(lesson, name, frame) {
   const last = lesson.frames[frame];
   return {
-    id: `learn-${lesson.game}`,
+    id: lesson.addon ? `learn-${lesson.game}-${lesson.addon}` : `learn-${lesson.game}`,
     game: lesson.game,
     players: lesson.players,
     options: lesson.options,
     status: last.is_over ? "finished" : "running",
     seats: Array.from({ length: lesson.players }, (_, seat) => seat === 0
       ? { seat, kind: "human", level: null, player: { id: "learner", name }, connected: true, away: false }
-      : { seat, kind: "bot", level: "script", player: null, connected: true, away: false }),
+      // Named by their colour, as the lesson's texts call them ("Blue", 「青」).
+      : { seat, kind: "bot", level: "script", name: t(`learn.colour.${seat}`), player: null, connected: true, away: false }),
     turn_seconds: null,
     response_seconds: null,
     version: frame,
@@ -164,6 +165,9 @@ function lessonCourse(lesson, name) {
   };
   const endButtons = () => [
     h("button", { type: "button", class: "primary learn-play", text: t("learn.play_first"), onclick: playFirst }),
+    // The main lesson's end offers the game's add-on lessons (a variant, an advanced rule).
+    ...(lesson.addons || []).map((name) => h("a", { class: "button learn-addon", href: `#/learn/${lesson.game}/${name}`,
+      text: t("learn.addon", { name: t(`learn.${lesson.game}.addon.${name}`) }) })),
     h("a", { class: "button", href: `#/rules/${lesson.game}`, text: t("lobby.rules") }),
     h("a", { class: "button", href: "#/", text: t("nav.lobby") }),
   ];
@@ -211,6 +215,7 @@ function lessonCourse(lesson, name) {
         : h("button", { type: "button", class: "primary learn-next", text: t("learn.next"), disabled: !ready, onclick: next }));
     }
     spot();
+    reveal();
   };
 
   /** On to the next step: the opponents' scripted moves up to it, then its text. */
@@ -239,6 +244,24 @@ function lessonCourse(lesson, name) {
     return "";
   };
 
+  // On a desktop the panel comes right under the prompt, above the strip of the last moves
+  // and the board (the table page lays out its column itself, and again when it is resized).
+  const place = () => {
+    const row = panel.parentElement?.querySelector(":scope > .prompt-row");
+    if (row && row.nextElementSibling !== panel) row.after(panel);
+  };
+  // A new step's text is brought into sight, below a phone's sticky header (scroll-margin-top),
+  // unless it is in sight already.
+  let shown = "";
+  const reveal = () => {
+    const key = `${panel.dataset.step}:${panel.dataset.ready}`;
+    if (key === shown || !panel.isConnected) return;
+    shown = key;
+    const top = panel.getBoundingClientRect().top;
+    const head = document.querySelector(".table-head")?.getBoundingClientRect().bottom ?? 0;
+    if (top < head || top > window.innerHeight * 0.6) panel.scrollIntoView({ block: "start" });
+  };
+
   const refused = (sentence) => {
     why.textContent = sentence;
     why.hidden = false;
@@ -260,6 +283,7 @@ function lessonCourse(lesson, name) {
     drawn() {
       // The board is drawn afresh with every state: the highlight goes on again.
       spot();
+      place();
       const page = panel.closest(".table-page");
       if (page) watcher.observe(page, { childList: true, subtree: true });
     },
@@ -273,17 +297,18 @@ function lessonCourse(lesson, name) {
   };
 }
 
-export async function showLearn(root, game) {
+export async function showLearn(root, game, addon) {
   let lesson;
   try {
-    lesson = await get(`/api/learn/${encodeURIComponent(game)}`);
+    const query = addon ? `?addon=${encodeURIComponent(addon)}` : "";
+    lesson = await get(`/api/learn/${encodeURIComponent(game)}${query}`);
   } catch (err) {
     root.append(h("p", { class: "error", text: errorText(err.code, err.message) }), h("a", { href: "#/", text: t("nav.lobby") }));
     return null;
   }
   const player = await me();
   const course = lessonCourse(lesson, player?.name ?? t("learn.you"));
-  const page = await showTable(root, `learn-${game}`, course);
+  const page = await showTable(root, addon ? `learn-${game}-${addon}` : `learn-${game}`, course);
   root.querySelector(".table-page")?.classList.add("learning");
   return page;
 }

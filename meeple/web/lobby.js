@@ -20,9 +20,10 @@ export function gameName(game) {
 }
 
 /** A seat's name for people: the player's, "Bot 2" for a bot (numbered by seat, so that two
- *  bots at one table can be told apart), or "free seat". */
+ *  bots at one table can be told apart; a tutorial's scripted seats bring their own `name`,
+ *  learn.js), or "free seat". */
 export function seatName(seat) {
-  if (seat.kind === "bot") return t("table.bot_name", { n: seat.seat + 1 });
+  if (seat.kind === "bot") return seat.name ?? t("table.bot_name", { n: seat.seat + 1 });
   return seat.player ? seat.player.name : t("table.free_seat");
 }
 

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.tutorial import PLAYER, TutorialError, replay, tutorial
+from meeple.tutorial import PLAYER, TutorialError, addons, lesson, replay, tutorial
 
 I18N = Path(meeple.__file__).parent / "web" / "i18n"
 WITH_TUTORIAL = [g for g in meeple.GAMES if importlib.util.find_spec(f"meeple.games.{g}.tutorial")]
+# Every lesson: each game's tutorial (addon None) and its add-on lessons (a variant's).
+LESSONS = [(g, None) for g in WITH_TUTORIAL] + [(g, a) for g in WITH_TUTORIAL for a in addons(g)]
 
 
 def texts(lang: str) -> dict[str, str]:
@@ -25,13 +27,13 @@ def texts(lang: str) -> dict[str, str]:
 
 
 def test_the_tutorials_found() -> None:
-    # Café International and Bison have none yet (CHANGELOG, issue 36): this list grows.
-    assert sorted(WITH_TUTORIAL) == ["buffet", "cheese", "stirfry"]
+    # Every game has one (issue 36).
+    assert sorted(WITH_TUTORIAL) == sorted(meeple.GAMES)
 
 
-@pytest.mark.parametrize("game", WITH_TUTORIAL)
-def test_the_tutorial_replays_to_the_end(game: str) -> None:
-    lesson = replay(tutorial(game))
+@pytest.mark.parametrize(("game", "addon"), LESSONS)
+def test_the_tutorial_replays_to_the_end(game: str, addon: str | None) -> None:
+    lesson = replay(tutorial(game, addon))
     frames = lesson["frames"]
     assert frames[-1]["is_over"]
     shown = [step["frame"] for step in lesson["steps"]]
@@ -48,16 +50,29 @@ def test_the_tutorial_replays_to_the_end(game: str) -> None:
     assert any(len(frames[s["frame"]]["legal"]) > 1 for s in asked)
 
 
-@pytest.mark.parametrize("game", WITH_TUTORIAL)
-def test_every_text_exists_in_both_languages(game: str) -> None:
-    data = tutorial(game)
+@pytest.mark.parametrize(("game", "addon"), LESSONS)
+def test_every_text_exists_in_both_languages(game: str, addon: str | None) -> None:
+    data = tutorial(game, addon)
     keys = {data["summary"], data.get("ending") or "learn.finish"}
+    if addon:  # the name of the add-on lesson on the main lesson's end
+        keys.add(f"learn.{game}.addon.{addon}")
     for step in data["steps"]:
         keys |= {step["text"], step.get("why") or "learn.why_default"}
     for lang in ("en", "ja"):
         found = texts(lang)
         missing = sorted(k for k in keys if not found.get(k))
         assert missing == [], f"{lang}: {missing}"
+
+
+def test_the_add_on_lessons_are_offered_at_the_main_lessons_end() -> None:
+    # Café's variant "coffee circles" has one: a game with the option on.
+    assert addons("cafe") == ["coffee_circle"]
+    assert tutorial("cafe", "coffee_circle")["options"] == {"coffee_circle": True}
+    assert lesson("cafe")["addons"] == ["coffee_circle"]
+    assert lesson("cafe", "coffee_circle")["addons"] == []
+    assert lesson("cafe", "coffee_circle")["addon"] == "coffee_circle"
+    with pytest.raises(KeyError):
+        tutorial("cafe", "no_such_lesson")
 
 
 def test_a_check_that_does_not_hold_fails_the_replay() -> None:

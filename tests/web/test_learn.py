@@ -21,6 +21,9 @@ LESSONS = {
     "cheese": {"locale": "en-US"},
     "buffet": {"locale": "ja-JP"},
     "stirfry": {"locale": "en-US", "viewport": PHONE, "touch": True, "mobile": True},
+    "bison": {"locale": "en-US"},
+    "cafe": {"locale": "ja-JP"},
+    "cafe/coffee_circle": {"locale": "en-US"},  # an add-on lesson (a variant's)
 }
 WAIT = 90_000  # ms: a step waits for the scripted opponents' moves, shown at a reading pace
 
@@ -63,9 +66,30 @@ def prepare(page: Page, selectors: list[str]) -> None:
             element.click()
 
 
+# Where a step's panel is, on the screen: its top, the bottom of the table's header (sticky on
+# a phone), the height of the screen, and whether the panel scrolls inside itself.
+_PLACE = """() => {
+  const panel = document.querySelector("#learn-panel");
+  const head = document.querySelector(".table-head").getBoundingClientRect();
+  return { top: panel.getBoundingClientRect().top, head: head.bottom, screen: innerHeight,
+           scrolls: panel.scrollHeight > panel.clientHeight + 1 };
+}"""
+
+
+def panel_in_sight(page: Page, where: str) -> None:
+    """A new step's text is on the screen whole: its top below the header, never a box that
+    scrolls by itself."""
+    place = page.evaluate(_PLACE)
+    assert not place["scrolls"], f"{where}: the panel scrolls inside itself"
+    assert place["head"] - 1 <= place["top"] < place["screen"], f"{where}: {place}"
+
+
 def run_lesson(page: Page, game: str) -> None:
-    """Play a tutorial to its end as the learner: each step's move, a wrong move once."""
-    lesson = page.request.get(f"/api/learn/{game}").json()
+    """Play a tutorial (``cafe``, or an add-on lesson: ``cafe/coffee_circle``) to its end as
+    the learner: each step's move, a wrong move once."""
+    name, _, addon = game.partition("/")
+    query = f"?addon={addon}" if addon else ""
+    lesson = page.request.get(f"/api/learn/{name}{query}").json()
     page.goto(f"/#/learn/{game}")
     panel = page.locator("#learn-panel")
     refused_once = False
@@ -74,6 +98,7 @@ def run_lesson(page: Page, game: str) -> None:
             timeout=WAIT
         )
         assert "learn." not in panel.inner_text(), f"{game} step {i}: a text is missing"
+        panel_in_sight(page, f"{game} step {i}")
         if step["highlight"]:
             expect(page.locator(".learn-spot").first, step["highlight"]).to_be_attached()
         if i == 1:
@@ -87,7 +112,7 @@ def run_lesson(page: Page, game: str) -> None:
             expect(panel.locator(".learn-why")).to_be_visible()
             expect(panel).to_have_attribute("data-step", str(i))
             refused_once = True
-            screenshot(page, f"learn-{game}-refused")
+            screenshot(page, f"learn-{game.replace('/', '-')}-refused")
             prepare(page, step["prepare"])
         assert click_action(page, step["move"]), f"{game} step {i}: {step['move']} not on board"
     assert refused_once, f"{game}: no step offered another move to refuse"
@@ -108,6 +133,11 @@ def run_lesson(page: Page, game: str) -> None:
         page.wait_for_timeout(100)
     expect(result).to_be_visible()
     expect(page.locator("#learn-panel .learn-play")).to_be_visible()
+    # The main lesson's end offers its add-on lessons, each a link to its page.
+    for other in lesson["addons"]:
+        expect(
+            page.locator(f"#learn-panel a.learn-addon[href='#/learn/{name}/{other}']")
+        ).to_be_visible()
     assert "learn." not in panel.inner_text()
     assert serious(page) == [], f"{game} at the end"
 
@@ -123,5 +153,5 @@ def test_a_tutorial_runs_to_its_end(new_page: Callable[..., Page], game: str) ->
 
     page.on("console", seen)
     run_lesson(page, game)
-    screenshot(page, f"learn-{game}-end")
+    screenshot(page, f"learn-{game.replace('/', '-')}-end")
     assert console == []

@@ -15,15 +15,18 @@ from fastapi import APIRouter
 import meeple
 from meeple.server.api.bodies import JsonRoute
 from meeple.server.tables.refused import Refused
-from meeple.tutorial import lesson
+from meeple.tutorial import addons, lesson
 
 router = APIRouter(route_class=JsonRoute)
 
 
 @router.get("/api/learn/{game_id}")
-def learn(game_id: str) -> dict[str, Any]:
-    """A game's tutorial: its steps (texts as i18n keys, the element to highlight, the one
-    move asked for) and every state the learner's seat sees along the way."""
+def learn(game_id: str, addon: str | None = None) -> dict[str, Any]:
+    """A game's tutorial, or with ``addon`` one of its add-on lessons (a variant's or an
+    advanced rule's): its steps (texts as i18n keys, the element to highlight, the one move
+    asked for) and every state the learner's seat sees along the way."""
     if game_id not in meeple.GAMES:
         raise Refused("no_game", f"no game {game_id[:40]!r}", 404)
-    return lesson(game_id)
+    if addon is not None and addon not in addons(game_id):
+        raise Refused("no_lesson", f"no lesson {addon[:40]!r} for {game_id}", 404)
+    return lesson(game_id, addon)

@@ -656,7 +656,7 @@ function board(ctx, marks) {
       info.set(sp.space, label);
       const cls = ["bison-space", sp.terrain];
       if (scoringSpaces.has(sp.space)) cls.push("scoring");
-      const poly = s("polygon", { points: pts(sp.polygon), class: cls.join(" "), "data-region": sp.region, "data-space": sp.space, "aria-label": label,
+      const poly = s("polygon", { points: pts(sp.polygon), class: cls.join(" "), "data-region": sp.region, "data-space": sp.space, role: "img", "aria-label": label,
         "data-tip": `${label}\n${ctx.t("tip.bison.region")}` });
       poly.addEventListener("mouseenter", () => {
         svg.querySelectorAll(`polygon[data-region="${regionOf.get(sp.space)}"]`).forEach((el) => el.classList.add("hot"));
