@@ -43,7 +43,7 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
 }
 """How ``hard`` searches each game, declared beside the game's heuristic."""
 
-EXPLAINERS: dict[str, Explainer] = {"buffet": buffet.explain}
+EXPLAINERS: dict[str, Explainer] = {"buffet": buffet.explain, "cafe": cafe.explain}
 """The games whose heuristic gives its reasons to :meth:`ISMCTSBot.analyse`."""
 
 HARD_SECONDS = 1.0

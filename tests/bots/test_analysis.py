@@ -17,6 +17,7 @@ from meeple.bots.levels import EXPLAINERS, searcher
 from meeple.core.bot import Reason
 from meeple.core.game import State, without_back
 from meeple.games.buffet.heuristic import explain
+from meeple.games.cafe.heuristic import explain as cafe_explain
 from tests.bots.test_levels import GAMES, positions, small
 from tests.games.stirfry.helpers import make as stirfry_position
 
@@ -120,6 +121,25 @@ def test_buffet_explains_each_rule_of_thumb() -> None:
     assert (r := explain(many, 0, {"type": "discard", "card": 0})) and "weak" in r.en
     assert explain(many, 0, {"type": "discard", "card": 8}) is None
     assert explain(many, 0, {"type": "draw"}) is None
+
+
+def test_cafe_reasons_state_the_points_the_engine_gives() -> None:
+    """A seated guest's reason says what the engine scores for it (coffee circles off)."""
+    checked = 0
+    for state in positions("cafe", 2, 4):
+        seat = state.to_move[0]
+        for action in state.legal_actions(seat):
+            reason = cafe_explain(state.view(seat), seat, action)
+            if action["type"] != "seat":
+                continue
+            assert reason is not None and reason.ja
+            after = state.clone()
+            after.apply(seat, action)
+            gained = after.scores[seat] - state.scores[seat]
+            said = "scores nothing" if gained == 0 else f"scores {gained} at once"
+            assert reason.en.startswith(said), (action, reason.en)
+            checked += 1
+    assert checked > 10
 
 
 def test_an_outcome_gives_the_win_shares_and_scores_of_a_playout_end() -> None:
