@@ -1,4 +1,4 @@
-"""The ``meeple`` command: play, simulate, replay, and list the games."""
+"""The ``meeple`` command: play, simulate, replay, analyse, and list the games."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from rich.table import Table
 
 import meeple
 from meeple.bots.arena import ArenaResult, append_record, read_records, run_arena
+from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import LEVELS, make
 from meeple.core.errors import BadOptions, UnknownGame
-from meeple.core.game import Game
+from meeple.core.game import Game, State
 from meeple.core.replay import Replay
 from meeple.simulate import simulate
 from meeple.terminal import browse_replay, play_game
@@ -355,6 +356,89 @@ def replay(
     if seat is not None and not 0 <= seat < record.players:
         raise typer.BadParameter(f"seats are 0–{record.players - 1}", param_hint="--seat")
     browse_replay(record, seat, ask=console.input, console=console)
+
+
+def _position(
+    source: str, move: int | None, players: int | None, seed: int
+) -> tuple[Game[Any], State]:
+    """The position to analyse: after ``move`` decisions of a replay file or of a new game
+    played by ``normal`` bots (default: the replay's end, the new game's start)."""
+    if Path(source).is_file():
+        try:
+            record = Replay.load(Path(source))
+            game = meeple.load(record.game)
+        except (OSError, ValueError, KeyError) as err:
+            raise typer.BadParameter(f"cannot read {source}: {err}", param_hint="SOURCE") from None
+        if move is not None and not 0 <= move <= len(record.actions):
+            raise typer.BadParameter(f"the replay has {len(record.actions)}", param_hint="--move")
+        state = record.initial_state()
+        for mover, action in record.actions[:move]:
+            state.apply(mover, action)
+        return game, state
+    game = _load(source)
+    try:
+        state = game.new(players or game.min_players, seed=seed)
+    except BadOptions as err:
+        raise typer.BadParameter(str(err), param_hint="--players") from None
+    bots = [make("normal", game, seed=seed * 16 + s) for s in range(len(state.scores))]
+    for _ in range(move or 0):
+        if state.is_over:
+            break
+        mover = state.to_move[0]
+        state.apply(mover, bots[mover].choose(state, mover))
+    return game, state
+
+
+@app.command()
+def analyse(
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A game id (a new game) or a replay file saved by `meeple play --save`.",
+            show_default=False,
+        ),
+    ],
+    move: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="The position after this many decisions: a replay's own, or in a new game "
+            "made by `normal` bots. Default: a replay's end, a new game's start.",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats of a new game (default: fewest).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of a new game.")] = 1,
+    seat: Annotated[
+        int | None, typer.Option(help="The seat whose decision it is (default: first to move).")
+    ] = None,
+    search_seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
+    lang: Annotated[Literal["en", "ja"], typer.Option(help="Language of the reasons.")] = "en",
+) -> None:
+    """Show how the `hard` bot weighs a decision: the moves it searched, best first, with
+    their win chance, expected score and, where the game's heuristic has one, a reason."""
+    game, state = _position(source, move, players, seed)
+    mover = seat if seat is not None else (state.to_move or (0,))[0]
+    if mover not in state.to_move:
+        raise typer.BadParameter(
+            f"seat {mover} has no decision here (to move: {list(state.to_move)})",
+            param_hint="--seat",
+        )
+    bot = make("hard", game, seed=search_seed)
+    assert isinstance(bot, ISMCTSBot)  # every game's hard level is the search
+    table = Table("move", "visits", "win chance", "expected score", "reason")
+    for candidate in bot.analyse(state, mover):
+        reason = candidate.reason
+        table.add_row(
+            game.describe_action(candidate.action),
+            str(candidate.visits),
+            f"{candidate.win_chance:.0%}",
+            f"{candidate.expected_score:.1f}",
+            "" if reason is None else getattr(reason, lang),
+        )
+    console.print(f"{game.name}, seat {mover} to move:")
+    console.print(table)
 
 
 TrustedProxies = Annotated[

@@ -37,8 +37,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from meeple.bots.analysis import Candidate, Explainer
 from meeple.core.bot import Bot
-from meeple.core.game import Action, State, without_back
+from meeple.core.game import JSON, Action, State, without_back
 
 WIN_WEIGHT = 0.7
 EXPLORATION = 0.7
@@ -70,26 +71,35 @@ def rewards(
 
     A cut-off state is judged by ``judge(state)`` if given, else by its running scores.
     """
+    return outcome(state, scale, judge)[0]
+
+
+def outcome(
+    state: State, scale: float | None = None, judge: Callable[[State], list[float]] | None = None
+) -> tuple[list[float], list[float], list[float]]:
+    """The per-seat rewards (:func:`rewards`), win shares (1/k for each of k tied winners;
+    a cut-off state's leaders by judged score) and judged scores of a playout's end."""
     scores = state.scores if state.is_over or judge is None else judge(state)
     n = len(scores)
-    if not state.is_over and scale is not None and n > 1:
-        return [
-            0.5 + 0.5 * math.tanh((s - max(scores[:i] + scores[i + 1 :])) / scale)
-            for i, s in enumerate(scores)
-        ]
     if state.is_over:
         winners = state.winners
     else:
         top = max(scores)
         winners = [s for s in range(n) if scores[s] == top]
+    wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+    if not state.is_over and scale is not None and n > 1:
+        margins = [
+            0.5 + 0.5 * math.tanh((s - max(scores[:i] + scores[i + 1 :])) / scale)
+            for i, s in enumerate(scores)
+        ]
+        return margins, wins, list(scores)
     result = []
     for s in range(n):
         below = sum(1 for t in scores if t < scores[s])
         level = sum(1 for t in scores if t == scores[s]) - 1
         rank = (below + level / 2) / (n - 1) if n > 1 else 1.0
-        win = 1 / len(winners) if s in winners else 0.0
-        result.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * rank)
-    return result
+        result.append(WIN_WEIGHT * wins[s] + (1 - WIN_WEIGHT) * rank)
+    return result, wins, list(scores)
 
 
 @dataclass
@@ -102,6 +112,10 @@ class Node:
     available: int = 0
     reward: float = 0.0
     squares: float = 0.0
+    wins: float = 0.0
+    """The acting seat's win shares over the playouts (for :meth:`ISMCTSBot.analyse`)."""
+    score: float = 0.0
+    """The acting seat's summed (judged) scores at the playouts' ends."""
     children: dict[tuple[int, Key], Node] = field(default_factory=dict)
     order: dict[Key, int] | None = None
     """With a policy: the rank of each move the policy was shown here, favourite 0."""
@@ -137,7 +151,8 @@ class ISMCTSBot(Bot):
     at random. ``guide`` ranks the root's moves and makes the followed decisions (default:
     the policy). ``score_scale``, ``judge``, ``follow``, ``caution``, ``candidates`` and
     ``tree`` are described with :class:`meeple.core.bot.SearchPlan`, which is how the
-    ``hard`` level sets them for each game; the last four need a policy.
+    ``hard`` level sets them for each game; the last four need a policy. ``explain`` gives
+    :meth:`analyse` the game heuristic's reasons.
 
     >>> import meeple
     >>> state = meeple.load("buffet").new(players=3, seed=1)
@@ -165,6 +180,7 @@ class ISMCTSBot(Bot):
         guide: Bot | None = None,
         steps: int | None = None,
         tree: bool = True,
+        explain: Explainer | None = None,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("give a budget: iterations, seconds, steps or some of them")
@@ -184,29 +200,83 @@ class ISMCTSBot(Bot):
         self.judge = judge
         self.guide = guide or policy
         self.tree = tree
+        self.explain = explain
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
         legal = without_back(state.legal_actions(seat))
         if len(legal) == 1:
             return legal[0]
-        if self.guide is not None and all(a["type"] in self.follow for a in legal):
+        if self._followed(legal):
+            assert self.guide is not None
             return self.guide.choose(state, seat)
+        tried, best = self._search(state, seat, legal)
+        return tried[best].action or {}
+
+    def analyse(self, state: State, seat: int) -> list[Candidate]:
+        """The moves the search tried for ``seat``, best first, with their estimated win
+        chance, expected score and the heuristic's reason (:mod:`meeple.bots.analysis`).
+
+        The first is the move :meth:`choose` makes with the same seed; the rest follow by
+        visits, then mean reward. Like :meth:`choose` it searches determinized worlds from
+        the seat's view, and never changes ``state``. A decision ``choose`` does not search
+        (a single legal move, or one left to the heuristic) is searched all the same, for
+        the figures; the move played still comes first.
+
+        >>> import meeple
+        >>> state = meeple.load("buffet").new(players=3, seed=1)
+        >>> moves = ISMCTSBot(iterations=30, seed=7).analyse(state, 0)
+        >>> moves[0].action == ISMCTSBot(iterations=30, seed=7).choose(state, 0)
+        True
+        """
+        legal = without_back(state.legal_actions(seat))
+        played: Action | None = legal[0] if len(legal) == 1 else None
+        if played is None and self._followed(legal):
+            assert self.guide is not None
+            played = self.guide.choose(state, seat)  # before the search, as choose does
+        tried, best = self._search(state, seat, legal)
+        if played is not None:
+            best = next(i for i, node in enumerate(tried) if node.action == played)
+        rest = sorted(
+            (node for i, node in enumerate(tried) if i != best),
+            key=lambda node: (node.visits, node.reward),
+            reverse=True,
+        )
+        view = state.view(seat)  # the heuristic's reasons see what the seat sees, no more
+        return [self._candidate(node, view, seat) for node in [tried[best], *rest]]
+
+    def _candidate(self, node: Node, view: JSON, seat: int) -> Candidate:
+        action = node.action or {}
+        return Candidate(
+            action=action,
+            visits=node.visits,
+            win_chance=node.wins / node.visits,
+            expected_score=node.score / node.visits,
+            reward=node.mean(),
+            reason=None if self.explain is None else self.explain(view, seat, action),
+        )
+
+    def _followed(self, legal: list[Action]) -> bool:
+        return self.guide is not None and all(a["type"] in self.follow for a in legal)
+
+    def _search(self, state: State, seat: int, legal: list[Action]) -> tuple[list[Node], int]:
+        """The root's tried moves (each a node with its statistics) and the index of the
+        one to play."""
         if self.policy is not None and self.candidates is not None:
             return self._paired(state, seat)
         root = Node()
         for _ in self._budget():
             self._iterate(root, state.determinize(seat, self.rng), seat)
-        by_key = {(seat, action_key(a)): a for a in legal}
-        tried = [key for key in root.children if key in by_key]
-        best = max(tried, key=lambda key: (root.children[key].visits, root.children[key].reward))
+        keys = {(seat, action_key(a)) for a in legal}
+        tried = [node for key, node in root.children.items() if key in keys]
+        best = max(range(len(tried)), key=lambda i: (tried[i].visits, tried[i].reward))
         if self.guide is not None and self.caution:
             # The guide's move (tried first) stands unless another beats it clearly.
-            first, top = root.children[tried[0]], root.children[best]
+            first, top = tried[0], tried[best]
             gap = top.mean() - first.mean()
             if gap <= self.caution * math.sqrt(top.error() + first.error()):
-                best = tried[0]
-        return by_key[best]
+                best = 0
+        return tried, best
 
     def _budget(self) -> Iterator[int]:
         """Counts the iterations until the budget is spent (always at least one)."""
@@ -300,15 +370,17 @@ class ISMCTSBot(Bot):
             steps += 1
         self.moves += steps
         # Backpropagation: each node is credited with the reward of the seat that acted.
-        result = rewards(world, self.score_scale, self.judge)
+        result, wins, scores = outcome(world, self.score_scale, self.judge)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.reward += result[visited.seat]
                 visited.squares += result[visited.seat] ** 2
+                visited.wins += wins[visited.seat]
+                visited.score += scores[visited.seat]
         return result[root.seat] if root.seat >= 0 else 0.0
 
-    def _paired(self, state: State, seat: int) -> Action:
+    def _paired(self, state: State, seat: int) -> tuple[list[Node], int]:
         """Search the policy's ``candidates`` favourite moves side by side (see the class)."""
         assert self.guide is not None and self.candidates is not None
         moves = self.guide.ranked(state, seat)[: self.candidates]
@@ -330,4 +402,4 @@ class ISMCTSBot(Bot):
             spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / max(len(gains) - 1, 1))
             if gain > self.caution * spread / math.sqrt(len(gains)) and gain > best_gain:
                 best, best_gain = i, gain
-        return moves[best]
+        return roots, best

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from meeple.bots.analysis import Explainer
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
 from meeple.core.bot import Bot, SearchPlan
@@ -41,6 +42,9 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
     "stirfry": stirfry.SEARCH,
 }
 """How ``hard`` searches each game, declared beside the game's heuristic."""
+
+EXPLAINERS: dict[str, Explainer] = {"buffet": buffet.explain, "cafe": cafe.explain}
+"""The games whose heuristic gives its reasons to :meth:`ISMCTSBot.analyse`."""
 
 HARD_SECONDS = 1.0
 """``hard`` for a game without a search plan: plain ISMCTS for about this long."""
@@ -79,6 +83,7 @@ def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMC
         candidates=plan.candidates,
         judge=plan.judge,
         tree=plan.tree,
+        explain=EXPLAINERS.get(game.id),
     )
 
 

@@ -81,6 +81,20 @@ class HeuristicBot(Bot):
 
 
 @dataclass(frozen=True)
+class Reason:
+    """A heuristic's short reason for a move, in each language the client speaks (shown
+    by :meth:`meeple.bots.ismcts.ISMCTSBot.analyse`)."""
+
+    en: str
+    ja: str
+
+
+Explainer = Callable[[JSON, int, Action], Reason | None]
+"""A game heuristic's ``explain(view, seat, action)``: why it would (or would not) make
+``action``, judged from the seat's ``view`` alone; ``None`` where it has nothing to say."""
+
+
+@dataclass(frozen=True)
 class SearchPlan:
     """How the ``hard`` level searches one game: declared data, beside the game's heuristic.
 

@@ -1,0 +1,155 @@
+"""``hard``'s analysis of a decision: the searched moves with their figures, best first.
+
+Small budgets (the games' own search plans with a few playouts, as in ``test_levels``), so
+that each test runs in seconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.bots.analysis import Candidate
+from meeple.bots.ismcts import ISMCTSBot, outcome
+from meeple.bots.levels import EXPLAINERS, searcher
+from meeple.core.bot import Reason
+from meeple.core.game import State, without_back
+from meeple.games.buffet.heuristic import explain
+from meeple.games.cafe.heuristic import explain as cafe_explain
+from tests.bots.test_levels import GAMES, positions, small
+from tests.games.stirfry.helpers import make as stirfry_position
+
+
+def hard(game_id: str, seed: int) -> ISMCTSBot:
+    """``hard``'s search for the game, with a handful of playouts."""
+    return searcher(meeple.load(game_id), small(game_id, iterations=3), seed)
+
+
+def check_figures(candidates: list[Candidate], state: State, seat: int) -> None:
+    legal = without_back(state.legal_actions(seat))
+    actions = [c.action for c in candidates]
+    assert actions and all(a in legal for a in actions)
+    assert len({repr(sorted(a.items())) for a in actions}) == len(actions)  # no move twice
+    for c in candidates:
+        assert c.visits >= 1
+        assert 0.0 <= c.win_chance <= 1.0
+        assert 0.0 <= c.reward <= 1.0
+        assert isinstance(c.expected_score, float)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_analyse_gives_searched_legal_moves_with_figures_in_range_and_choose_first(
+    game_id: str,
+) -> None:
+    game = meeple.load(game_id)
+    for k, state in enumerate(positions(game_id, game.min_players, 2)):
+        seat = state.to_move[0]
+        before = state.to_json()
+        candidates = hard(game_id, k).analyse(state, seat)
+        assert state.to_json() == before  # the state it was given is left as it was
+        check_figures(candidates, state, seat)
+        assert candidates[0].action == hard(game_id, k).choose(state, seat)
+        rest = [(c.visits, c.reward) for c in candidates[1:]]
+        assert rest == sorted(rest, reverse=True)
+        if game_id not in EXPLAINERS:
+            assert all(c.reason is None for c in candidates)
+
+
+@pytest.mark.parametrize("game_id", ["buffet", "cheese", "stirfry"])
+def test_analysis_depends_only_on_the_seat_view(game_id: str) -> None:
+    """A twin differs only in what the seat cannot see: the analysis must not notice."""
+    state = positions(game_id, 3 if game_id != "stirfry" else 2, 2)[-1]
+    seat = state.to_move[0]
+    twin = state.determinize(seat, random.Random(77))
+    assert twin.view(seat) == state.view(seat)
+    assert twin.to_json() != state.to_json()
+    for seed in range(2):
+        assert hard(game_id, seed).analyse(twin, seat) == hard(game_id, seed).analyse(state, seat)
+
+
+def test_a_followed_decision_puts_the_heuristic_move_first() -> None:
+    """Stirfry leaves taste-or-trust to the heuristic: ``choose`` does not search it, and
+    ``analyse`` searches it for the figures but still puts the move played first."""
+    state = stirfry_position(2, [["noodles", "shrimp", "pork"], ["noodles", "soy", "leek"]])
+    state.apply(0, {"type": "declare", "card": "noodles", "as": "pork"})
+    assert {a["type"] for a in state.legal_actions(1)} == {"taste", "trust"}
+    candidates = hard("stirfry", 3).analyse(state, 1)
+    check_figures(candidates, state, 1)
+    assert candidates[0].action == hard("stirfry", 3).choose(state, 1)
+
+
+def test_a_single_legal_move_is_analysed_too() -> None:
+    bot = ISMCTSBot(iterations=5, seed=1, rollout_limit=10)
+    state = meeple.load("buffet").new(3, seed=4)
+    rng = random.Random(4)
+    while len(without_back(state.legal_actions(state.to_move[0]))) > 1:
+        seat = rng.choice(state.to_move)
+        state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
+    seat = state.to_move[0]
+    [only] = bot.analyse(state, seat)
+    assert only.action == without_back(state.legal_actions(seat))[0]
+    assert only.visits == 5
+
+
+def test_buffet_reasons_come_in_english_and_japanese() -> None:
+    state = positions("buffet", 3, 1)[0]
+    seat = state.to_move[0]
+    candidates = hard("buffet", 1).analyse(state, seat)
+    plays = [c for c in candidates if c.action["type"] == "play"]
+    assert plays and all(isinstance(c.reason, Reason) for c in plays)
+    for c in plays:
+        assert c.reason is not None and c.reason.en and c.reason.ja and c.reason.en != c.reason.ja
+
+
+def test_buffet_explains_each_rule_of_thumb() -> None:
+    """One view per rule of thumb in the heuristic (``meeple.games.buffet.heuristic``)."""
+    salad, cheese = {"kind": "salad", "value": 1}, {"kind": "cheese", "value": 3}
+    many = {"positions": [0, 0, 0], "stacks": [[], [], []], "buffet": [cheese, salad]}
+    assert (r := explain(many, 0, {"type": "play", "card": 5})) and "5 ahead" in r.en
+    assert (r := explain(many, 0, {"type": "play", "card": 1})) and "back" in r.en
+    # Even the last dish (salad 2) is worth dropping out for, with the lowest card.
+    cheap = {**many, "buffet": [cheese, {"kind": "salad", "value": 2}], "hand": [1, 7]}
+    assert (r := explain(cheap, 0, {"type": "play", "card": 1})) and "drop out" in r.en
+    duel = {"positions": [2, None, 1], "stacks": [[], [], []], "buffet": [cheese]}
+    assert (r := explain(duel, 0, {"type": "play", "card": 4})) and "beats" in r.en
+    assert (r := explain(duel, 0, {"type": "play", "card": 1})) and "too low" in r.en
+    had = [[{"top": {"kind": "cheese", "value": 5}}], [], []]
+    assert (r := explain({**duel, "stacks": had}, 0, {"type": "play", "card": 1}))
+    assert "adds nothing" in r.en and "チーズ" in r.ja
+    assert (r := explain(many, 0, {"type": "discard", "card": 0})) and "weak" in r.en
+    assert explain(many, 0, {"type": "discard", "card": 8}) is None
+    assert explain(many, 0, {"type": "draw"}) is None
+
+
+def test_cafe_reasons_state_the_points_the_engine_gives() -> None:
+    """A seated guest's reason says what the engine scores for it (coffee circles off)."""
+    checked = 0
+    for state in positions("cafe", 2, 4):
+        seat = state.to_move[0]
+        for action in state.legal_actions(seat):
+            reason = cafe_explain(state.view(seat), seat, action)
+            if action["type"] != "seat":
+                continue
+            assert reason is not None and reason.ja
+            after = state.clone()
+            after.apply(seat, action)
+            gained = after.scores[seat] - state.scores[seat]
+            said = "scores nothing" if gained == 0 else f"scores {gained} at once"
+            assert reason.en.startswith(said), (action, reason.en)
+            checked += 1
+    assert checked > 10
+
+
+def test_an_outcome_gives_the_win_shares_and_scores_of_a_playout_end() -> None:
+    state = meeple.load("buffet").new(3, seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        seat = rng.choice(state.to_move)
+        state.apply(seat, rng.choice(without_back(state.legal_actions(seat))))
+    result, wins, scores = outcome(state)
+    assert scores == list(state.scores)
+    assert sum(wins) == pytest.approx(1.0)
+    assert all((wins[s] > 0) == (s in state.winners) for s in range(3))
+    assert result == outcome(state, scale=3.0)[0]  # a finished playout is never cut off
