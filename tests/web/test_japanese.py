@@ -1,8 +1,8 @@
 """No English left on a Japanese page (issue 36): every page of the site in Japanese — the lobby,
-a table of each game in play (its drawers beside the board on a desktop, the Rules drawer
-open), a finished game's end and its replay, my games, friends, settings, a leaderboard, a
-profile, a rules page and a tutorial — shows no English word, neither in its visible text nor
-in any tooltip (``data-tip``, ``title``, ``aria-label``, an SVG ``<title>``)."""
+a table of each game in play (its drawers beside the board on a desktop, the Rules drawer open)
+and at its end (but Bison's, for time), a replay, my games, friends, settings, a leaderboard, a
+profile, a rules page and a tutorial — shows no English word, neither in its visible text nor in
+any tooltip (``data-tip``, ``title``, ``aria-label``, an SVG ``<title>``)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot
 pytestmark = pytest.mark.browser
 
 GAMES = {"buffet": 3, "bison": 2, "cafe": 2, "stirfry": 2, "cheese": 3}
+# The games played to their end here. Bison's whole game takes ~45 s of random clicks, half the
+# test's time: its end was read in Japanese once this way (nothing English) and is left out.
+ENDS = ("buffet", "cafe", "stirfry", "cheese")
 NAME = "Aki"  # the player's own name, chosen here
 # Latin words that are no English: the site's name, the player's, a unit, and the language
 # menu's "English" (each language named in itself). Bots' names are taken from the page.
@@ -106,13 +109,18 @@ def test_no_english_on_any_japanese_page(new_page: Callable[..., Page]) -> None:
         page.locator("#rules-button").click()
         expect(page.locator("#rules-drawer h1, #rules-drawer h2").first).to_be_visible()
         found += english(page, f"{game} table with its rules", allowed)
-    # The last table played to its end: the result and the end's story, then its replay.
-    play_to_end(page, seed=3)
-    found += english(page, "cheese at its end", allowed)
+        page.locator("#rules-button").click()
+        # Its end: the result, the end's story and every scoring in words.
+        if game in ENDS:
+            play_to_end(page, seed=3)
+            found += english(page, f"{game} at its end", allowed)
     page.goto(f"/#/replay/{tables['cheese']}")
     expect(page.locator("#step")).to_be_visible()
     page.locator("#forward").click()
     found += english(page, "replay", allowed)
+    page.goto("/")
+    expect(page.locator("#lobby-title")).to_be_visible()
+    found += english(page, "lobby after the games", allowed)
     me = page.request.get("/api/me").json()["player"]
     for route, ready in [
         ("#/me", "h1, h2"),
