@@ -75,8 +75,11 @@ export function listOf(items) {
   return items.join(t("common.list_sep"));
 }
 
-/** Fill every element that names its text in a data-t attribute (static texts). */
+/** Fill every element that names its text in a data-t attribute (static texts), and its
+ *  aria-label in data-t-label. */
 export function translateStatic(root = document) {
   for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  // An element's name for screen readers (a landmark's), in data-t-label.
+  for (const el of root.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
   document.title = t("app.title");
 }

@@ -49,7 +49,8 @@ export function confirmSetting() {
     localStorage.setItem(CONFIRM_KEY, box.checked ? "on" : "off");
     disarm();
   });
-  return h("label", { class: "confirm-setting choice", title: null }, box,
+  // A short label keeps the table's header to one row on a desktop; the tip says it all.
+  return h("label", { class: "confirm-setting choice", "data-tip": t("tip.confirm.setting_help") }, box,
     h("span", { "data-t": "tip.confirm.setting", text: t("tip.confirm.setting") }));
 }
 

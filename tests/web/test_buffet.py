@@ -421,3 +421,56 @@ def test_the_scoreboard_follows_the_rulebooks_tie_breaks(
     # The lines give each player's points with the dishes that make them, best first.
     first = next(r for r in board["rows"] if r["rank"] == 1)
     assert out["lines"].startswith(f"1. P{first['seat'] + 1}: {first['total']} point")
+
+
+# The renderer's words for three take events of one resolution, in a language set in the page.
+TAKES = """async (lang) => {
+  const game = (await import("/games/buffet.js")).default;
+  const { t, setLang } = await import("/i18n.js");
+  await setLang(lang);
+  const players = [0, 1, 2].map((seat) => ({ seat, name: `P${seat + 1}` }));
+  const ctx = { view: null, legal: [], seat: 0, players, t, lang };
+  const dish = (kind, value) => ({ kind, value });
+  return [
+    { event: "take", seat: 1, dish: dish("chicken", -1), why: "last", covers: null },
+    { event: "take", seat: 2, dish: dish("pizza", 3), why: "lead", covers: dish("pizza", 1) },
+    { event: "take", seat: 0, dish: dish("salad", 2), why: "second", covers: null },
+    { event: "take", seat: 2, dish: dish("cheese", 4) },  // logged before "why" and "covers"
+  ].map((e) => game.describeEvent(e, ctx));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "want"),
+    [
+        (
+            "en",
+            [
+                "P2 is last alone, leaves the round and takes chicken −1",
+                "P3 leads alone and takes pizza 3, covering pizza 1 (which no longer counts)",
+                "is second of the last two and takes salad 2",
+                "P3 takes cheese 4",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "P2は単独で最後尾なので抜け、チキン−1を取りました",
+                "P3が単独でトップに立ち、ピザ3を取りました（ピザ1の上に重ねたので、ピザ1はもう得点になりません）",
+                "は2番目で、サラダ2を取りました",
+                "P3がチーズ4を取りました",
+            ],
+        ),
+    ],
+)
+def test_a_take_says_why_and_which_dish_it_covers(
+    new_page: Callable[..., Page], lang: str, want: list[str]
+) -> None:
+    """The log and the "since your last move" strip (both the renderer's describeEvent) tell how
+    a mouse won its dish and the dish of its kind it now covers."""
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("#lobby-title")).to_be_visible()
+    lines = page.evaluate(TAKES, lang)
+    for line, part in zip(lines, want, strict=True):
+        assert part in line

@@ -322,6 +322,8 @@ def test_the_phone_has_big_targets_and_a_board_that_stays_put(
                     assert text_under_cards(page) == []
                     # The answers in the first view, clear of the pinned bar.
                     page.evaluate("window.scrollTo(0, 0)")
+                    # The board is drawn again for the new size: measured once it is there.
+                    expect(page.locator(".sf-answer-buttons")).to_be_visible()
                     answers = page.locator(".sf-answer-buttons").bounding_box()
                     bar = page.locator("#play-bar").bounding_box()
                     assert answers and bar and answers["y"] + answers["height"] <= bar["y"] + 1

@@ -133,7 +133,11 @@ def test_notifications_only_once_allowed_with_the_button(new_page: Callable[...,
            .then((r) => r.json())"""
     )
     page.locator(".top nav a[href='#/']").click()  # any new page asks for the count again
-    page.wait_for_function("window.__notes.length > 0")
+    # Polled from here: the page's CSP (no eval) refuses wait_for_function's string polling.
+    for _ in range(100):
+        if page.evaluate("() => window.__notes.length") > 0:
+            break
+        page.wait_for_timeout(100)
     assert page.evaluate("window.__notes") == [
         {"title": "Your move", "body": "Café International: it is your move."}
     ]

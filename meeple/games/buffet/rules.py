@@ -454,26 +454,35 @@ class BuffetState(State):
             self._begin_turn()
             return
         leader, other = (a, b) if self.positions[a] > self.positions[b] else (b, a)
-        self._take(leader, self.buffet.pop(0))
+        self._take(leader, self.buffet.pop(0), "lead")
         if self.buffet:
             # 3 players, first stage: the second mouse takes the last dish (全員が料理を獲得できます).
-            self._take(other, self.buffet.pop())
+            self._take(other, self.buffet.pop(), "second")
         else:
             events.append({"event": "empty_handed", "seat": other})
             self.in_round[other] = False
             self.out_order.append(other)
         self._end_stage(leader)
 
-    def _take(self, seat: int, dish: int) -> None:
+    def _take(self, seat: int, dish: int, why: str) -> None:
+        """``seat`` leaves the round with ``dish``; ``why`` is how it won it: ``last`` (the sole
+        rearmost mouse), ``lead`` (the leader of the last two) or ``second`` (the other of the
+        last two, in a 3-player first stage). The event also tells the dish it covers, if any:
+        that kind's top dish, visible to everyone until now (ruling 11)."""
+        kind = DISH_KIND[dish]
+        under = [d for d in self.stacks[seat] if DISH_KIND[d] == kind]
         self.stacks[seat].append(dish)
         self._stacks_shown = None
         self.in_round[seat] = False
         self.out_order.append(seat)
-        self.events.append({"event": "take", "seat": seat, "dish": DISH_JSON[dish]})
+        covers = DISH_JSON[under[-1]] if under else None
+        self.events.append(
+            {"event": "take", "seat": seat, "dish": DISH_JSON[dish], "why": why, "covers": covers}
+        )
 
     def _drop_out(self, seat: int) -> None:
         """The single rearmost mouse leaves with the lowest dish on offer."""
-        self._take(seat, self.buffet.pop())
+        self._take(seat, self.buffet.pop(), "last")
         if self.start == seat:
             self.start = self._next_in_round(seat)
             self.events.append({"event": "start_tile", "seat": self.start})

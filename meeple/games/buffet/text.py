@@ -30,13 +30,24 @@ def _dish(d: dict[str, Any]) -> str:
     return f"{d['kind']} {d['value']:+d}" if d["value"] < 0 else f"{d['kind']} {d['value']}"
 
 
+# Why a mouse took its dish (the take event's "why"; older logs have none).
+_WHY = {
+    "last": " (last alone)",
+    "lead": " (leading the last two)",
+    "second": " (second of the last two)",
+}
+
+
 def describe_event(event: dict[str, Any]) -> str:
     """One line of the game log."""
     kind = event["event"]
     if kind == "reveal":
         return f"seat {event['seat']} reveals {event['card']} and moves to {event['to']}"
     if kind == "take":
-        return f"seat {event['seat']} takes {_dish(event['dish'])}"
+        why = _WHY.get(event.get("why", ""), "")
+        covers = event.get("covers")
+        under = f", covering {_dish(covers)}" if covers else ""
+        return f"seat {event['seat']} takes {_dish(event['dish'])}{why}{under}"
     if kind == "empty_handed":
         return f"seat {event['seat']} is second and gets nothing"
     if kind == "tie_for_last":

@@ -4,9 +4,9 @@ players (the rules: :mod:`meeple.server.site.social`)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 
 from meeple.server.api.bodies import JsonRoute
 from meeple.server.api.deps import Required, Services, Site, plausible_id, table_or_404, you
@@ -55,15 +55,19 @@ def my_invites(player: Required, site: Site) -> dict[str, Any]:
     return {"invites": site.invites.pending(player)}
 
 
+InviteId = Annotated[int, Path(ge=1, le=2**31 - 1, description="An invite's number.")]
+"""An invite's number: within the databases' integer column (a larger one is a 422, not a 500)."""
+
+
 @router.post("/api/invites/{invite_id}/accept")
-async def accept(invite_id: int, player: Required, site: Site) -> dict[str, Any]:
+async def accept(invite_id: InviteId, player: Required, site: Site) -> dict[str, Any]:
     """Accept an invite: you sit in its seat (the table starts when full)."""
     table = await site.invites.accept(invite_id, player)
     return table.summary(you(table, player), site.settings.grace)
 
 
 @router.post("/api/invites/{invite_id}/decline")
-def decline(invite_id: int, player: Required, site: Site) -> dict[str, Any]:
+def decline(invite_id: InviteId, player: Required, site: Site) -> dict[str, Any]:
     """Decline an invite: its seat opens again."""
     site.invites.decline(invite_id, player)
     return {"invites": site.invites.pending(player)}

@@ -324,8 +324,13 @@ function describeEvent(event, ctx) {
   switch (e.event) {
     case "reveal":
       return ctx.t("buffet.ev.reveal", { name: who(ctx, e.seat), card: signed(e.card), to: signed(e.to) });
-    case "take":
-      return ctx.t("buffet.ev.take", { name: who(ctx, e.seat), dish: dishName(ctx, e.dish) });
+    case "take": {
+      // Why the mouse took it (events logged before "why" existed say only what it took), and
+      // the dish it covers: that kind's top dish, seen by all until now, that no longer counts.
+      const key = ["last", "lead", "second"].includes(e.why) ? `buffet.ev.take_${e.why}` : "buffet.ev.take";
+      const text = ctx.t(key, { name: who(ctx, e.seat), dish: dishName(ctx, e.dish) });
+      return e.covers ? ctx.t("buffet.ev.covers", { text, under: dishName(ctx, e.covers) }) : text;
+    }
     case "empty_handed":
       return ctx.t("buffet.ev.empty_handed", { name: who(ctx, e.seat) });
     case "tie_for_last":

@@ -477,3 +477,44 @@ def test_only_the_top_dish_of_each_kind_is_visible() -> None:
     # The covered dishes stay in the state: only the tops score.
     assert state.stacks[1] == [dish("cheese", 3), dish("cheese", 1), dish("cheese", 4)]
     assert state.scores[:2] == [7, 4]
+
+
+def test_each_take_tells_why_and_the_dish_it_covers() -> None:
+    """同じ料理の場合は、すでに置かれている料理の上に、新しい料理を重ねて (a new dish of a kind goes
+    on top of the one there): the take event tells the dish it covers — seen by all until then —
+    and how the mouse won it: the lone rearmost, the leader of the last two, or (three players,
+    first stage) the other of the last two."""
+    state = _three_player_round()
+    under = dish("pizza", 1)
+    state.dish_pile.remove(under)
+    state.stacks[2] = [under]
+    play(state, {0: 1, 1: 6, 2: 7})
+    takes = [e for e in state.events if e["event"] == "take"]
+    assert takes == [
+        {
+            "event": "take",
+            "seat": 0,
+            "dish": {"kind": "chicken", "value": -1},
+            "why": "last",
+            "covers": None,
+        }
+    ]
+    state.apply(0, {"type": "draw"})
+    play(state, {1: 2, 2: 2})
+    takes = [e for e in state.events if e["event"] == "take"]
+    assert takes == [
+        {
+            "event": "take",
+            "seat": 2,
+            "dish": {"kind": "pizza", "value": 3},
+            "why": "lead",
+            "covers": {"kind": "pizza", "value": 1},
+        },
+        {
+            "event": "take",
+            "seat": 1,
+            "dish": {"kind": "salad", "value": 2},
+            "why": "second",
+            "covers": None,
+        },
+    ]
