@@ -232,10 +232,14 @@ function onKey(event) {
 // --- pointer, focus and fingers -------------------------------------------------------------
 
 let press = null; // {timer, x, y}
+let lastTouch = -Infinity; // when a finger last went down (performance.now())
+const AFTER_TOUCH_MS = 1500; // the mouse events a tap brings with it, this soon after, are the tap's
 let suppressClick = false;
 
 function onOver(event) {
-  if (event.pointerType === "touch") return;
+  // A finger shows tips by a long press only: the hover (and focus) a tap leaves behind would
+  // keep a tip over the board after the finger left.
+  if (event.pointerType === "touch" || performance.now() - lastTouch < AFTER_TOUCH_MS) return;
   const found = explained(event.target);
   if (!found) {
     hideTip();
@@ -264,6 +268,7 @@ function cancelPress() {
 function onDown(event) {
   suppressClick = false;
   if (event.pointerType !== "touch" && event.pointerType !== "pen") return;
+  lastTouch = performance.now();
   if (!armed) hideTip(true);
   cancelPress();
   const found = explained(event.target);
@@ -285,6 +290,7 @@ function onUp() {
 }
 
 function onFocus(event) {
+  if (performance.now() - lastTouch < AFTER_TOUCH_MS) return;
   const found = explained(event.target);
   if (!found || found.el !== event.target) return;
   if (armed && armed.el !== found.el) return;
@@ -307,7 +313,10 @@ export function installTips() {
   document.addEventListener("pointercancel", onUp, true);
   document.addEventListener("focusin", onFocus);
   document.addEventListener("focusout", () => hideTip());
-  document.addEventListener("pointerleave", () => hideTip());
+  // A lifted finger "leaves" the page too: a long press's tip stays until the next touch.
+  document.addEventListener("pointerleave", (event) => {
+    if (event.pointerType !== "touch") hideTip();
+  });
   // A long press opens no menu of the browser's over a board: the finger asked for the tip.
   document.addEventListener("contextmenu", (event) => {
     if (suppressClick || press || (event.target instanceof Element && explained(event.target))) {
