@@ -74,7 +74,8 @@ def player_names(page: Page) -> set[str]:
         answer = page.request.get(f"/api/tables?status={status}").json()
         for table in answer["tables"]:
             for seat in table["seats"]:
-                words |= {w.lower() for w in WORD.findall(seat.get("name") or "")}
+                named = [seat.get("name"), (seat.get("player") or {}).get("name")]
+                words |= {w.lower() for name in named for w in WORD.findall(name or "")}
     return words
 
 

@@ -61,10 +61,15 @@ def new_turn_based_table(page: Page, bank: str = "") -> str:
             None,
             {
                 "pace": "Turn-based: 1 day per move, and a time bank of 1 day.",
-                "left": r"^2 days left$",
+                # 2 days (48 h) on the clock; a second later, 47 h (the test's own pace).
+                "left": r"^(2 days|47 h) left$",
             },
         ),
-        ("ja-JP", PHONE, {"pace": "ターン制：一手1日、予備時間1日。", "left": r"^残り2日$"}),
+        (
+            "ja-JP",
+            PHONE,
+            {"pace": "ターン制：一手1日、予備時間1日。", "left": r"^残り(2日|47時間)$"},
+        ),
     ],
     ids=["desktop-en", "phone-ja"],
 )
