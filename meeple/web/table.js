@@ -426,6 +426,9 @@ export async function showTable(root, tableId, learn = null) {
       if (s.kind === "bot") tags.push(t(`level.${s.level}`));
       if (s.kind === "human" && s.player && !s.connected) tags.push(t("table.offline"));
       if (s.away) tags.push(t(s.replaced ? "table.replaced" : "table.away"));
+      // One timeout at a turn-based table: a bot played that move; one more in a row and the
+      // bot keeps the seat (turns.rule). Said where the seat is, so nobody learns it at the second.
+      else if (s.timeouts > 0) tags.push(t("table.timed_out"));
       const scores = shownScores ?? state.scores;
       const score = scores && scores[i] !== undefined && scores[i] !== null ? num(scores[i]) : "";
       return h("li", { class: `seat${moving ? " to-move" : ""}${i === state.seat ? " mine" : ""}`, "data-seat": i },
