@@ -8,11 +8,13 @@ import contextlib
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+import meeple
 from tests.web.conftest import create_table, play_to_end, screenshot, sign_in, small_targets
 
 pytestmark = pytest.mark.browser
@@ -333,3 +335,118 @@ def test_the_end_story_reads_the_log_as_the_viewer_saw_it(new_page: Callable[...
     assert got["bar"] == "The bar filled up: Ben took its last seat."
     assert got["bag"] == "Only 4 tiles were left in the bag (4 or fewer end the game)."
     assert got["minus"] == "1000 → 995 (−5)"
+
+
+# --- every scoring explained, on the board (issue #36) ----------------------------------------
+
+
+def _view_after(
+    game_id: str, players: int, seed: int, want: Callable[[list[dict[str, Any]]], bool]
+) -> dict[str, Any]:
+    """Seat 0's view right after the first move (of a seeded random game) whose events `want`
+    accepts, or at the end with `want` always true: a real engine's view, as a seat receives it."""
+    game = meeple.load(game_id)
+    state = game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        view: dict[str, Any] = state.view(0)
+        if want(view["events"]) and (state.is_over or not want([])):
+            return view
+    raise AssertionError(f"{game_id} seed {seed}: no such move")
+
+
+# Draws `view` with the game's renderer on a bare page (the game's stylesheet loaded), as the
+# table draws it for seat 0, and returns the log lines of the view's events.
+RENDER = """async ({game, view, lang}) => {
+  const i18n = await import("/i18n.js");
+  await i18n.setLang(lang);
+  const mod = (await import(`/games/${game}.js`)).default;
+  if (!document.querySelector(`link[href="/games/${game}.css"]`)) {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/games/${game}.css` });
+    document.head.append(link);
+    await new Promise((done) => (link.onload = done));
+  }
+  const players = Array.from({ length: view.players }, (_, seat) => ({ seat, name: seat ? `Bot ${seat + 1}` : "Aki" }));
+  const ctx = { view, legal: [], seat: 0, toMove: view.to_move || [], players, act() {}, t: i18n.t, lang,
+    over: Boolean(view.phase === "over" || (view.events || []).some((e) => e.event === "game_over")), previous: null, before: null, recent: [], animate: false,
+    showScores() {}, holdResult: () => () => {}, deadline: null };
+  const board = Object.assign(document.createElement("div"), { id: "board", className: "board" });
+  document.querySelector("#app").replaceChildren(board);
+  mod.render(board, ctx);
+  await new Promise((done) => requestAnimationFrame(done));
+  return (view.events || []).map((e) => mod.describeEvent(e, ctx));
+}"""
+
+# The "+N" (and its tip) of every scoring marker on the board.
+MARKS = """(sel) => [...document.querySelectorAll(sel)].map((el) => ({
+  ...el.dataset, text: el.textContent.trim(), tip: el.getAttribute("data-tip") || "" }))"""
+
+
+def _cafe_points(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def test_every_scoring_shows_on_the_board(new_page: Callable[..., Page]) -> None:
+    """Issue #36, on the board: Café's "+N" on each table a seating paid (as the seat event's
+    tables say) and the turn's points beside the player, and at the end each tile left in hand
+    with its cost and the final sum; Buffet's dish taken at its new owner's stack with the dish
+    it covers struck through, and at the end each player's top dishes summed; Stir Fry's dish
+    card by card and a taste test's outcome. Every number is compared with the engine's events
+    (and the log line of the same event), on a desktop and on a phone."""
+    for size, where in (({"width": 1280, "height": 800}, "desktop"), (PHONE, "phone")):
+        for lang in ("en", "ja"):
+            page = new_page(locale="ja-JP" if lang == "ja" else "en-US", viewport=size)
+            page.goto("/")
+            expect(page.locator("#lobby-title")).to_be_visible()
+            _check_cafe(page, lang, where)
+            page.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _check_cafe(page: Page, lang: str, where: str) -> None:
+    # A seating that scores at two tables at once (a chair between them), then the end.
+    view = _view_after(
+        "cafe",
+        2,
+        5,
+        lambda evs: any(
+            e["event"] == "seat" and sum(1 for p in e["tables"] if p["points"]) == 2 for e in evs
+        ),
+    )
+    lines = page.evaluate(RENDER, {"game": "cafe", "view": view, "lang": lang})
+    want: dict[int, int] = {}
+    gains: dict[int, int] = {}
+    for e, line in zip(view["events"], lines, strict=True):
+        if e["event"] in ("seat", "bar"):
+            gains[e["seat"]] = gains.get(e["seat"], 0) + e["points"]
+        if e["event"] != "seat":
+            continue
+        for part in e["tables"]:
+            # The log line says each table's points.
+            assert f"{_cafe_points(part['points'])}" in line, line
+            if part["points"]:
+                want[part["table"]] = want.get(part["table"], 0) + part["points"]
+    marks = page.evaluate(MARKS, "#board .cafe-score")
+    assert {int(m["table"]): int(m["points"]) for m in marks} == want
+    assert all(m["text"] == _cafe_points(int(m["points"])) and m["tip"] for m in marks)
+    shown = page.evaluate(MARKS, "#board .cafe-gain")
+    assert [int(m["points"]) for m in shown] == list(gains.values())
+    screenshot(page, f"scoring-cafe-{where}-{lang}")
+    end = _view_after("cafe", 2, 5, lambda evs: True)
+    page.evaluate(RENDER, {"game": "cafe", "view": end, "lang": lang})
+    for seat in range(2):
+        final = page.locator(f'#board .cafe-player[data-seat="{seat}"] .cafe-final')
+        expect(final).to_have_attribute("data-total", str(end["scores"][seat]))
+        costs = page.evaluate(MARKS, f'#board .cafe-player[data-seat="{seat}"] .cafe-left')
+        want_costs = (
+            []
+            if end["out"][seat]
+            else [-10 if g.startswith("JKR") else -5 for g in end["hands"][seat]]
+        )
+        assert [int(c["penalty"]) for c in costs] == want_costs
+        assert end["chips"][seat] + sum(want_costs) == end["scores"][seat]
+    screenshot(page, f"scoring-cafe-end-{where}-{lang}")
