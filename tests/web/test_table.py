@@ -401,6 +401,7 @@ def test_every_scoring_shows_on_the_board(new_page: Callable[..., Page]) -> None
             page.goto("/")
             expect(page.locator("#lobby-title")).to_be_visible()
             _check_cafe(page, lang, where)
+            _check_buffet(page, lang, where)
             page.close()
 
 
@@ -450,3 +451,37 @@ def _check_cafe(page: Page, lang: str, where: str) -> None:
         assert [int(c["penalty"]) for c in costs] == want_costs
         assert end["chips"][seat] + sum(want_costs) == end["scores"][seat]
     screenshot(page, f"scoring-cafe-end-{where}-{lang}")
+
+
+def _check_buffet(page: Page, lang: str, where: str) -> None:
+    # A turn where a mouse took a dish that covers one of its kind, then the end.
+    view = _view_after(
+        "buffet", 3, 4, lambda evs: any(e["event"] == "take" and e["covers"] for e in evs)
+    )
+    lines = page.evaluate(RENDER, {"game": "buffet", "view": view, "lang": lang})
+    takes = [
+        (e, line) for e, line in zip(view["events"], lines, strict=True) if e["event"] == "take"
+    ]
+    for e, line in takes:
+        stack = f'#board .buffet-player[data-seat="{e["seat"]}"] .buffet-take[data-kind="{e["dish"]["kind"]}"]'
+        gain = page.locator(f"{stack} .buffet-gain")
+        expect(gain).to_have_attribute("data-points", str(e["dish"]["value"]))
+        assert gain.get_attribute("data-tip").startswith(line)  # the log's own sentence
+        struck = page.locator(f"{stack} .buffet-struck")
+        if e["covers"]:
+            expect(struck).to_have_attribute("data-covers", str(e["covers"]["value"]))
+        else:
+            expect(struck).to_have_count(0)
+    expect(page.locator("#board .buffet-gain:not(.buffet-nothing)")).to_have_count(len(takes))
+    screenshot(page, f"scoring-buffet-{where}-{lang}")
+    end = _view_after("buffet", 3, 4, lambda evs: True)
+    page.evaluate(RENDER, {"game": "buffet", "view": end, "lang": lang})
+    for seat in range(3):
+        tops = [e["top"]["value"] for e in end["stacks"][seat]]
+        line = page.locator(f'#board .buffet-player[data-seat="{seat}"] .buffet-sum')
+        expect(line).to_have_attribute("data-total", str(end["scores"][seat]))
+        shown = line.locator(".buffet-term").evaluate_all(
+            "ts => ts.map(t => Number(t.dataset.value))"
+        )
+        assert shown == tops and sum(tops) == end["scores"][seat]
+    screenshot(page, f"scoring-buffet-end-{where}-{lang}")
