@@ -402,6 +402,7 @@ def test_every_scoring_shows_on_the_board(new_page: Callable[..., Page]) -> None
             expect(page.locator("#lobby-title")).to_be_visible()
             _check_cafe(page, lang, where)
             _check_buffet(page, lang, where)
+            _check_stirfry(page, lang, where)
             page.close()
 
 
@@ -485,3 +486,52 @@ def _check_buffet(page: Page, lang: str, where: str) -> None:
         )
         assert shown == tops and sum(tops) == end["scores"][seat]
     screenshot(page, f"scoring-buffet-end-{where}-{lang}")
+
+
+def _check_stirfry(page: Page, lang: str, where: str) -> None:
+    # A dish cooked: on the pile card by card, "+N" beside the chef's points.
+    view = _view_after("stirfry", 2, 3, lambda evs: any(e["event"] == "cook" for e in evs))
+    lines = page.evaluate(RENDER, {"game": "stirfry", "view": view, "lang": lang})
+    cook, line = next(
+        (e, x) for e, x in zip(view["events"], lines, strict=True) if e["event"] == "cook"
+    )
+    dish = page.locator("#board .sf-pile-dish")
+    expect(dish).to_have_attribute("data-total", str(cook["points"]))
+    parts = dish.locator(".sf-scored").evaluate_all(
+        "ss => ss.map(s => [s.dataset.card, Number(s.dataset.points)])"
+    )
+    assert sorted(c for c, _ in parts) == sorted(cook["cards"])
+    assert sum(p for _, p in parts) == cook["points"]
+    # The log's line scores the same cards the same way ("noodles 1 + leek 3 + … = 9").
+    assert f"= {cook['points']}" in line
+    gain = page.locator(f'#board .sf-seat[data-seat="{cook["seat"]}"] .sf-gain')
+    expect(gain).to_have_attribute("data-points", str(cook["points"]))
+    screenshot(page, f"scoring-stirfry-{where}-{lang}")
+    # A taste test, caught or honest: who lost or gained what, as its events say.
+    for bluff in (True, False):
+        view = _view_after(
+            "stirfry",
+            2,
+            3,
+            lambda evs, b=bluff: any(e["event"] == "taste" and e["bluff"] is b for e in evs),
+        )
+        page.evaluate(RENDER, {"game": "stirfry", "view": view, "lang": lang})
+        events = view["events"]
+        taste = next(e for e in events if e["event"] == "taste")
+        outcome = page.locator("#board .sf-outcome")
+        expect(outcome).to_have_attribute("data-bluff", "true" if bluff else "false")
+        deltas = outcome.locator(".sf-delta").evaluate_all(
+            "ds => ds.map(d => [Number(d.dataset.seat), d.dataset.kind, Number(d.dataset.value)])"
+        )
+        if bluff:
+            assert deltas == [[taste["chef"], "draw", 0], [taste["seat"], "extra", 1]]
+        else:
+            want = []
+            for e in events:
+                if e["event"] == "penalty":
+                    kind = "cards" if "cards" in e else "points"
+                    want.append([e["seat"], kind, -e["cards"] if "cards" in e else e["points"]])
+                if e["event"] == "draw" and e["reason"] == "declaration":
+                    want.append([e["seat"], "draw", e["count"]])
+            assert deltas == want
+        screenshot(page, f"scoring-stirfry-taste-{'bluff' if bluff else 'honest'}-{where}-{lang}")
