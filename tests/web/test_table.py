@@ -8,11 +8,13 @@ import contextlib
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+import meeple
 from tests.web.conftest import create_table, play_to_end, screenshot, sign_in, small_targets
 
 pytestmark = pytest.mark.browser
@@ -333,3 +335,203 @@ def test_the_end_story_reads_the_log_as_the_viewer_saw_it(new_page: Callable[...
     assert got["bar"] == "The bar filled up: Ben took its last seat."
     assert got["bag"] == "Only 4 tiles were left in the bag (4 or fewer end the game)."
     assert got["minus"] == "1000 → 995 (−5)"
+
+
+# --- every scoring explained, on the board (issue #36) ----------------------------------------
+
+
+def _view_after(
+    game_id: str, players: int, seed: int, want: Callable[[list[dict[str, Any]]], bool]
+) -> dict[str, Any]:
+    """Seat 0's view right after the first move (of a seeded random game) whose events `want`
+    accepts, or at the end with `want` always true: a real engine's view, as a seat receives it."""
+    game = meeple.load(game_id)
+    state = game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        view: dict[str, Any] = state.view(0)
+        if want(view["events"]) and (state.is_over or not want([])):
+            return view
+    raise AssertionError(f"{game_id} seed {seed}: no such move")
+
+
+# Draws `view` with the game's renderer on a bare page (the game's stylesheet loaded), as the
+# table draws it for seat 0, and returns the log lines of the view's events.
+RENDER = """async ({game, view, lang}) => {
+  const i18n = await import("/i18n.js");
+  await i18n.setLang(lang);
+  const mod = (await import(`/games/${game}.js`)).default;
+  if (!document.querySelector(`link[href="/games/${game}.css"]`)) {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/games/${game}.css` });
+    document.head.append(link);
+    await new Promise((done) => (link.onload = done));
+  }
+  const players = Array.from({ length: view.players }, (_, seat) => ({ seat, name: seat ? `Bot ${seat + 1}` : "Aki" }));
+  const ctx = { view, legal: [], seat: 0, toMove: view.to_move || [], players, act() {}, t: i18n.t, lang,
+    over: Boolean(view.phase === "over" || (view.events || []).some((e) => e.event === "game_over")), previous: null, before: null, recent: [], animate: false,
+    showScores() {}, holdResult: () => () => {}, deadline: null };
+  const board = Object.assign(document.createElement("div"), { id: "board", className: "board" });
+  document.querySelector("#app").replaceChildren(board);
+  mod.render(board, ctx);
+  await new Promise((done) => requestAnimationFrame(done));
+  return (view.events || []).map((e) => mod.describeEvent(e, ctx));
+}"""
+
+# The "+N" (and its tip) of every scoring marker on the board.
+MARKS = """(sel) => [...document.querySelectorAll(sel)].map((el) => ({
+  ...el.dataset, text: el.textContent.trim(), tip: el.getAttribute("data-tip") || "" }))"""
+
+
+def _cafe_points(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def test_every_scoring_shows_on_the_board(new_page: Callable[..., Page]) -> None:
+    """Issue #36, on the board: Café's "+N" on each table a seating paid (as the seat event's
+    tables say) and the turn's points beside the player, and at the end each tile left in hand
+    with its cost and the final sum; Buffet's dish taken at its new owner's stack with the dish
+    it covers struck through, and at the end each player's top dishes summed; Stir Fry's dish
+    card by card and a taste test's outcome. Every number is compared with the engine's events
+    (and the log line of the same event), on a desktop and on a phone."""
+    for size, where in (({"width": 1280, "height": 800}, "desktop"), (PHONE, "phone")):
+        for lang in ("en", "ja"):
+            page = new_page(locale="ja-JP" if lang == "ja" else "en-US", viewport=size)
+            page.goto("/")
+            expect(page.locator("#lobby-title")).to_be_visible()
+            _check_cafe(page, lang, where)
+            _check_buffet(page, lang, where)
+            _check_stirfry(page, lang, where)
+            page.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _check_cafe(page: Page, lang: str, where: str) -> None:
+    # A seating that scores at two tables at once (a chair between them), then the end.
+    view = _view_after(
+        "cafe",
+        2,
+        5,
+        lambda evs: any(
+            e["event"] == "seat" and sum(1 for p in e["tables"] if p["points"]) == 2 for e in evs
+        ),
+    )
+    lines = page.evaluate(RENDER, {"game": "cafe", "view": view, "lang": lang})
+    want: dict[int, int] = {}
+    gains: dict[int, int] = {}
+    for e, line in zip(view["events"], lines, strict=True):
+        if e["event"] in ("seat", "bar"):
+            gains[e["seat"]] = gains.get(e["seat"], 0) + e["points"]
+        if e["event"] != "seat":
+            continue
+        for part in e["tables"]:
+            # The log line says each table's points.
+            assert f"{_cafe_points(part['points'])}" in line, line
+            if part["points"]:
+                want[part["table"]] = want.get(part["table"], 0) + part["points"]
+    marks = page.evaluate(MARKS, "#board .cafe-score")
+    assert {int(m["table"]): int(m["points"]) for m in marks} == want
+    assert all(m["text"] == _cafe_points(int(m["points"])) and m["tip"] for m in marks)
+    shown = page.evaluate(MARKS, "#board .cafe-gain")
+    assert [int(m["points"]) for m in shown] == list(gains.values())
+    screenshot(page, f"scoring-cafe-{where}-{lang}")
+    end = _view_after("cafe", 2, 5, lambda evs: True)
+    page.evaluate(RENDER, {"game": "cafe", "view": end, "lang": lang})
+    for seat in range(2):
+        final = page.locator(f'#board .cafe-player[data-seat="{seat}"] .cafe-final')
+        expect(final).to_have_attribute("data-total", str(end["scores"][seat]))
+        costs = page.evaluate(MARKS, f'#board .cafe-player[data-seat="{seat}"] .cafe-left')
+        want_costs = (
+            []
+            if end["out"][seat]
+            else [-10 if g.startswith("JKR") else -5 for g in end["hands"][seat]]
+        )
+        assert [int(c["penalty"]) for c in costs] == want_costs
+        assert end["chips"][seat] + sum(want_costs) == end["scores"][seat]
+    screenshot(page, f"scoring-cafe-end-{where}-{lang}")
+
+
+def _check_buffet(page: Page, lang: str, where: str) -> None:
+    # A turn where a mouse took a dish that covers one of its kind, then the end.
+    view = _view_after(
+        "buffet", 3, 4, lambda evs: any(e["event"] == "take" and e["covers"] for e in evs)
+    )
+    lines = page.evaluate(RENDER, {"game": "buffet", "view": view, "lang": lang})
+    takes = [
+        (e, line) for e, line in zip(view["events"], lines, strict=True) if e["event"] == "take"
+    ]
+    for e, line in takes:
+        stack = f'#board .buffet-player[data-seat="{e["seat"]}"] .buffet-take[data-kind="{e["dish"]["kind"]}"]'
+        gain = page.locator(f"{stack} .buffet-gain")
+        expect(gain).to_have_attribute("data-points", str(e["dish"]["value"]))
+        assert gain.get_attribute("data-tip").startswith(line)  # the log's own sentence
+        struck = page.locator(f"{stack} .buffet-struck")
+        if e["covers"]:
+            expect(struck).to_have_attribute("data-covers", str(e["covers"]["value"]))
+        else:
+            expect(struck).to_have_count(0)
+    expect(page.locator("#board .buffet-gain:not(.buffet-nothing)")).to_have_count(len(takes))
+    screenshot(page, f"scoring-buffet-{where}-{lang}")
+    end = _view_after("buffet", 3, 4, lambda evs: True)
+    page.evaluate(RENDER, {"game": "buffet", "view": end, "lang": lang})
+    for seat in range(3):
+        tops = [e["top"]["value"] for e in end["stacks"][seat]]
+        line = page.locator(f'#board .buffet-player[data-seat="{seat}"] .buffet-sum')
+        expect(line).to_have_attribute("data-total", str(end["scores"][seat]))
+        shown = line.locator(".buffet-term").evaluate_all(
+            "ts => ts.map(t => Number(t.dataset.value))"
+        )
+        assert shown == tops and sum(tops) == end["scores"][seat]
+    screenshot(page, f"scoring-buffet-end-{where}-{lang}")
+
+
+def _check_stirfry(page: Page, lang: str, where: str) -> None:
+    # A dish cooked: on the pile card by card, "+N" beside the chef's points.
+    view = _view_after("stirfry", 2, 3, lambda evs: any(e["event"] == "cook" for e in evs))
+    lines = page.evaluate(RENDER, {"game": "stirfry", "view": view, "lang": lang})
+    cook, line = next(
+        (e, x) for e, x in zip(view["events"], lines, strict=True) if e["event"] == "cook"
+    )
+    dish = page.locator("#board .sf-pile-dish")
+    expect(dish).to_have_attribute("data-total", str(cook["points"]))
+    parts = dish.locator(".sf-scored").evaluate_all(
+        "ss => ss.map(s => [s.dataset.card, Number(s.dataset.points)])"
+    )
+    assert sorted(c for c, _ in parts) == sorted(cook["cards"])
+    assert sum(p for _, p in parts) == cook["points"]
+    # The log's line scores the same cards the same way ("noodles 1 + leek 3 + … = 9").
+    assert f"= {cook['points']}" in line
+    gain = page.locator(f'#board .sf-seat[data-seat="{cook["seat"]}"] .sf-gain')
+    expect(gain).to_have_attribute("data-points", str(cook["points"]))
+    screenshot(page, f"scoring-stirfry-{where}-{lang}")
+    # A taste test, caught or honest: who lost or gained what, as its events say.
+    for bluff in (True, False):
+        view = _view_after(
+            "stirfry",
+            2,
+            3,
+            lambda evs, b=bluff: any(e["event"] == "taste" and e["bluff"] is b for e in evs),
+        )
+        page.evaluate(RENDER, {"game": "stirfry", "view": view, "lang": lang})
+        events = view["events"]
+        taste = next(e for e in events if e["event"] == "taste")
+        outcome = page.locator("#board .sf-outcome")
+        expect(outcome).to_have_attribute("data-bluff", "true" if bluff else "false")
+        deltas = outcome.locator(".sf-delta").evaluate_all(
+            "ds => ds.map(d => [Number(d.dataset.seat), d.dataset.kind, Number(d.dataset.value)])"
+        )
+        if bluff:
+            assert deltas == [[taste["chef"], "draw", 0], [taste["seat"], "extra", 1]]
+        else:
+            want = []
+            for e in events:
+                if e["event"] == "penalty":
+                    kind = "cards" if "cards" in e else "points"
+                    want.append([e["seat"], kind, -e["cards"] if "cards" in e else e["points"]])
+                if e["event"] == "draw" and e["reason"] == "declaration":
+                    want.append([e["seat"], "draw", e["count"]])
+            assert deltas == want
+        screenshot(page, f"scoring-stirfry-taste-{'bluff' if bluff else 'honest'}-{where}-{lang}")

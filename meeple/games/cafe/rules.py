@@ -445,9 +445,10 @@ class CafeState(State):
         self._sit(seat, kind, chair)
         tables = CHAIR_TABLES[chair]
         # 2つのテーブルに挟まれる椅子に置いた場合には、その双方のテーブルについて個々に計算が行われ…
-        points = 0
-        for t in tables:
-            points += self._table_points(t)
+        # Each table the chair touches, with what it paid and why (public: the chairs are),
+        # so that the log and the board tell the seating's points table by table.
+        parts = [self._table_part(t) for t in tables]
+        points = sum(part["points"] for part in parts)
         self.chips[seat] += points
         self.events.append(
             {
@@ -456,6 +457,7 @@ class CafeState(State):
                 "guest": GUEST_CODES[kind],
                 "chair": chair,
                 "points": points,
+                "tables": parts,
             }
         )
         for t in tables:
@@ -992,6 +994,23 @@ class CafeState(State):
                 insort(self.jokers, chair)
             else:
                 self.jokers.remove(chair)
+
+    def _table_part(self, table: int) -> dict[str, Any]:
+        """What a table pays the guest who just sat down at it, and why, as the seat event
+        tells it: ``{"table", "guests", "points", "why"}``, ``why`` one of ``mixed``,
+        ``one_country``, ``circle``, ``circle_one_country``, ``one_sex`` (no pair yet) and
+        ``alone``."""
+        m = self.men[table]
+        w = self.women[table]
+        n = m + w
+        native = self.natives[table] == n
+        if m and w:
+            why = "one_country" if native else "mixed"
+        elif self.circles and n == CIRCLE_GUESTS:
+            why = "circle_one_country" if native else "circle"
+        else:
+            why = "one_sex" if n > 1 else "alone"
+        return {"table": table, "guests": n, "points": self._table_points(table), "why": why}
 
     def _table_points(self, table: int) -> int:
         """What a table pays the guest who just sat down at it.

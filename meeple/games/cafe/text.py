@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from meeple.core.game import JSON, Action
@@ -50,14 +51,36 @@ def describe_action(action: Action) -> str:
     return str(action)
 
 
+# Why a table paid what it did (the seat event's "tables"), after its guests' count.
+_WHY = {
+    "mixed": "mixed countries",
+    "one_country": "all of its country",
+    "circle": "a circle of one sex",
+    "circle_one_country": "a circle of one sex, all of its country",
+    "one_sex": "one sex, no pair",
+    "alone": "alone",
+}
+
+
+def _table_part(part: dict[str, Any]) -> str:
+    """One table of a seating: ``+4 at GER (2 guests, all of its country)``."""
+    country = COUNTRIES[TABLE_COUNTRY[part["table"]]]
+    guests = "1 guest" if part["guests"] == 1 else f"{part['guests']} guests"
+    return f"{part['points']:+d} at {country} ({guests}, {_WHY[part['why']]})"
+
+
 def describe_event(event: dict[str, Any]) -> str:
     """One line of the game log."""
     kind = event.get("event")
     who = f"seat {event.get('seat')}"
     if kind == "seat":
-        return (
+        line = (
             f"{who} seats {event['guest']} on {chair_label(event['chair'])}: {event['points']:+d}"
         )
+        parts = event.get("tables")  # events logged before the tables were told have none
+        if parts:
+            line += " (" + "; ".join(_table_part(p) for p in parts) + ")"
+        return line
     if kind == "one_country":
         return f"{who} completes a one-country table; hand size now {event['hand_size']}"
     if kind == "bar":
@@ -116,7 +139,9 @@ def render_text(view: JSON) -> str:
         )
     if view["events"]:
         lines.append("")
-        lines.extend("· " + describe_event(e) for e in view["events"])
+        # A seating's reasons table by table make a long line: wrapped to the grid's width.
+        for e in view["events"]:
+            lines.extend(textwrap.wrap("· " + describe_event(e), 76, subsequent_indent="  "))
     if view["winners"]:
         lines.append(f"Winners: {', '.join(f'seat {w}' for w in view['winners'])}")
     return "\n".join(lines)

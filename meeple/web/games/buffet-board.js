@@ -331,5 +331,10 @@ export function animateTurn(ctx, svg, root, names) {
     target.animate(
       [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, offset: 0 }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, offset: 0.35 }, { transform: "none", offset: 1 }],
       { duration: ALL_MS, easing: "ease-in-out", fill: "backwards" });
+    // Its points and the dish it covers show once it has landed.
+    for (const mark of root.querySelectorAll(`.buffet-player[data-seat="${e.seat}"] .buffet-take[data-kind="${e.dish.kind}"]`)) {
+      mark.animate([{ opacity: 0, transform: "scale(0.4)", offset: 0 }, { opacity: 0, transform: "scale(0.4)", offset: 0.75 }, { opacity: 1, transform: "none", offset: 1 }],
+        { duration: ALL_MS, easing: "ease-out", fill: "backwards" });
+    }
   });
 }

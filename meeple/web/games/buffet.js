@@ -155,24 +155,70 @@ function drawPlayer(ctx, v, seat, base) {
   }
   const stacks = h("div", { class: "buffet-stacks" });
   const baseStacks = base ? new Map(base.stacks[seat].map((e) => [e.top.kind, e])) : null;
+  // The dishes this seat took in the turn the view resolved (its events): their stacks carry
+  // the points won and the dish they cover, struck through (issue #36, on the board).
+  const taken = new Map(takesOf(v).filter((e) => e.seat === seat).map((e) => [e.dish.kind, e]));
   // Only each kind's top dish is seen (and scores); what it covers is only a count.
   for (const e of v.stacks[seat]) {
     const label = ctx.t("buffet.stack_label", { top: dishName(ctx, e.top), count: e.covered });
     const changed = baseStacks && stackKey(baseStacks.get(e.top.kind)) !== stackKey(e);
+    const take = taken.get(e.top.kind);
     stacks.append(h("div", { class: `buffet-stack${changed ? " changed" : ""}`, "data-kind": e.top.kind, "data-tip": `${label}\n${ctx.t("tip.buffet.stack")}`, "aria-label": label, role: "img" },
       e.covered ? h("span", { class: "buffet-under", "aria-hidden": "true" }) : null,
       dishSvg(e.top, label, 40),
       e.covered ? h("span", { class: "buffet-covered", "aria-hidden": "true", text: `+${e.covered}` }) : null));
+    if (take) stacks.append(takeMarks(ctx, take));
   }
   if (!v.stacks[seat].length) stacks.append(h("span", { class: "buffet-muted", text: ctx.t("buffet.no_dishes") }));
+  const nothing = (v.events || []).find((e) => e.event === "empty_handed" && e.seat === seat);
+  if (nothing) {
+    const said = describeEvent(nothing, ctx);
+    stacks.append(h("span", { class: "buffet-gain buffet-nothing", "data-points": 0, role: "img", "aria-label": said, "data-tip": `${said}\n${ctx.t("tip.buffet.nothing")}`, text: "±0" }));
+  }
+
   const scoreChanged = base && base.scores[seat] !== v.scores[seat];
+  const sum = over ? sumLine(ctx, v, seat) : null;
   return h("div", { class: `buffet-player${seat === ctx.seat ? " buffet-me" : ""}${waiting ? " buffet-waiting" : ""}${isWinner ? " buffet-winner" : ""}${pos === null && !over ? " buffet-out" : ""}`, "data-seat": seat, style: `--c: var(--seat-${seat})` },
     h("div", { class: "buffet-player-head" },
       mouseTile(seat),
       h("strong", { class: "buffet-player-name", text: nameOf(ctx, seat) + (seat === ctx.seat ? ` (${ctx.t("buffet.you")})` : "") }),
       h("span", { class: `buffet-score${scoreChanged ? " changed" : ""}`, title: ctx.t("buffet.points", { n: v.scores[seat], count: v.scores[seat] }), text: ctx.t("buffet.points_short", { n: v.scores[seat], count: v.scores[seat] }) })),
     h("div", { class: "buffet-player-line" }, facts, table),
-    stacks);
+    stacks,
+    sum);
+}
+
+function takesOf(v) {
+  return (v && v.events ? v.events : []).filter((e) => e.event === "take");
+}
+
+/** On the stack a dish was just taken to: "+N" (the dish's points), and the dish it covers
+ *  struck through (it no longer counts), with the log's sentence as their tip. */
+function takeMarks(ctx, take) {
+  const said = describeEvent(take, ctx);
+  const net = take.dish.value - (take.covers ? take.covers.value : 0);
+  const tipText = `${said}\n${ctx.t("tip.buffet.take", { points: signed(take.dish.value), change: signed(net) })}`;
+  const covered = take.covers ? ctx.t("buffet.covered_dish", { dish: dishName(ctx, take.covers) }) : "";
+  return h("span", { class: "buffet-take", "data-kind": take.dish.kind },
+    h("span", { class: `buffet-gain${take.dish.value < 0 ? " minus" : ""}`, "data-points": take.dish.value, role: "img", "aria-label": said, "data-tip": tipText, text: take.dish.value >= 0 ? `+${take.dish.value}` : signed(take.dish.value) }),
+    take.covers ? h("span", { class: "buffet-struck", "data-covers": take.covers.value, role: "img", "aria-label": covered, "data-tip": `${covered}\n${ctx.t("tip.buffet.stack")}` },
+      dishSvg(take.covers, covered, 24), h("span", { class: "buffet-strike", "aria-hidden": "true" })) : null);
+}
+
+/** At the end, under a player's stacks: the top dish of each kind, summed — "5 + 4 + −1 = 8"
+ *  (the dishes under them do not count). */
+function sumLine(ctx, v, seat) {
+  const tops = v.stacks[seat].map((e) => e.top);
+  const label = ctx.t("buffet.sum_label", { dishes: tops.length ? tops.map((d) => dishName(ctx, d)).join(ctx.t("buffet.plus")) : ctx.t("buffet.no_dishes"), n: v.scores[seat], count: v.scores[seat] });
+  const terms = [];
+  tops.forEach((d, i) => {
+    // "3 + 1 − 1", not "3 + 1 + −1".
+    if (i) terms.push(h("span", { class: "buffet-op", text: d.value < 0 ? " − " : " + " }));
+    terms.push(h("span", { class: "buffet-term", "data-kind": d.kind, "data-value": d.value, text: i && d.value < 0 ? String(-d.value) : signed(d.value) }));
+  });
+  if (!tops.length) terms.push(h("span", { class: "buffet-term", text: "0" }));
+  terms.push(h("strong", { class: "buffet-op", text: ` = ${signed(v.scores[seat])}` }));
+  return h("p", { class: "buffet-sum", "data-total": v.scores[seat], role: "img", "aria-label": label, "data-tip": `${label}\n${ctx.t("tip.buffet.sum")}` }, ...terms);
 }
 
 function drawPlayers(ctx, v, base) {

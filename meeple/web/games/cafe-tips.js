@@ -101,3 +101,30 @@ export function guestTip(ctx, code, name) {
   if (countryOf(code) === "JKR") return ctx.t("tip.cafe.joker", { guest: name });
   return ctx.t("tip.cafe.guest", { guest: name, country: ctx.t(`cafe.country.${countryOf(code)}`) });
 }
+
+/** One table of a seating already made (the seat event's `tables`), in the log's words:
+ *  "+4 at the Germany table (2 guests, all of its country: twice 2)". */
+export function scoredPartText(ctx, v, part) {
+  const country = ctx.t(`cafe.country.${v.board.tables[part.table].country}`);
+  return ctx.t(`cafe.ev.part.${part.why}`, { country, n: part.guests, points: signed(part.points), base: part.points / 2 });
+}
+
+/** The tip of a table's "+N" marker: who scored it this turn, and why, seating by seating. */
+export function scoreMarkTip(ctx, v, name, mark) {
+  const lines = mark.parts.map((p) => scoredPartText(ctx, v, p));
+  return `${ctx.t("tip.cafe.scored", { name, points: signed(mark.points) })}\n${lines.join("\n")}`;
+}
+
+/** The tip of a player's points this turn: each seating and bar stool with its points. */
+export function gainTip(ctx, lines, total) {
+  return `${ctx.t("tip.cafe.gain", { points: signed(total) })}\n${lines.join("\n")}`;
+}
+
+/** The tip of a tile left in hand at the end, and of the sum beside the player. */
+export function penaltyTip(ctx, guest, points) {
+  return ctx.t("tip.cafe.penalty", { guest, points: signed(points) });
+}
+
+export function finalTip(ctx) {
+  return ctx.t("tip.cafe.final");
+}

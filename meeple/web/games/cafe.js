@@ -14,7 +14,7 @@
 import { h, isPhone, svg as s } from "../dom.js";
 import { defs, flagUse, guestIcon, guestUse, star } from "./cafe-art.js";
 import { endReason, stats } from "./cafe-story.js";
-import { bagTip, chairTip, chipsTip, guestTip, movePreview, stoolTip, tableTip } from "./cafe-tips.js";
+import { bagTip, chairTip, chipsTip, finalTip, gainTip, guestTip, movePreview, penaltyTip, scoreMarkTip, scoredPartText, stoolTip, tableTip } from "./cafe-tips.js";
 
 const CELL = 40; // user units of one grid cell
 const FIGURE_HEIGHT = 0.89; // the shorter guest's picture (a man's) is this share of its box high
@@ -134,6 +134,52 @@ function owners(ctx) {
   seen.owners = list;
   seen.events = (v.events || []).slice();
   return list;
+}
+
+// --- what the turn in the view scored ----------------------------------------------------
+//
+// The view's `events` are the current (or just ended) turn's: each seating with the points of
+// every table its chair touches (`tables`), each guest sent to the bar with its stool's points.
+// The board marks each table that paid with "+N" in its player's colour, and each player's
+// panel says what the turn brought, until the next turn begins (issue #36: every scoring
+// explained, on the board).
+
+function turnScores(v) {
+  const tables = new Map(); // table → {seat, points, parts}
+  const seats = new Map(); // seat → the turn's scoring events
+  for (const e of v.events || []) {
+    if (e.event !== "seat" && e.event !== "bar") continue;
+    seats.set(e.seat, [...(seats.get(e.seat) || []), e]);
+    for (const p of e.event === "seat" ? e.tables || [] : []) {
+      if (!p.points) continue;
+      const mark = tables.get(p.table) || { seat: e.seat, points: 0, parts: [] };
+      mark.points += p.points;
+      mark.parts.push(p);
+      tables.set(p.table, mark);
+    }
+  }
+  return { tables, seats };
+}
+
+/** A "+N" marker on each table that paid this turn, over the lower half of its top: the flag
+ *  stays readable above it and the chairs around (the lit targets) stay clear. */
+function scoreMarks(ctx, scores, at) {
+  const v = ctx.view;
+  const g = s("g", { class: "cafe-scores" });
+  for (const [table, mark] of scores.tables) {
+    const [cx, cy] = at(v.board.tables[table]);
+    const text = signed(mark.points);
+    const w = CELL * (text.length > 2 ? 0.98 : 0.8);
+    const name = who(ctx, mark.seat);
+    g.append(s("g", {
+      class: "cafe-score", "data-table": table, "data-at": `${cx} ${cy}`, "data-seat": mark.seat, "data-points": mark.points, role: "img",
+      "aria-label": ctx.t("cafe.scored_label", { name, points: text, country: country(ctx, v.board.tables[table].country) }),
+      "data-tip": scoreMarkTip(ctx, v, name, mark),
+    },
+    s("rect", { x: cx - w / 2, y: cy + CELL * 0.1, width: w, height: CELL * 0.44, rx: CELL * 0.2, class: "cafe-score-pill", style: `fill: var(--seat-${mark.seat})` }),
+    s("text", { x: cx, y: cy + CELL * 0.44, "text-anchor": "middle", class: "cafe-score-text", text })));
+  }
+  return g;
 }
 
 // --- the board ----------------------------------------------------------------------------
@@ -266,7 +312,7 @@ function chairs(ctx, owner, diff, at) {
   });
 }
 
-function board(ctx, owner, diff) {
+function board(ctx, owner, diff, scores) {
   const v = ctx.view;
   const size = v.board.size * CELL;
   const at = placer(v);
@@ -274,7 +320,7 @@ function board(ctx, owner, diff) {
     defs(),
     s("rect", { x: 0, y: 0, width: size, height: size, rx: 16, class: "cafe-floor" }),
     s("rect", { x: 6, y: 6, width: size - 12, height: size - 12, rx: 12, class: "cafe-floor-inner" }),
-    bar(ctx, diff, at), tables(ctx, diff, at), chairs(ctx, owner, diff, at));
+    bar(ctx, diff, at), tables(ctx, diff, at), chairs(ctx, owner, diff, at), scoreMarks(ctx, scores, at));
 }
 
 // --- the players: their chips and their open hands -----------------------------------------
@@ -297,8 +343,14 @@ function controls(ctx) {
     })));
 }
 
-function tile(ctx, code, { choose = false, fresh = false, chosen = false } = {}) {
+function tile(ctx, code, { choose = false, fresh = false, chosen = false, penalty = 0 } = {}) {
   const label = guestName(ctx, code);
+  if (penalty) {
+    // At the end: what the tile left in hand costs, on the tile itself.
+    const cost = penaltyTip(ctx, label, -penalty);
+    return h("span", { class: `cafe-tile cafe-left${code.startsWith("JKR") ? " joker" : ""}`, "data-tip": cost, "aria-label": cost, role: "img", "data-guest": code, "data-penalty": -penalty },
+      guestIcon(code), h("span", { class: "cafe-penalty", "aria-hidden": "true", text: signed(-penalty) }));
+  }
   const [c] = code.split("-");
   const flag = s("svg", { viewBox: "0 0 30 20", class: "cafe-tile-flag", "aria-hidden": "true", focusable: "false" },
     s("use", { href: `#cafe-flag-${c}`, x: 0, y: 0, width: 30, height: 20 }),
@@ -316,13 +368,38 @@ function tile(ctx, code, { choose = false, fresh = false, chosen = false } = {})
   }, guestIcon(code), flag);
 }
 
-function panel(ctx, seat, diff) {
+/** What the turn brought a player, beside their points: "+6" (each seating and stool in
+ *  its tip). */
+function gain(ctx, events) {
+  if (!events || !events.length) return null;
+  const total = events.reduce((sum, e) => sum + e.points, 0);
+  const lines = events.map((e) => describeEvent(e, ctx));
+  return h("span", { class: `cafe-gain${total < 0 ? " minus" : ""}`, "data-points": total, "data-tip": gainTip(ctx, lines, total), "aria-label": ctx.t("tip.cafe.gain", { points: signed(total) }), role: "img", text: signed(total) });
+}
+
+/** At the end, beside each player: the chips, each tile left in hand, the final score —
+ *  "42 − 5 − 10 = 27" (a player who left keeps the chips and pays nothing). */
+function finalSum(ctx, seat) {
+  const v = ctx.view;
+  const hand = v.hands[seat] || [];
+  const terms = [h("span", { class: "cafe-term", text: String(v.chips[seat]) })];
+  if (!v.out[seat]) {
+    for (const code of hand) terms.push(h("span", { class: "cafe-term minus", text: ` − ${tileCost(code)}` }));
+  }
+  terms.push(h("strong", { class: "cafe-term total", text: ` = ${v.scores[seat]}` }));
+  const label = ctx.t(v.out[seat] ? "cafe.final_out" : "cafe.final_sum", { chips: v.chips[seat], n: hand.length, count: hand.length, penalty: handPenalty(hand), total: v.scores[seat] });
+  return h("p", { class: "cafe-final", "data-chips": v.chips[seat], "data-total": v.scores[seat], role: "img", "aria-label": label, "data-tip": `${label}\n${finalTip(ctx)}` }, terms);
+}
+
+function panel(ctx, seat, diff, scores) {
   const v = ctx.view;
   const mine = seat === ctx.seat;
   const playing = mine && (ctx.legal || []).length > 0;
   const added = new Map(diff.hands.get(seat) || []);
+  const ended = Boolean(ctx.over) || (v.events || []).some((e) => e.event === "game_over");
   let chosen = false; // two equal guests in a hand: only the first shows as chosen
   const tiles = (v.hands[seat] || []).map((code) => {
+    if (ended && !v.out[seat]) return tile(ctx, code, { penalty: tileCost(code) });
     const fresh = !mine && (added.get(code) || 0) > 0;
     if (fresh) added.set(code, added.get(code) - 1);
     const choose = playing && legalFor(ctx, code).length > 0;
@@ -338,12 +415,14 @@ function panel(ctx, seat, diff) {
     h("span", { class: "chip", style: `background: var(--seat-${seat})`, "aria-hidden": "true" }),
     h("strong", { class: "cafe-name", text: who(ctx, seat) }),
     v.out[seat] ? h("span", { class: "muted", text: ctx.t("cafe.out") }) : null,
+    ended ? null : gain(ctx, scores.seats.get(seat)),
     h("span", { class: `cafe-chips${diff.chips.has(seat) ? " changed" : ""}`, "data-tip": chipsTip(ctx), text: ctx.t("cafe.points", { count: v.scores[seat], n: v.scores[seat] }) })),
   h("div", { class: "cafe-hand" }, tiles),
+  ended ? finalSum(ctx, seat) : null,
   mine ? controls(ctx) : null);
 }
 
-function side(ctx, diff) {
+function side(ctx, diff, scores) {
   const v = ctx.view;
   const order = Array.from({ length: v.players }, (_, i) => i);
   const me = ctx.seat;
@@ -352,8 +431,8 @@ function side(ctx, diff) {
     ctx.t("cafe.status", { bag: v.bag, bar: v.bar.length }) + (v.options.coffee_circle ? ` · ${ctx.t("cafe.coffee_circle")}` : ""),
     h("br"), h("small", { text: ctx.t("cafe.legend") }));
   return {
-    mine: me === null || me === undefined ? null : panel(ctx, me, diff),
-    others: h("div", { class: "cafe-others" }, others.map((seat) => panel(ctx, seat, diff)), status),
+    mine: me === null || me === undefined ? null : panel(ctx, me, diff, scores),
+    others: h("div", { class: "cafe-others" }, others.map((seat) => panel(ctx, seat, diff, scores)), status),
   };
 }
 
@@ -418,11 +497,12 @@ function render(root, ctx) {
   if (!playable.includes(selected)) selected = playable[0] ?? null;
   const owner = owners(ctx);
   const diff = differences(ctx);
-  const parts = side(ctx, diff);
+  const scores = turnScores(v);
+  const parts = side(ctx, diff, scores);
   // Your panel is a cell of the layout's grid itself, so that on a phone it can stay in sight
   // (sticky) over the whole height of the board.
   root.append(h("div", { class: "cafe-layout" },
-    h("div", { class: "cafe-board-col" }, board(ctx, owner, diff)),
+    h("div", { class: "cafe-board-col" }, board(ctx, owner, diff, scores)),
     parts.mine, parts.others));
   // The board is as tall as the window below its top allows (CSS: --cafe-top), whatever the
   // page puts above it; measured before the first paint, so nothing visibly moves.
@@ -459,6 +539,12 @@ function fitHits(root) {
     }
   };
   grow(".cafe-chair .cafe-figure", 25, CELL * 1.08, CELL * 1.45);
+  // A table's "+N" reads at some 12 px however small the board is (15 units as drawn).
+  const k = Math.min(Math.max(12 / 15 / perUnit, 1), 1.35);
+  for (const mark of board.querySelectorAll(".cafe-score")) {
+    const [cx, cy] = mark.dataset.at.split(" ").map(Number);
+    mark.setAttribute("transform", k > 1 ? `translate(${cx} ${cy}) scale(${k.toFixed(2)}) translate(${-cx} ${-cy})` : "");
+  }
   grow(".cafe-stool .cafe-figure", 21, CELL * 0.86, CELL * 1.15);
 }
 
@@ -493,8 +579,13 @@ function describeAction(a, ctx) {
 function describeEvent(e, ctx) {
   const name = e.seat === undefined ? "" : who(ctx, e.seat);
   switch (e.event) {
-    case "seat":
-      return ctx.t("cafe.ev.seat", { name, guest: guestName(ctx, e.guest), chair: chairName(ctx, ctx.view, e.chair), points: signed(e.points) });
+    case "seat": {
+      const said = { name, guest: guestName(ctx, e.guest), chair: chairName(ctx, ctx.view, e.chair), points: signed(e.points) };
+      // Table by table (events logged before the engine told the tables say the sum only).
+      if (!e.tables) return ctx.t("cafe.ev.seat", said);
+      const parts = e.tables.map((p) => scoredPartText(ctx, ctx.view, p)).join(ctx.t("tip.cafe.semicolon"));
+      return ctx.t("cafe.ev.seat_parts", { ...said, parts });
+    }
     case "one_country":
       return ctx.t("cafe.ev.one_country", { name, n: e.hand_size });
     case "bar":
@@ -516,9 +607,13 @@ function describeEvent(e, ctx) {
   }
 }
 
-/** What the tiles left in a hand cost at the end: −5 a guest, −10 a joker. */
+/** What a tile left in hand costs at the end: 5 a guest, 10 a joker. */
+function tileCost(code) {
+  return code.startsWith("JKR") ? 10 : 5;
+}
+
 function handPenalty(hand) {
-  return (hand || []).reduce((sum, code) => sum + (code.startsWith("JKR") ? 10 : 5), 0);
+  return (hand || []).reduce((sum, code) => sum + tileCost(code), 0);
 }
 
 /** Places by score (ties share a place); a player who left cannot win and comes last. */

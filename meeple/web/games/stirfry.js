@@ -219,6 +219,7 @@ function seatPanel(ctx, seat, ch) {
     h("div", { class: "sf-points-row" },
       h("div", { class: `sf-points${ch.points.has(seat) ? " changed" : ""}`, "aria-label": ctx.t("stirfry.points_of", { n: pts, target: v.target }) },
         h("strong", { text: num(pts) }), h("span", { class: "sf-muted", text: ` / ${v.target}` })),
+      gainOf(ctx, seat),
       // Tags beside the points, so that a name is never cut short for them.
       chef ? h("span", { class: "sf-tag", text: ctx.t("stirfry.chef") }) : null,
       deciding && !chef ? h("span", { class: "sf-tag sf-tag-answer", text: ctx.t("stirfry.answering") }) : null,
@@ -236,6 +237,15 @@ function seatPanel(ctx, seat, ch) {
       first ? h("li", { class: "sf-earlier", text: ctx.t("stirfry.earlier_dishes", { n: first, count: first, points: dishes.slice(0, first).reduce((t, d) => t + d.points, 0) }) }) : null,
       shown.map((d, i) => dishView(ctx, d, seat, first + i >= ch.dishes[seat] ? "changed sf-new" : "", true)),
       dishes.length ? null : h("li", { class: "sf-muted sf-no-dish", text: ctx.t("stirfry.no_dishes") })));
+}
+
+/** What the last move scored for a seat, beside its points: a dish "+16", a wrong taste
+ *  test with an empty hand "−5"; the log's sentence as its tip. */
+function gainOf(ctx, seat) {
+  const e = (ctx.view.events || []).find((x) => x.seat === seat && (x.event === "cook" || (x.event === "penalty" && "points" in x)));
+  if (!e) return null;
+  const said = describeEvent(e, ctx);
+  return h("span", { class: `sf-gain${e.points < 0 ? " minus" : ""}`, "data-points": e.points, role: "img", "aria-label": said, "data-tip": said, text: e.points < 0 ? `−${-e.points}` : `+${e.points}` });
 }
 
 function kitchenPanel(ctx, ch) {
@@ -258,8 +268,7 @@ function kitchenPanel(ctx, ch) {
     h("p", { class: "sf-label", text: ctx.t("stirfry.pile") }),
     h("div", { class: "sf-pile-cards" },
       tasted.map((n) => h("span", { class: "sf-card sf-small sf-flip", "data-card": n }, face(ctx, n))),
-      dish ? h("span", { class: "sf-pile-dish" }, dish.cards.map((n) => h("span", { class: "sf-card sf-small", "data-card": n }, face(ctx, n))),
-        h("strong", { class: "sf-pile-pts", text: ctx.t("stirfry.pts", { n: dish.points }) })) : null,
+      dish ? pileDish(ctx, dish) : null,
       v.face_down.map((n, seat) => (n ? h("span", { class: "sf-pile-down", style: `--c: var(--seat-${seat})` },
         backs(n, ctx.t("stirfry.face_down_of", { name: who(ctx, seat), n, count: n }), "sf-down", 4)) : null)),
       !v.table.length && !v.face_down.some(Boolean) && !v.declaration ? h("span", { class: "sf-muted", text: ctx.t("stirfry.pile_empty") }) : null),
@@ -281,10 +290,70 @@ function kitchenPanel(ctx, ch) {
           d.trusted.length ? ctx.t("stirfry.trusted_by", { names: list(ctx, d.trusted.map((x) => who(ctx, x))) }) : null,
         ].filter(Boolean).join(" · "))),
       answerButtons(ctx)));
-  } else if (v.bluff_caught && v.phase !== "over") {
+  }
+  // A dish cooked by the last move whose turn is over (its cards went back to the deck): it
+  // stays in the kitchen, card by card, until the next move.
+  const cook = (v.events || []).find((e) => e.event === "cook");
+  if (cook && !dish) {
+    parts.push(h("div", { class: "sf-served", style: `--c: var(--seat-${cook.seat})` },
+      h("p", { class: "sf-label", text: ctx.t("stirfry.served", { name: who(ctx, cook.seat) }) }),
+      pileDish(ctx, { ...cook, turn: v.dishes[cook.seat].at(-1)?.turn ?? v.turn })));
+  }
+  const outcome = tasteOutcome(ctx);
+  if (outcome) parts.push(outcome);
+  else if (!d && v.bluff_caught && v.phase !== "over") {
     parts.push(h("p", { class: "sf-caught", text: ctx.t("stirfry.bluff_caught") }));
   }
   return h("section", { class: "sf-kitchen", "aria-label": ctx.t("stirfry.kitchen", { name: who(ctx, v.chef) }) }, parts);
+}
+
+/** The dish cooked this turn, on the pile, scored card by card: each card with the points
+ *  it brings in this dish under it, then "= total" (issue #36, every scoring on the board). */
+function pileDish(ctx, dish) {
+  const said = `${ctx.t("stirfry.dish_label", { name: nameOf(ctx, dish.seat ?? ctx.view.chef), turn: dish.turn, cards: cards(ctx, dish.cards), n: dish.points })}\n${partsText(ctx, dish.cards)}`;
+  return h("span", { class: "sf-pile-dish", "data-total": dish.points, role: "group", "aria-label": said, "data-tip": `${said}\n${ctx.t("tip.stirfry.dish_rule")}` },
+    dishParts(dish.cards).map(([n, pts], i) => h("span", { class: "sf-scored", "data-card": n, "data-points": pts },
+      h("span", { class: "sf-card sf-small" }, face(ctx, n)),
+      h("span", { class: `sf-contrib${pts < 0 ? " minus" : ""}`, "aria-hidden": "true", text: `${i ? (pts < 0 ? "−" : "+") : ""}${i ? Math.abs(pts) : num(pts)}` }))),
+    h("strong", { class: "sf-pile-pts", text: `= ${ctx.t("stirfry.pts", { n: dish.points })}` }));
+}
+
+// --- a taste test's outcome, on the board ----------------------------------------------------
+//
+// The view's `events` are the last move's: a taste test's (who tasted, the cards shown, the
+// penalty, the chef's draw) are gone with the chef's next move. The outcome is kept here for
+// the rest of the turn, while the tasted cards lie face up on the pile (the same table page).
+
+const tasted = { page: null, turn: null, events: null };
+
+function tasteOutcome(ctx) {
+  const v = ctx.view;
+  const page = typeof location === "undefined" ? "" : location.hash;
+  const events = v.events || [];
+  const at = events.findIndex((e) => e.event === "taste");
+  if (at >= 0) Object.assign(tasted, { page, turn: v.turn, events: events.slice(at) });
+  if (!tasted.events || tasted.page !== page || tasted.turn !== v.turn) return null;
+  const [taste, ...after] = tasted.events;
+  const left = [...v.table];
+  if (!taste.cards.every((n) => left.includes(n) && left.splice(left.indexOf(n), 1))) return null; // an earlier step
+  const penalty = after.find((e) => e.event === "penalty" && e.seat === taste.seat);
+  const draw = after.find((e) => e.event === "draw" && e.seat === taste.chef && e.reason === "declaration");
+  const chef = who(ctx, taste.chef);
+  const taster = who(ctx, taste.seat);
+  const deltas = [];
+  const delta = (seat, text, value, kind) => deltas.push(h("li", { class: `sf-delta ${value < 0 ? "minus" : value > 0 ? "plus" : ""}`, "data-seat": seat, "data-kind": kind, "data-value": value, style: `--c: var(--seat-${seat})`, text }));
+  if (taste.bluff) {
+    delta(taste.chef, ctx.t("stirfry.delta.no_draw", { name: chef }), 0, "draw");
+    delta(taste.seat, ctx.t("stirfry.delta.extra", { name: taster }), 1, "extra");
+  } else {
+    if (penalty && "cards" in penalty) delta(taste.seat, ctx.t("stirfry.delta.cards", { name: taster, n: penalty.cards, count: penalty.cards }), -penalty.cards, "cards");
+    if (penalty && "points" in penalty) delta(taste.seat, ctx.t("stirfry.delta.points", { name: taster, n: -penalty.points, count: -penalty.points }), penalty.points, "points");
+    if (draw) delta(taste.chef, ctx.t("stirfry.delta.draws", { name: chef, n: draw.count, count: draw.count }), draw.count, "draw");
+  }
+  const head = ctx.t(taste.bluff ? "stirfry.outcome.bluff" : "stirfry.outcome.honest", { taster, chef, claim: claimName(ctx, taste.as), cards: cards(ctx, taste.cards) });
+  return h("div", { class: `sf-outcome${taste.bluff ? " bluff" : " honest"}`, "data-bluff": String(taste.bluff), role: "status", "data-tip": `${head}\n${ctx.t("tip.stirfry.outcome")}` },
+    h("p", { class: "sf-outcome-head", text: head }),
+    h("ul", { class: "sf-deltas" }, deltas));
 }
 
 function handPanel(ctx, ch, refresh) {
