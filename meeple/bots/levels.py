@@ -21,6 +21,7 @@ from meeple.games.buffet import heuristic as buffet
 from meeple.games.cafe import heuristic as cafe
 from meeple.games.cheese import heuristic as cheese
 from meeple.games.stirfry import heuristic as stirfry
+from meeple.games.stirfry.explain import explain as stirfry_explain
 
 Factory = Callable[[Game[Any], int | None], Bot]
 Heuristic = Callable[[int | None, float], Bot]
@@ -43,7 +44,11 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
 }
 """How ``hard`` searches each game, declared beside the game's heuristic."""
 
-EXPLAINERS: dict[str, Explainer] = {"buffet": buffet.explain, "cafe": cafe.explain}
+EXPLAINERS: dict[str, Explainer] = {
+    "buffet": buffet.explain,
+    "cafe": cafe.explain,
+    "stirfry": stirfry_explain,
+}
 """The games whose heuristic gives its reasons to :meth:`ISMCTSBot.analyse`."""
 
 HARD_SECONDS = 1.0
