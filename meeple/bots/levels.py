@@ -20,6 +20,7 @@ from meeple.games.bison import heuristic as bison
 from meeple.games.buffet import heuristic as buffet
 from meeple.games.cafe import heuristic as cafe
 from meeple.games.cheese import heuristic as cheese
+from meeple.games.cheese.explain import explain as cheese_explain
 from meeple.games.stirfry import heuristic as stirfry
 from meeple.games.stirfry.explain import explain as stirfry_explain
 
@@ -47,6 +48,7 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
 EXPLAINERS: dict[str, Explainer] = {
     "buffet": buffet.explain,
     "cafe": cafe.explain,
+    "cheese": cheese_explain,
     "stirfry": stirfry_explain,
 }
 """The games whose heuristic gives its reasons to :meth:`ISMCTSBot.analyse`."""
