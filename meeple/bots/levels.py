@@ -17,6 +17,7 @@ from meeple.bots.random_bot import RandomBot
 from meeple.core.bot import Bot, SearchPlan
 from meeple.core.game import Game
 from meeple.games.bison import heuristic as bison
+from meeple.games.bison.explain import explain as bison_explain
 from meeple.games.buffet import heuristic as buffet
 from meeple.games.cafe import heuristic as cafe
 from meeple.games.cheese import heuristic as cheese
@@ -46,6 +47,7 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
 """How ``hard`` searches each game, declared beside the game's heuristic."""
 
 EXPLAINERS: dict[str, Explainer] = {
+    "bison": bison_explain,
     "buffet": buffet.explain,
     "cafe": cafe.explain,
     "cheese": cheese_explain,
