@@ -204,8 +204,15 @@ def purchase_reason(o: Outlook, view: dict[str, Any], action: Action) -> Reason 
 
 
 def hunters_reason(o: Outlook, view: dict[str, Any], n: int) -> Reason:
-    """A count of hunters for the action under way: what it costs."""
+    """A count of hunters for the action under way: what it costs, and whether it is the
+    count the heuristic's best plan for the action uses."""
     en, ja = cost_words(n)
+    plans = plans_for(o, view["pending"]["action"], feasible_counts(o), view)
+    best = best_plan([p for p in plans if not p.pre] or plans).hunters
+    if best == n:
+        en, ja = en + "; the best count for this action", ja + "：このアクションに最善の人数"
+    else:
+        en, ja = en + f"; the best count here is {best}", ja + f"：最善は{best}人"
     if o.final and ACTION_COST[n]:
         en += "; in the last round animals in stock count for nothing at the end"
         ja += "。最終ラウンドでは手持ちの動物は最後に0に戻る"
@@ -219,10 +226,25 @@ def tracks_words(tracks: list[int]) -> tuple[str, str]:
 
 
 def pay_reason(o: Outlook, action: Action) -> Reason:
-    """A payment: the tracks it leaves, the lowest kept as high as it can be."""
+    """A payment: the tracks it leaves, and whether it keeps them as even as can be (the
+    heuristic pays from the richest tracks: every purchase takes some of each animal, and
+    the lowest track breaks a final tie)."""
     left = [t - action[a] for t, a in zip(o.tracks, ANIMALS, strict=True)]
+    cost = sum(action[a] for a in ANIMALS)
+    bison, fish = range(min(o.tracks[0], cost) + 1), range(min(o.tracks[1], cost) + 1)
+    best = max(
+        sorted([o.tracks[0] - b, o.tracks[1] - f, o.tracks[2] - (cost - b - f)])
+        for b in bison
+        for f in fish
+        if 0 <= cost - b - f <= o.tracks[2]
+    )
     en, ja = tracks_words(left)
-    return Reason(f"leaves {en}: the richest tracks pay", f"残りは{ja}：多いトラックから支払う")
+    if sorted(left) == best:
+        return Reason(f"leaves {en}: the richest tracks pay", f"残りは{ja}：多いトラックから支払う")
+    return Reason(
+        f"leaves {en}, a lower track than paying from the richest",
+        f"残りは{ja}：多いトラックから払うより少ないトラックが残る",
+    )
 
 
 def gain_reason(o: Outlook, animal: str) -> Reason:

@@ -121,7 +121,8 @@ def test_an_action_and_a_count_of_hunters_state_what_the_engine_charges() -> Non
     for state in SPOTS:
         seat = state.to_move[0]
         view = state.view(seat)
-        for action in state.legal_actions(seat):
+        legal = state.legal_actions(seat)
+        for action in legal:
             if action["type"] == "action":
                 reason = explain(view, seat, action)
                 assert reason is not None
@@ -137,6 +138,11 @@ def test_an_action_and_a_count_of_hunters_state_what_the_engine_charges() -> Non
                 reason = explain(view, seat, action)
                 assert reason is not None
                 after, count = state, action
+                best = re.search(r"the best count here is (\d+)", reason.en)
+                if best:
+                    assert {"type": "hunters", "count": int(best.group(1))} in legal
+                if BisonHeuristicBot(seed=0).choose(state, seat) == action:
+                    assert "the best count for this action" in reason.en
             else:
                 continue
             paid = re.search(r"paying (\d+) animals", reason.en)
@@ -175,6 +181,8 @@ def test_paying_and_gaining_state_the_tracks_the_engine_leaves() -> None:
             if action["type"] == "pay":
                 stated = [int(n) for n in re.findall(r"(\d+) (?:bison|fish|turkeys)", reason.en)]
                 assert stated == [info[a] for a in ANIMALS], reason.en
+                if BisonHeuristicBot(seed=0).choose(state, seat) == action:
+                    assert "the richest tracks pay" in reason.en
             else:
                 have, then = map(int, re.findall(r"(\d+) to (\d+)", reason.en)[0])
                 before = view["player_info"][seat]["animals"][action["animal"]]
