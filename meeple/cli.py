@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
+from rich.table import Column, Table
 
 import meeple
 from meeple.bots.arena import ArenaResult, append_record, read_records, run_arena
@@ -427,7 +427,10 @@ def analyse(
         )
     bot = make("hard", game, seed=search_seed)
     assert isinstance(bot, ISMCTSBot)  # every game's hard level is the search
-    table = Table("move", "visits", "win chance", "expected score", "reason")
+    # A Japanese reason has no spaces to wrap at: folded, not cut short with an ellipsis.
+    table = Table(
+        "move", "visits", "win chance", "expected score", Column("reason", overflow="fold")
+    )
     for candidate in bot.analyse(state, mover):
         reason = candidate.reason
         table.add_row(

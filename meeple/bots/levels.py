@@ -17,10 +17,13 @@ from meeple.bots.random_bot import RandomBot
 from meeple.core.bot import Bot, SearchPlan
 from meeple.core.game import Game
 from meeple.games.bison import heuristic as bison
+from meeple.games.bison.explain import explain as bison_explain
 from meeple.games.buffet import heuristic as buffet
 from meeple.games.cafe import heuristic as cafe
 from meeple.games.cheese import heuristic as cheese
+from meeple.games.cheese.explain import explain as cheese_explain
 from meeple.games.stirfry import heuristic as stirfry
+from meeple.games.stirfry.explain import explain as stirfry_explain
 
 Factory = Callable[[Game[Any], int | None], Bot]
 Heuristic = Callable[[int | None, float], Bot]
@@ -43,7 +46,13 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
 }
 """How ``hard`` searches each game, declared beside the game's heuristic."""
 
-EXPLAINERS: dict[str, Explainer] = {"buffet": buffet.explain, "cafe": cafe.explain}
+EXPLAINERS: dict[str, Explainer] = {
+    "bison": bison_explain,
+    "buffet": buffet.explain,
+    "cafe": cafe.explain,
+    "cheese": cheese_explain,
+    "stirfry": stirfry_explain,
+}
 """The games whose heuristic gives its reasons to :meth:`ISMCTSBot.analyse`."""
 
 HARD_SECONDS = 1.0

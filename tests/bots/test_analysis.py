@@ -142,6 +142,34 @@ def test_cafe_reasons_state_the_points_the_engine_gives() -> None:
     assert checked > 10
 
 
+SILENT = {"back"}
+"""Moves no heuristic has words for: the generic step back inside a decision."""
+BISON_PURCHASES = {"buy_hunter", "buy_tent", "buy_canoe", "exchange"}
+"""Bison's purchases have a reason only as the first step of an action's best plan."""
+
+
+@pytest.mark.parametrize("game_id", ["bison", "cheese", "stirfry"])
+def test_every_candidate_of_hard_gets_the_heuristic_reason(game_id: str) -> None:
+    """Each move ``hard`` analyses carries its reason in both languages, the same words
+    the game's ``explain`` gives for it from the seat's view."""
+    game = meeple.load(game_id)
+    explain = EXPLAINERS[game_id]
+    checked = 0
+    for k, state in enumerate(positions(game_id, 3, 8, seed=5)):
+        seat = state.to_move[0]
+        view = state.view(seat)
+        for c in hard(game_id, k).analyse(state, seat):
+            assert c.reason == explain(view, seat, c.action)
+            kind = c.action["type"]
+            if kind in SILENT or (game_id == "bison" and kind in BISON_PURCHASES):
+                continue
+            assert c.reason is not None, (game.id, c.action)
+            assert c.reason.en and c.reason.ja and c.reason.en != c.reason.ja
+            assert "\n" not in c.reason.en + c.reason.ja  # one line
+            checked += 1
+    assert checked >= 10
+
+
 def test_an_outcome_gives_the_win_shares_and_scores_of_a_playout_end() -> None:
     state = meeple.load("buffet").new(3, seed=2)
     rng = random.Random(2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import meeple
@@ -17,6 +18,11 @@ runner = CliRunner()
 def rows(output: str) -> list[str]:
     """The first cell of each row of the printed table."""
     return [line.split("│")[1].strip() for line in output.splitlines() if line.startswith("│")]
+
+
+def reasons(output: str) -> str:
+    """The last column of the printed table, its rows' lines joined."""
+    return " ".join(line.split("│")[5].strip() for line in output.splitlines() if "│" in line)
 
 
 def test_a_new_game_position_lists_the_moves_choose_first_with_reasons() -> None:
@@ -49,6 +55,21 @@ def test_a_replay_position_in_japanese(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert game.name in result.output and "最後尾" in result.output
     assert "rearmost" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "words"),
+    [("bison", 2, "bison"), ("cheese", 3, "in line"), ("stirfry", 2, "points")],
+)
+def test_the_other_games_show_their_heuristic_reasons_too(
+    game_id: str, players: int, words: str
+) -> None:
+    """Each row's reason is the game's own ``explain`` of the move (the table may wrap it)."""
+    args = ["analyse", game_id, "-p", str(players), "--move", "2", "--seed", "3"]
+    english, japanese = runner.invoke(app, args), runner.invoke(app, [*args, "--lang", "ja"])
+    assert english.exit_code == 0 and japanese.exit_code == 0, english.output + japanese.output
+    assert words in reasons(english.output)
+    assert words not in reasons(japanese.output) and "…" not in reasons(japanese.output)
 
 
 def test_a_seat_without_a_decision_is_refused() -> None:
