@@ -19,7 +19,9 @@ from meeple.core.game import Game
 from meeple.games.bison import heuristic as bison
 from meeple.games.bison.explain import explain as bison_explain
 from meeple.games.buffet import heuristic as buffet
+from meeple.games.buffet.explain import explain as buffet_explain
 from meeple.games.cafe import heuristic as cafe
+from meeple.games.cafe.explain import explain as cafe_explain
 from meeple.games.cheese import heuristic as cheese
 from meeple.games.cheese.explain import explain as cheese_explain
 from meeple.games.stirfry import heuristic as stirfry
@@ -48,8 +50,8 @@ SEARCH_PLANS: dict[str, SearchPlan] = {
 
 EXPLAINERS: dict[str, Explainer] = {
     "bison": bison_explain,
-    "buffet": buffet.explain,
-    "cafe": cafe.explain,
+    "buffet": buffet_explain,
+    "cafe": cafe_explain,
     "cheese": cheese_explain,
     "stirfry": stirfry_explain,
 }

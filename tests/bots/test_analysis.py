@@ -16,8 +16,8 @@ from meeple.bots.ismcts import ISMCTSBot, outcome
 from meeple.bots.levels import EXPLAINERS, searcher
 from meeple.core.bot import Reason
 from meeple.core.game import State, without_back
-from meeple.games.buffet.heuristic import explain
-from meeple.games.cafe.heuristic import explain as cafe_explain
+from meeple.games.buffet.explain import explain
+from meeple.games.cafe.explain import explain as cafe_explain
 from tests.bots.test_levels import GAMES, positions, small
 from tests.games.stirfry.helpers import make as stirfry_position
 

@@ -1,0 +1,83 @@
+"""Why the buffet heuristic (:mod:`meeple.games.buffet.heuristic`) would play a card, in words:
+the rules of thumb it weighs (the dish a card is likely to win, the lead it keeps over the
+rearmost mouse, a weak card exchanged). Judged from the seat's view alone.
+"""
+
+from __future__ import annotations
+
+from meeple.core.bot import Reason
+from meeple.core.game import JSON, Action
+from meeple.games.buffet.heuristic import (
+    EXCHANGE_BELOW,
+    SAFETY_MARGIN,
+    WORTH_DROPPING_FOR,
+    dish_gain,
+)
+
+DISH_JA = {
+    "cheese": "チーズ",
+    "chicken": "チキン",
+    "pizza": "ピザ",
+    "salad": "サラダ",
+    "salami": "サラミ",
+    "sausage": "ソーセージ",
+}
+"""The dishes' Japanese names, as the web client's ``buffet.kind.*`` texts give them."""
+
+
+def explain(view: JSON, seat: int, action: Action) -> Reason | None:
+    """Why this heuristic would play ``action``, by the rules of thumb it weighs (the
+    module docstring), judged from ``view`` alone; ``None`` where it has no words.
+
+    >>> view = {"positions": [0, 0, 0], "stacks": [[], [], []],
+    ...         "buffet": [{"kind": "salad", "value": 2}, {"kind": "salami", "value": 1}]}
+    >>> explain(view, 0, {"type": "play", "card": 4}).en
+    'keeps you 4 ahead of the rearmost mouse'
+    """
+    if action["type"] == "discard" and "card" in action:
+        if action["card"] < EXCHANGE_BELOW:
+            weak = action["card"]
+            return Reason(f"exchanges a weak card ({weak})", f"弱いカード（{weak}）を交換する")
+        return None
+    if action["type"] != "play" or "card" not in action:
+        return None
+    card: int = action["card"]
+    me = view["positions"][seat]
+    rivals = [p for s, p in enumerate(view["positions"]) if p is not None and s != seat]
+    stack = view["stacks"][seat]
+    if len(rivals) == 1:
+        dish = view["buffet"][0]
+        prize = dish_gain(dish, stack)
+        kind_ja = DISH_JA.get(dish["kind"], dish["kind"])
+        if prize <= 0:
+            return Reason(
+                f"the {dish['kind']} adds nothing to your stacks: a high card would be wasted",
+                f"{kind_ja}は得点にならない：高いカードはもったいない",
+            )
+        if me + card - rivals[0] > 4:
+            return Reason(
+                f"likely beats the rival's card (4 on average) to the {dish['kind']},"
+                f" worth {prize} to you",
+                f"相手のカード（平均4）に勝って{kind_ja}（{prize}点）を取れそう",
+            )
+        return Reason(
+            f"likely too low to beat the rival's card (4 on average) to the {dish['kind']}",
+            f"相手のカード（平均4）に勝って{kind_ja}を取るには低そう",
+        )
+    lowest = dish_gain(view["buffet"][-1], stack)
+    hand = view.get("hand") or []
+    if lowest >= WORTH_DROPPING_FOR and hand and card == min(hand):
+        return Reason(
+            f"even the last dish adds {lowest} to your stacks: drop out cheaply",
+            f"最後の料理でも{lowest}点になる：安いカードで抜ける",
+        )
+    ahead = me + card - min(rivals) if rivals else 0
+    if ahead >= SAFETY_MARGIN:
+        return Reason(
+            f"keeps you {ahead} ahead of the rearmost mouse",
+            f"最後尾のネズミより{ahead}マス前に出る",
+        )
+    return Reason(
+        "risks staying at the back of the field, which leaves the round with nothing",
+        "最後尾に残るおそれがあり、そのラウンドは何も取れない",
+    )
