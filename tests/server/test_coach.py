@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 import meeple
+from meeple.bots.analysis import Candidate
 from meeple.core.game import State, without_back
-from meeple.server.tables.coaching import CLEARLY_BETTER, HINT_MOVES, seen_world
+from meeple.server.tables.coaching import CLEARLY_BETTER, HINT_MOVES, seen_world, shortlist
 from tests.server.conftest import Person, Server, Socket, play_out
 
 
@@ -175,3 +176,15 @@ def test_a_review_is_only_for_the_player_who_held_the_seat(server: Server) -> No
     refused(server.stranger().get(f"/api/tables/{table}/review?seat=0"), 403, "not_your_seat")
     assert aki.get(f"/api/tables/{table}/review?seat=-1").status_code == 422
     assert aki.get(f"/api/tables/{table}/review?seat=x").status_code == 422
+
+
+def test_a_hint_lists_the_coach_choice_then_the_well_searched_moves_by_win_chance() -> None:
+    def move(card: int, visits: int, win: float) -> Candidate:
+        return Candidate({"type": "play", "card": card}, visits, win, 0.0, win)
+
+    chosen = move(1, 100, 0.4)
+    found = [chosen, move(2, 60, 0.23), move(3, 30, 0.39), move(4, 5, 0.9)]
+    assert [c.action["card"] for c in shortlist(found)] == [1, 3, 2]
+    # A move tried too little to judge comes after the rest, whatever its share of wins.
+    assert [c.action["card"] for c in shortlist(found, 4)] == [1, 3, 2, 4]
+    assert shortlist([]) == []

@@ -85,7 +85,27 @@ def hint(game_id: str, world: State | Mapping[str, Any], seat: int, seed: int) -
     :func:`seen_world`), best first."""
     game = meeple.load(game_id)
     found = _coach(game, seed, HINT_SECONDS).analyse(_world(game, world), seat)
-    return [candidate_json(game, c) for c in found[:HINT_MOVES]]
+    return [candidate_json(game, c) for c in shortlist(found)]
+
+
+def shortlist(found: list[Candidate], moves: int = HINT_MOVES) -> list[Candidate]:
+    """The moves a hint shows: the coach's choice first, then the others it searched enough
+    (at least a tenth of its choice's playouts) by win chance, then the rest by playouts.
+
+    The search ranks moves by playouts; shown beside their win chances, that order read as
+    the coach contradicting itself (a second move at 23 % over a third at 39 %).
+    """
+    if not found:
+        return []
+    best, rest = found[0], found[1:]
+    enough = max(2, best.visits // 10)
+    searched = sorted(
+        (c for c in rest if c.visits >= enough),
+        key=lambda c: (c.win_chance, c.expected_score),
+        reverse=True,
+    )
+    others = searched + [c for c in rest if c.visits < enough]
+    return [best, *others][:moves]
 
 
 def review_decision(
