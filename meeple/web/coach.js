@@ -32,9 +32,10 @@ export function reasonText(reason) {
   return reason ? reason[lang()] || reason.en || "" : "";
 }
 
-/** Light the board's elements of `moves` (best first) with `hint-1`, `hint-2`, …; returns how
- *  many elements were lit. */
-export function markMoves(root, moves, prefix = "hint") {
+/** Light the board's elements of `moves` (best first) with `hint-1`, `hint-2`, …: each
+ *  `.legal[data-action]` of one of them, and what the renderer's optional `locate(root, action)`
+ *  finds besides (Café's guest to choose in the hand); returns how many elements were lit. */
+export function markMoves(root, moves, locate = null, prefix = "hint") {
   for (const el of root.querySelectorAll(`[class*="${prefix}-"]`)) {
     for (let r = 1; r <= RANKS; r += 1) el.classList.remove(`${prefix}-${r}`);
   }
@@ -48,13 +49,20 @@ export function markMoves(root, moves, prefix = "hint") {
       continue;
     }
     const rank = ranks.get(key);
-    if (rank) {
-      el.classList.add(`${prefix}-${rank}`);
-      el.dataset.hintRank = String(rank);
-      lit += 1;
-    }
+    if (rank) lit += light(el, rank, prefix);
+  }
+  // Best last, so that an element of several moves shows the best one's rank.
+  for (const [i, move] of [...moves.entries()].reverse()) {
+    for (const el of locate ? locate(root, move.action) : []) lit += light(el, i + 1, prefix);
   }
   return lit;
+}
+
+function light(el, rank, prefix) {
+  for (let r = 1; r <= RANKS; r += 1) el.classList.remove(`${prefix}-${r}`);
+  el.classList.add(`${prefix}-${rank}`);
+  el.dataset.hintRank = String(rank);
+  return 1;
 }
 
 /** The hint's button and box for a table. `context()` is the table's renderer context now;
@@ -68,7 +76,7 @@ export function hintTool({ tableId, game, context, boards }) {
   let version = null;
 
   const mark = () => {
-    for (const root of boards()) markMoves(root, hint && hint.version === version ? hint.moves : []);
+    for (const root of boards()) markMoves(root, hint && hint.version === version ? hint.moves : [], game.locate);
   };
 
   const drawBox = () => {

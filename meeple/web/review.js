@@ -152,7 +152,7 @@ export async function showReview(root, tableId) {
     board = fresh;
     installTips();
     game.render(board, ctx);
-    markMoves(board, [d.best]);
+    markMoves(board, [d.best], game.locate);
     if (!d.same) {
       const played = actionKey(d.played.action);
       for (const el of board.querySelectorAll(".legal[data-action]")) {

@@ -20,10 +20,14 @@ pytestmark = pytest.mark.browser
 UPRIGHT = {"width": 390, "height": 844}
 
 
-def ask_hint(page: Page) -> list[dict[str, object]]:
-    """Click Hint and wait for the coach's moves; returns the lit elements' actions by rank."""
+def ask_hint(page: Page, *, tap: bool = False) -> list[dict[str, object]]:
+    """Click (or tap) Hint and wait for the coach's moves; returns the lit elements' actions by
+    rank."""
     expect(page.locator("#board .legal[data-action]").first).to_be_visible(timeout=30_000)
-    page.locator("#hint").click()
+    if tap:
+        page.locator("#hint").tap()
+    else:
+        page.locator("#hint").click()
     moves = page.locator("#hint-box .hint-move")
     expect(moves.first).to_be_visible(timeout=20_000)
     assert 1 <= moves.count() <= 3
@@ -31,7 +35,8 @@ def ask_hint(page: Page) -> list[dict[str, object]]:
     lit: list[dict[str, object]] = page.evaluate(
         """() => [...document.querySelectorAll("[data-hint-rank]")]
             .filter((el) => /hint-\\d/.test(el.getAttribute("class") || ""))
-            .map((el) => ({rank: +el.dataset.hintRank, action: JSON.parse(el.dataset.action)}))"""
+            .map((el) => ({rank: +el.dataset.hintRank,
+                           action: el.dataset.action ? JSON.parse(el.dataset.action) : null}))"""
     )
     return lit
 
@@ -69,7 +74,7 @@ def test_a_hint_in_japanese_on_a_phone(new_page: Callable[..., Page]) -> None:
     create_table(page, "cafe", 2, ["random"])
     expect(page.locator("#play-bar #hint")).to_be_visible(timeout=30_000)
     expect(page.locator("#hint")).to_have_text("ヒント")
-    ask_hint(page)
+    ask_hint(page, tap=True)
     box = page.locator("#play-bar #hint-box")  # in the bar, over the prompt
     expect(box).to_be_visible()
     expect(box.locator(".hint-win").first).to_have_text(re.compile(r"^勝率 \d+%$"))
