@@ -213,9 +213,13 @@ class ISMCTSBot(Bot):
         tried, best = self._search(state, seat, legal)
         return tried[best].action or {}
 
-    def analyse(self, state: State, seat: int) -> list[Candidate]:
+    def analyse(self, state: State, seat: int, also: Action | None = None) -> list[Candidate]:
         """The moves the search tried for ``seat``, best first, with their estimated win
         chance, expected score and the heuristic's reason (:mod:`meeple.bots.analysis`).
+
+        ``also`` (a legal move, e.g. the one a player made) is sure to be among them: if the
+        search did not try it, it is played out on its own afterwards, from as many
+        determinized worlds as the search had, and comes last.
 
         The first is the move :meth:`choose` makes with the same seed; the rest follow by
         visits, then mean reward. Like :meth:`choose` it searches determinized worlds from
@@ -242,8 +246,25 @@ class ISMCTSBot(Bot):
             key=lambda node: (node.visits, node.reward),
             reverse=True,
         )
+        found = [tried[best], *rest]
+        if also is not None and all(node.action != also for node in found):
+            found.append(self._evaluate(state, seat, also, max(tried[best].visits, 1)))
         view = state.view(seat)  # the heuristic's reasons see what the seat sees, no more
-        return [self._candidate(node, view, seat) for node in [tried[best], *rest]]
+        return [self._candidate(node, view, seat) for node in found]
+
+    def _evaluate(self, state: State, seat: int, action: Action, playouts: int) -> Node:
+        """``action``'s statistics from ``playouts`` playouts of its own, each in a world
+        determinized from the seat's view (the move applied first, then played out as the
+        search plays out, with its tree), or fewer if ``seconds`` pass first."""
+        root = Node(seat=seat, action=action)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        for done in range(playouts):
+            if done and time.perf_counter() >= deadline:
+                break
+            world = state.determinize(seat, self.rng)
+            world.apply(seat, action)
+            self._iterate(root, world, seat)
+        return root
 
     def _candidate(self, node: Node, view: JSON, seat: int) -> Candidate:
         action = node.action or {}

@@ -20,6 +20,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from meeple.server.api import coach as coach_api
 from meeple.server.api import (
     community,
     learn,
@@ -38,6 +39,7 @@ from meeple.server.api.guard import ForeignOriginGuard
 from meeple.server.api.headers import SecurityHeaders
 from meeple.server.api.operations import WEB
 from meeple.server.settings import Settings
+from meeple.server.site.coach import Coach
 from meeple.server.site.garbage import Collector, GcPauses
 from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts, TooManyTries
 from meeple.server.site.lobby import Lobby
@@ -80,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await site.lobby.stop()
             if site.postman is not None:
                 await site.postman.stop()
+            site.coach.stop()
             await site.hub.shutdown()
             site.store.close()
 
@@ -93,7 +96,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     add_middleware(app, settings)
     add_error_handlers(app)
-    for area in (players, me, tables, positions, play, community, mail, social, learn, operations):
+    for area in (
+        players,
+        me,
+        tables,
+        coach_api,
+        positions,
+        play,
+        community,
+        mail,
+        social,
+        learn,
+        operations,
+    ):
         app.include_router(area.router)
     app.mount("/", StaticFiles(directory=WEB), name="web")
     return app
@@ -123,6 +138,7 @@ def make_services(settings: Settings) -> Services:
     hub.on_finished.append(notices.table_finished)
     hub.on_turn.append(notices.turn_passed)
     invites = Invites(hub, notices)
+    coach = Coach(hub)
     return Services(
         settings,
         store,
@@ -135,6 +151,7 @@ def make_services(settings: Settings) -> Services:
         sockets,
         notices,
         invites,
+        coach,
         postman,
     )
 

@@ -2,6 +2,7 @@
 //   #/                 the lobby             (lobby.js)
 //   #/table/<id>       a table, live         (table.js)
 //   #/replay/<id>      a finished game       (replay.js)
+//   #/review/<id>      the coach's review    (review.js)
 //   #/rules/<game>     a game's rules        (rules.js)
 //   #/learn/<game>     a game's tutorial     (learn.js, on the table page)
 //   #/learn/<game>/<addon>  an add-on lesson (a variant's)
@@ -18,6 +19,7 @@ import { showLearn } from "./learn.js";
 import { showLobby } from "./lobby.js";
 import { keepTurns, showMe } from "./me.js";
 import { showReplay } from "./replay.js";
+import { showReview } from "./review.js";
 import { showRules } from "./rules.js";
 import { me } from "./session.js";
 import { showSettings } from "./settings.js";
@@ -26,6 +28,7 @@ import { showTable } from "./table.js";
 const ROUTES = [
   [/^#\/table\/([\w-]+)$/, showTable],
   [/^#\/replay\/([\w-]+)$/, showReplay],
+  [/^#\/review\/([\w-]+)$/, showReview],
   [/^#\/rules\/([\w-]+)$/, showRules],
   [/^#\/learn\/([\w-]+)(?:\/([\w-]+))?$/, showLearn],
   [/^#\/player\/([\w-]+)$/, showPlayer],
@@ -71,6 +74,8 @@ async function start() {
     await setLang(select.value);
     translateStatic();
     await me();
+    // The header's count of games waiting for my move says it again, in the new language.
+    window.dispatchEvent(new Event("meeple:turns"));
     // A live table only redraws (its connection stays open); other pages are built again.
     if (page?.relabel) page.relabel();
     else route();

@@ -44,7 +44,9 @@ export async function showReplay(root, tableId) {
   const bar = h("div", { class: "replay-bar", id: "replay-bar" }, controls, said);
   const page = h("section", { class: "replay-page", "data-game": replay.table.game },
     h("div", { class: "replay-top" },
-      h("div", { class: "replay-head" }, h("a", { href: "#/", class: "replay-lobby", "data-t": "nav.lobby", text: t("nav.lobby") }), title),
+      h("div", { class: "replay-head" }, h("a", { href: "#/", class: "replay-lobby", "data-t": "nav.lobby", text: t("nav.lobby") }), title,
+        // The coach's review of the viewer's own decisions (review.js): for the players only.
+        replay.seat !== null ? h("a", { href: `#/review/${tableId}`, id: "open-review", class: "review-link", "data-t": "review.link", text: t("review.link") }) : null),
       winners, seats),
     // The end's story under the title on a desktop, under the board on a phone (style.css).
     ending, bar, board, chat.element);

@@ -16,6 +16,7 @@ import { invitePanel } from "./invites.js";
 import { paceText, timeLeft } from "./turns.js";
 import { confirmSetting, disarm, installTips } from "./tips.js";
 import { rulesDrawer } from "./rules.js";
+import { hintTool } from "./coach.js";
 
 const renderers = {};
 
@@ -191,7 +192,10 @@ export async function showTable(root, tableId, learn = null) {
   const turnPace = h("summary");
   const turnRule = h("details", { id: "turn-rule", class: "muted turn-rule", hidden: true }, turnPace, h("p", { "data-t": "turns.rule", text: t("turns.rule") }));
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
-  const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip);
+  // The coach's hint (coach.js): its button beside the prompt (in the bar on a phone), its box
+  // of moves over the board (in the bar, over the prompt, on a phone). Not in a tutorial.
+  const coach = learn ? null : hintTool({ tableId, game, context: () => context(), boards: () => [board, actions] });
+  const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip, coach?.button);
   // On a phone the strip is in the Log drawer (layout()) and its one-line banner is folded away.
   const mainCol = h("div", { class: "main-col" }, learn?.panel, promptRow, since, result, strip.banner, board, actions);
   const seatsCol = h("aside", { class: "seats-col drawer", id: "drawer-players" }, h("h2", { "data-t": "table.players", text: t("table.players") }), seats, turnRule);
@@ -251,6 +255,7 @@ export async function showTable(root, tableId, learn = null) {
     document.body.classList.add("at-table");
     if (phone.matches) {
       if (promptRow.parentNode !== bar) bar.append(promptRow, actions);
+      if (coach && coach.box.parentNode !== bar) bar.prepend(coach.box);
       if (since.parentNode !== logCol) logCol.insertBefore(since, log);
       // The newest event stays in sight: over the board held upright; held sideways, where
       // height is short and the header's row is long, in that row.
@@ -261,6 +266,7 @@ export async function showTable(root, tableId, learn = null) {
       if (actions.parentNode !== mainCol) mainCol.append(actions);
       if (since.parentNode !== mainCol) promptRow.after(since);
       if (strip.banner.parentNode !== mainCol) result.after(strip.banner);
+      if (coach && coach.box.parentNode !== mainCol) since.after(coach.box);
       if (drawer) openDrawer(drawer);
     }
   };
@@ -550,6 +556,7 @@ export async function showTable(root, tableId, learn = null) {
       }
     }
     drawResult();
+    coach?.update(state, !steps.active);
     learn?.drawn(state);
   };
 
@@ -578,6 +585,8 @@ export async function showTable(root, tableId, learn = null) {
       resultFolded || learn ? null : endStory({ game, table: tbl, players, seat: state.seat, order: rankOrder(board) }),
       learn ? h("p", { class: "row result-actions" }, learn.resultActions()) : h("p", { class: "row result-actions" },
         h("a", { class: "button", id: "open-replay", href: `#/replay/${tbl.id}`, text: t("table.open_replay") }),
+        // The coach's review of this player's decisions (review.js).
+        seated ? h("a", { class: "button", id: "open-review", href: `#/review/${tbl.id}`, text: t("review.link") }) : null,
         seated ? h("button", { type: "button", class: "primary", id: "play-again", text: t("table.play_again"), onclick: () => playAgain(tbl) }) : null,
         h("a", { class: "button", href: "#/", text: t("nav.lobby") }))].filter(Boolean));
   };
@@ -774,6 +783,7 @@ export async function showTable(root, tableId, learn = null) {
       strip.relabel();
       title.textContent = gameName(state?.table.game ?? table.game);
       learn?.relabel();
+      coach?.relabel();
       if (state) draw(true);
     },
   };

@@ -181,3 +181,30 @@ def test_an_outcome_gives_the_win_shares_and_scores_of_a_playout_end() -> None:
     assert sum(wins) == pytest.approx(1.0)
     assert all((wins[s] > 0) == (s in state.winners) for s in range(3))
     assert result == outcome(state, scale=3.0)[0]  # a finished playout is never cut off
+
+
+@pytest.mark.parametrize("game_id", ["buffet", "cafe"])
+def test_also_puts_a_move_the_search_did_not_try_among_the_candidates(game_id: str) -> None:
+    """A review asks for the figures of the move a player made, whether or not the search
+    tried it: it comes last, played out as often as the search's best move."""
+    for k, state in enumerate(positions(game_id, 3, 3)):
+        seat = state.to_move[0]
+        plain = hard(game_id, k).analyse(state, seat)
+        tried = [c.action for c in plain]
+        untried = [a for a in without_back(state.legal_actions(seat)) if a not in tried]
+        if not untried:
+            continue
+        with_also = hard(game_id, k).analyse(state, seat, also=untried[-1])
+        assert with_also[:-1] == plain  # the search itself is unchanged
+        assert with_also[-1].action == untried[-1]
+        assert with_also[-1].visits == plain[0].visits
+        check_figures(with_also, state, seat)
+        return
+    pytest.fail("every position's search tried every move")
+
+
+def test_also_adds_nothing_when_the_move_was_tried() -> None:
+    state = positions("buffet", 3, 1)[0]
+    seat = state.to_move[0]
+    plain = hard("buffet", 2).analyse(state, seat)
+    assert hard("buffet", 2).analyse(state, seat, also=plain[-1].action) == plain

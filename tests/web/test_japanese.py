@@ -1,6 +1,6 @@
 """No English left on a Japanese page (issue 36): every page of the site in Japanese — the lobby,
 a table of each game in play (its drawers beside the board on a desktop, the Rules drawer open)
-and at its end (but Bison's, for time), a replay, my games, friends, settings, a leaderboard, a
+and at its end (but Bison's, for time), a replay, the coach's review of a game, my games, friends, settings, a leaderboard, a
 profile, a rules page and a tutorial — shows no English word, neither in its visible text nor in
 any tooltip (``data-tip``, ``title``, ``aria-label``, an SVG ``<title>``)."""
 
@@ -131,6 +131,11 @@ def test_no_english_on_any_japanese_page(new_page: Callable[..., Page]) -> None:
     expect(page.locator("#step")).to_be_visible()
     page.locator("#forward").click()
     found += english(page, "replay", allowed)
+    # The coach's review of a game played to its end (meeple/web/review.js).
+    page.goto(f"/#/review/{tables['buffet']}")
+    summary = page.locator("#review-summary")
+    expect(summary).to_have_text(re.compile(r"^判断 \d+ 回のうち"), timeout=30_000)
+    found += english(page, "review", allowed)
     page.goto("/")
     expect(page.locator("#lobby-title")).to_be_visible()
     found += english(page, "lobby after the games", allowed | player_names(page))

@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 from meeple.server.api import auth
 from meeple.server.jsontext import encode_bytes
 from meeple.server.settings import Settings
+from meeple.server.site.coach import Coach
 from meeple.server.site.limits import GuestLimiter, LoginLimiter, SocketCounts
 from meeple.server.site.lobby import Lobby
 from meeple.server.site.mail.notices import Notices
@@ -45,6 +46,8 @@ class Services:
     notices: Notices
     """Mails queued for what happens (:mod:`meeple.server.site.mail`)."""
     invites: Invites
+    coach: Coach
+    """Hints and reviews (:mod:`meeple.server.site.coach`)."""
     postman: Postman | None = None
     """Sends the outbox's mails (``None``: no ``--smtp``, no mail)."""
 

@@ -673,4 +673,7 @@ export default {
   stats,
   // Every scoring in the end's story, in the log's words (ending.js).
   scorings: ["seat", "bar", "one_country", "leave"],
+  // Where the coach's move is on the board besides its own lit target (coach.js): the guest to
+  // choose in the hand (a chair is lit only for the guest chosen).
+  locate: (root, action) => (action.guest ? [...root.querySelectorAll(`button.choose[data-guest="${CSS.escape(action.guest)}"]`)] : []),
 };

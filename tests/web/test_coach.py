@@ -1,0 +1,140 @@
+"""The coach in the browser (issue 38): the Hint button at an unrated table lists the coach's
+best moves with their win chances and reasons and lights them on the board — in English on a
+desktop, in Japanese on a phone, where it sits in the bar pinned to the bottom — and the review
+of a finished game walks the player's decisions, in both languages."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot, sign_in
+from tests.web.test_japanese import ALLOWED, bot_names, english
+
+pytestmark = pytest.mark.browser
+
+UPRIGHT = {"width": 390, "height": 844}
+
+
+def ask_hint(page: Page, *, tap: bool = False) -> list[dict[str, object]]:
+    """Click (or tap) Hint and wait for the coach's moves; returns the lit elements' actions by
+    rank."""
+    expect(page.locator("#board .legal[data-action]").first).to_be_visible(timeout=30_000)
+    if tap:
+        page.locator("#hint").tap()
+    else:
+        page.locator("#hint").click()
+    moves = page.locator("#hint-box .hint-move")
+    expect(moves.first).to_be_visible(timeout=20_000)
+    assert 1 <= moves.count() <= 3
+    expect(page.locator("#board .hint-1, #actions .hint-1").first).to_be_attached()
+    lit: list[dict[str, object]] = page.evaluate(
+        """() => [...document.querySelectorAll("[data-hint-rank]")]
+            .filter((el) => /hint-\\d/.test(el.getAttribute("class") || ""))
+            .map((el) => ({rank: +el.dataset.hintRank,
+                           action: el.dataset.action ? JSON.parse(el.dataset.action) : null}))"""
+    )
+    return lit
+
+
+def test_a_hint_in_english_on_a_desktop(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page, "Aki")
+    create_table(page, "buffet", 3, ["random", "random"])
+    lit = ask_hint(page)
+    # The best move lit on the board is one the player may make, and the box says its win
+    # chance and why (Buffet's heuristic has a reason for every card).
+    legal = [
+        json.loads(a)
+        for a in page.locator("#board .legal[data-action]").evaluate_all(
+            "(els) => els.map((el) => el.dataset.action)"
+        )
+    ]
+    assert any(item["rank"] == 1 and item["action"] in legal for item in lit)
+    first = page.locator("#hint-box .hint-move").first
+    expect(first.locator(".hint-win")).to_have_text(re.compile(r"^\d+% to win$"))
+    expect(first.locator(".hint-label")).not_to_be_empty()
+    expect(page.locator("#hint-box .hint-reason").first).not_to_be_empty()
+    screenshot(page, "coach-hint-desktop")
+    # The move made, the hint of that decision is gone from the box and the board.
+    best = page.locator("#board .hint-1").first
+    point = best.evaluate(_OWN_POINT)
+    page.mouse.click(point["x"], point["y"])
+    expect(page.locator("#hint-box")).to_be_hidden()
+    expect(page.locator("#board .hint-1")).to_have_count(0)
+
+
+def test_a_hint_in_japanese_on_a_phone(new_page: Callable[..., Page]) -> None:
+    page = new_page(locale="ja-JP", viewport=UPRIGHT, touch=True, mobile=True)
+    sign_in(page, "Aki")
+    create_table(page, "cafe", 2, ["random"])
+    expect(page.locator("#play-bar #hint")).to_be_visible(timeout=30_000)
+    expect(page.locator("#hint")).to_have_text("ヒント")
+    ask_hint(page, tap=True)
+    box = page.locator("#play-bar #hint-box")  # in the bar, over the prompt
+    expect(box).to_be_visible()
+    expect(box.locator(".hint-win").first).to_have_text(re.compile(r"^勝率 \d+%$"))
+    assert english(page, "the hint", set(ALLOWED) | bot_names(page)) == []
+    # The box stays inside the screen, over the bar's prompt.
+    shown = box.bounding_box()
+    assert shown and shown["y"] >= 0 and shown["y"] + shown["height"] <= UPRIGHT["height"]
+    screenshot(page, "coach-hint-phone-ja")
+    page.locator("#hint-box .hint-close").tap()
+    expect(page.locator("#hint-box")).to_be_hidden()
+
+
+def test_the_review_in_english_then_japanese(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page, "Aki")
+    table = create_table(page, "buffet", 3, ["random", "random"])
+    play_to_end(page, seed=4)
+    page.locator("#open-review").click()
+    page.wait_for_url(f"**/#/review/{table}")
+    summary = page.locator("#review-summary")
+    expect(summary).to_have_text(re.compile(r"^\d+ decisions: "), timeout=30_000)
+    count = int(summary.inner_text().split()[0])
+    expect(page.locator("#review-list li")).to_have_count(count)
+    expect(page.locator("#review-detail")).to_contain_text("You played:")
+    expect(page.locator("#review-step")).to_have_text(f"1 / {count}")
+    page.locator("#review-next").click()
+    expect(page.locator("#review-step")).to_have_text(f"2 / {count}")
+    # The coach's move is lit on the board of the decision, as the board draws a choice.
+    expect(page.locator("#board .hint-1").first).to_be_attached()
+    worse = page.locator("#review-list li.clearly-worse")
+    if worse.count():  # a random player's game has some, and the button goes to the next one
+        page.locator("#review-worse").click()
+        expect(page.locator("#review-detail .review-badge")).to_have_text("Clearly better")
+        expect(page.locator("#review-detail .review-cost")).to_have_text(
+            re.compile(r"^Estimated cost: win chance −\d+%, score [−+]?[\d.]+$")
+        )
+    screenshot(page, "coach-review-desktop")
+    page.locator("#lang").select_option("ja")
+    expect(summary).to_have_text(re.compile(r"^判断 \d+ 回のうち"))
+    expect(page.locator("#review-detail")).to_contain_text("あなたの手：")
+    # The header's count of waiting games is said again in Japanese (asked of the server).
+    expect(page.locator("#my-games")).not_to_have_attribute("aria-label", re.compile("games"))
+    found = english(page, "the review", set(ALLOWED) | {"aki", "bot"})
+    assert found == [], "\n".join(found)
+    page.set_viewport_size(UPRIGHT)
+    expect(page.locator("#review-bar #review-detail")).to_be_visible()
+    screenshot(page, "coach-review-phone-ja")
+    # The replay links to the review, and back.
+    page.locator("#review-replay").click()
+    expect(page.locator("#open-review")).to_be_visible()
+
+
+def test_a_stranger_gets_no_review(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    sign_in(page, "Aki")
+    table = create_table(page, "buffet", 3, ["random", "random"])
+    play_to_end(page, seed=1)
+    other = new_page()
+    sign_in(other, "Ben")
+    other.goto(f"/#/review/{table}")
+    expect(other.locator("#review-error")).to_have_text(
+        "A game's review is for the player who held the seat."
+    )
