@@ -24,14 +24,16 @@ from meeple.core.bot import Bot, SearchPlan
 from meeple.core.game import Action, Game, State
 
 TUNING: dict[str, dict[str, Any]] = {
-    "stirfry": {"rollout_limit": 4, "score_scale": 0.25, "iterations": 14},
+    "stirfry": {"rollout_limit": 4, "iterations": 20},
 }
 """Per game, what ``expert`` changes in ``hard``'s :data:`~meeple.bots.levels.SEARCH_PLANS`
 (a game not listed keeps the plan and judges its playouts by the network at its cut).
 ``score_scale`` applies to the margin of the estimated rewards, which lie in [0, 1]."""
 
-DEFAULT_SCALE = 0.25
-"""A reward margin of this much over the best rival (a quarter of the range) is a clear lead."""
+DEFAULT_SCALE = 0.5
+"""The margin of estimated rewards over the best rival that counts as a clear lead: half the
+range, so that the reward stays nearly linear in the estimates (their mean over worlds is
+then about the expected reward)."""
 
 
 def available(game_id: str, players: int | None = None, folder: Path | None = None) -> bool:

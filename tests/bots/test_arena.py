@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import meeple
-from meeple.bots.arena import lineup_for, ranks_of, run_arena, wilson
+from meeple.bots.arena import ArenaResult, GameRecord, lineup_for, ranks_of, run_arena, wilson
 from meeple.bots.levels import levels_for, make
 from meeple.cli import app
 
@@ -159,3 +159,18 @@ def test_play_lets_you_choose_the_bots_levels(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     bad = runner.invoke(app, ["play", "buffet", "--players", "4", "--bots", "easy,easy"])
     assert bad.exit_code != 0 and "give one level or 3" in bad.output
+
+
+def test_records_keep_each_seats_thinking_time() -> None:
+    result = run_arena("buffet", 3, ["random", "easy"], 2)
+    record = result.records[0]
+    assert len(record.seconds) == len(record.choices) == 3 and min(record.choices) > 0
+    again = GameRecord.from_json(record.to_json())
+    assert again.choices == record.choices
+    assert again.seconds == pytest.approx(record.seconds, abs=1e-4)
+    assert all(row.think_time is not None for row in result.standings())
+    # A record of an older run, without the times, still reads, and counts no time.
+    old = record.to_json()
+    del old["seconds"], old["choices"]
+    older = ArenaResult("buffet", 3, [GameRecord.from_json(old)])
+    assert [row.think_time for row in older.standings()] == [None, None]
