@@ -336,6 +336,10 @@ def train(
     round_games: Annotated[
         int, typer.Option(min=1, help="Self-play games between two checkpoints.")
     ] = 64,
+    samples: Annotated[
+        int, typer.Option(min=1, help="Decisions kept per game (a new run only).")
+    ] = 24,
+    alpha: Annotated[float, typer.Option(min=0.0, help="The L2 penalty (a new run only).")] = 1e-3,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Self-play processes (default: every core).")
     ] = None,
@@ -368,6 +372,8 @@ def train(
             level=level,
             hidden=widths,
             round_games=round_games,
+            samples=samples,
+            alpha=alpha,
             seed=seed,
             **({} if workers is None else {"workers": workers}),
         )
