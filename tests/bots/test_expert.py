@@ -188,3 +188,14 @@ def test_expert_is_offered_only_where_a_network_ships() -> None:
     )
     with pytest.raises(ValueError, match=f"no expert bot for {missing[0]} at {missing[1]}"):
         check("expert", *missing)
+
+
+@pytest.mark.parametrize("game_id", sorted(meeple.GAMES))
+def test_the_shipped_networks_load_and_stay_small(game_id: str) -> None:
+    counts = shipped_counts(game_id)
+    total = sum(weights_path(game_id, p).stat().st_size for p in counts)
+    assert total <= 2_000_000  # the budget: 2 MB of weights a game
+    for players in counts:
+        net = ValueNet.load(weights_path(game_id, players), game_id, players)
+        state = meeple.load(game_id).new(players, seed=1)
+        assert len(NetJudge(net)(state)) == players
