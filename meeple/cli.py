@@ -9,13 +9,21 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Column, Table
 
 import meeple
 from meeple.bots.arena import ArenaResult, append_record, read_records, run_arena
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import LEVELS, make
+from meeple.bots.levels import check as check_level
 from meeple.core.errors import BadOptions, UnknownGame
 from meeple.core.game import Game, State
 from meeple.core.replay import Replay
@@ -129,13 +137,20 @@ def simulate_command(
     console.print(table)
 
 
-def _levels(text: str, param: str) -> list[str]:
+def _levels(text: str, param: str, game: Game[Any], players: int) -> list[str]:
+    """The comma-separated levels of ``text``, each one that can play ``game`` at ``players``
+    (``expert`` only where its network ships)."""
     levels = [part.strip() for part in text.split(",") if part.strip()]
     unknown = [level for level in levels if level not in LEVELS]
     if not levels or unknown:
         raise typer.BadParameter(
             f"{', '.join(unknown) or 'nothing'}: levels are {', '.join(LEVELS)}", param_hint=param
         )
+    for level in levels:
+        try:
+            check_level(level, game.id, players)
+        except ValueError as err:
+            raise typer.BadParameter(str(err), param_hint=param) from None
     return levels
 
 
@@ -173,11 +188,11 @@ def arena(
 ) -> None:
     """Bot tournament: win share with 95% interval, mean score and mean rank per bot."""
     game = _load(game_id)
-    levels = _levels(bots, "--bots")
     try:
         game.new(players, seed=seed)
     except BadOptions as err:
         raise typer.BadParameter(str(err), param_hint="--players") from None
+    levels = _levels(bots, "--bots", game, players)
     kept = []
     if records is not None:
         try:
@@ -253,9 +268,13 @@ def _print_standings(result: ArenaResult) -> None:
         f"[bold]{result.game}[/], {result.players} players, {data['games']} games; "
         f"fair share {100 * result.fair_share:.1f}%"
     )
-    table = Table("bot", "seat-games", "win share", "95% interval", "mean score", "mean rank")
+    table = Table(
+        "bot", "seat-games", "win share", "95% interval", "mean score", "mean rank", "s/choice"
+    )
+    thinking = {row.level: row.think_time for row in result.standings()}
     for row in data["bots"]:
         low, high = row["ci95"]
+        think = thinking[row["level"]]
         table.add_row(
             row["level"],
             str(row["seat_games"]),
@@ -263,6 +282,7 @@ def _print_standings(result: ArenaResult) -> None:
             f"{100 * low:.1f}–{100 * high:.1f}%",
             f"{row['mean_score']:.2f}",
             f"{row['mean_rank']:.2f}",
+            "–" if think is None else f"{think:.3f}",
         )
     console.print(table)
 
@@ -294,6 +314,97 @@ def _plot_standings(result: ArenaResult, path: Path) -> None:
 
 
 @app.command()
+def train(
+    game_id: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 2,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Self-play games in all (resumed runs too).")
+    ] = 2000,
+    hours: Annotated[
+        float | None, typer.Option(min=0.0, help="Stop after this many hours in all.")
+    ] = None,
+    out: Annotated[
+        Path, typer.Option(help="The run's folder: checkpoint, network, learning curve.")
+    ] = Path("training"),
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on with the run kept in --out.")
+    ] = False,
+    level: Annotated[str, typer.Option(help="The bots that play the self-play games.")] = "normal",
+    hidden: Annotated[
+        str, typer.Option(help="Hidden layer widths, comma-separated (a new run only).")
+    ] = "64,32",
+    round_games: Annotated[
+        int, typer.Option(min=1, help="Self-play games between two checkpoints.")
+    ] = 64,
+    samples: Annotated[
+        int, typer.Option(min=1, help="Decisions kept per game (a new run only).")
+    ] = 24,
+    alpha: Annotated[float, typer.Option(min=0.0, help="The L2 penalty (a new run only).")] = 1e-3,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Self-play processes (default: every core).")
+    ] = None,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the self-play games.")] = 0,
+) -> None:
+    """Train the expert level's value network for a game from self-play (needs meeple[train]).
+
+    Writes --out/<game>-<players>.npz (the network, for numpy), --out/curve.png (the
+    validation loss) and a checkpoint after every round: --resume goes on from it."""
+    game = _load(game_id)
+    try:
+        game.new(players, seed=0)
+    except BadOptions as err:
+        raise typer.BadParameter(str(err), param_hint="--players") from None
+    _levels(level, "--level", game, players)
+    try:
+        widths = tuple(int(w) for w in hidden.split(","))
+    except ValueError:
+        raise typer.BadParameter(
+            f"{hidden!r}: write widths such as 64,32", param_hint="--hidden"
+        ) from None
+    try:
+        from meeple.bots.training import TrainConfig, Trainer  # noqa: PLC0415
+
+        config = TrainConfig(
+            game.id,
+            players,
+            games=games,
+            hours=hours,
+            level=level,
+            hidden=widths,
+            round_games=round_games,
+            samples=samples,
+            alpha=alpha,
+            seed=seed,
+            **({} if workers is None else {"workers": workers}),
+        )
+        trainer = Trainer(config, out, resume=resume)
+    except ImportError as err:
+        raise typer.BadParameter(f"{err.name} is missing: pip install 'meeple[train]'") from None
+    except (FileExistsError, ValueError) as err:
+        raise typer.BadParameter(str(err), param_hint="--out") from None
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("self-play", total=trainer.config.games)
+
+        def advance(count: int, status: str) -> None:
+            progress.update(task, advance=count, description=status)
+
+        path = trainer.run(advance)
+    curve = trainer.checkpoint.curve
+    loss = f", validation loss {curve.validation_loss[-1]:.4f}" if curve.validation_loss else ""
+    console.print(
+        f"{trainer.checkpoint.games_done} games in {trainer.checkpoint.seconds / 60:.1f} min{loss}"
+    )
+    console.print(f"Network: {path}; learning curve: {out / 'curve.png'}")
+
+
+@app.command()
 def play(
     game_id: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 4,
@@ -314,7 +425,7 @@ def play(
         raise typer.BadParameter(str(err), param_hint="--players") from None
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seats are 0–{players - 1}", param_hint="--seat")
-    levels = _levels(bots, "--bots")
+    levels = _levels(bots, "--bots", game, players)
     others = [s for s in range(players) if s != seat]
     if len(levels) not in (1, len(others)):
         raise typer.BadParameter(f"give one level or {len(others)}", param_hint="--bots")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -28,16 +29,24 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     decisions: int
+    seconds: tuple[float, ...] = ()
+    """Each seat's thinking time over its real choices (empty in records of older runs)."""
+    choices: tuple[int, ...] = ()
+    """Each seat's real choices: its decisions with more than one legal action."""
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (one line of a ``--records`` file)."""
-        return {
+        data: dict[str, Any] = {
             "seed": self.seed,
             "levels": list(self.levels),
             "scores": list(self.scores),
             "winners": list(self.winners),
             "decisions": self.decisions,
         }
+        if self.choices:
+            data["seconds"] = [round(s, 4) for s in self.seconds]
+            data["choices"] = list(self.choices)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
@@ -49,11 +58,18 @@ class GameRecord:
                 tuple(float(score) for score in data["scores"]),
                 tuple(int(seat) for seat in data["winners"]),
                 int(data["decisions"]),
+                tuple(float(s) for s in data.get("seconds", ())),
+                tuple(int(c) for c in data.get("choices", ())),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"not a game record: {data!r}") from err
         seats = len(record.levels)
-        if len(record.scores) != seats or not all(0 <= w < seats for w in record.winners):
+        timed = len(record.seconds) == len(record.choices) and len(record.choices) in (0, seats)
+        if (
+            len(record.scores) != seats
+            or not timed
+            or not all(0 <= w < seats for w in record.winners)
+        ):
             raise ValueError(f"not a game record: {data!r}")
         return record
 
@@ -67,6 +83,14 @@ class BotStanding:
     wins: float = 0.0
     score_sum: float = 0.0
     rank_sum: float = 0.0
+    think_seconds: float = 0.0
+    """Thinking time over the real choices of the games that recorded it."""
+    choices: int = 0
+
+    @property
+    def think_time(self) -> float | None:
+        """Mean seconds per real choice (``None`` if no game recorded it)."""
+        return self.think_seconds / self.choices if self.choices else None
 
     @property
     def win_share(self) -> float:
@@ -111,6 +135,9 @@ class ArenaResult:
                 row.rank_sum += ranks[seat]
                 if seat in record.winners:
                     row.wins += 1 / len(record.winners)
+                if record.choices:
+                    row.think_seconds += record.seconds[seat]
+                    row.choices += record.choices[seat]
         return sorted(table.values(), key=lambda r: -r.win_share)
 
     @property
@@ -168,6 +195,7 @@ def play_one(game_id: str, players: int, seed: int, levels: tuple[str, ...]) -> 
     # Imported here so that worker processes load the games on their own.
     from meeple import load  # noqa: PLC0415
     from meeple.bots.levels import make  # noqa: PLC0415
+    from meeple.core.game import without_back  # noqa: PLC0415
 
     game = load(game_id)
     state = game.new(players, seed=seed)
@@ -176,11 +204,26 @@ def play_one(game_id: str, players: int, seed: int, levels: tuple[str, ...]) -> 
     # "first to arrive" rules (stirfry's taste test) favour no seat.
     order = random.Random(seed)
     decisions = 0
+    seconds = [0.0] * players
+    choices = [0] * players
     while not state.is_over:
         seat = order.choice(state.to_move)
-        state.apply(seat, bots[seat].choose(state, seat))
+        start = time.perf_counter()
+        action = bots[seat].choose(state, seat)
+        if len(without_back(state.legal_actions(seat))) > 1:
+            seconds[seat] += time.perf_counter() - start
+            choices[seat] += 1
+        state.apply(seat, action)
         decisions += 1
-    return GameRecord(seed, levels, tuple(state.scores), tuple(state.winners), decisions)
+    return GameRecord(
+        seed,
+        levels,
+        tuple(state.scores),
+        tuple(state.winners),
+        decisions,
+        tuple(seconds),
+        tuple(choices),
+    )
 
 
 def run_arena(

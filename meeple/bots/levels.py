@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.bots.analysis import Explainer
+from meeple.bots.expert import ExpertBot, available
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
 from meeple.core.bot import Bot, SearchPlan
@@ -110,18 +111,39 @@ LEVELS: dict[str, Factory] = {
     "easy": _easy,
     "normal": _normal,
     "hard": _hard,
+    "expert": ExpertBot,
 }
 """Level name → factory, weakest first. ``easy`` is the game's heuristic bot with random
 slips, ``normal`` the heuristic bot, ``hard`` ISMCTS whose playouts the heuristic plays,
-with the game's :data:`SEARCH_PLANS` (under a second per decision on average)."""
+with the game's :data:`SEARCH_PLANS` (under a second per decision on average), ``expert``
+the same search with its cut-off playouts judged by the game's value network
+(:mod:`meeple.bots.expert`; only where a network ships: :func:`levels_for`)."""
+
+
+def levels_for(game_id: str, players: int | None = None) -> list[str]:
+    """The levels that can play ``game_id`` (at ``players`` seats, or at some count),
+    weakest first: every level but ``expert`` where no network for it ships."""
+    return [level for level in LEVELS if level != "expert" or available(game_id, players)]
+
+
+def check(level: str, game_id: str, players: int | None = None) -> None:
+    """``ValueError`` unless ``level`` is a level that can play ``game_id`` at ``players``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    if level not in levels_for(game_id, players):
+        at = "" if players is None else f" at {players} players"
+        raise ValueError(f"no {level} bot for {game_id}{at} (no trained network ships for it)")
 
 
 def make(level: str, game: Game[Any], seed: int | None = None) -> Bot:
-    """A bot of the named level for ``game``; ``ValueError`` for an unknown level."""
+    """A bot of the named level for ``game``; ``ValueError`` for an unknown level, or one
+    that cannot play ``game`` (:func:`levels_for`)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}") from None
+    if level not in levels_for(game.id):
+        raise ValueError(f"no {level} bot for {game.id}: no trained network ships for it")
     bot = factory(game, seed)
     bot.name = level
     return bot

@@ -185,7 +185,8 @@ def gym_env(
 ) -> MeepleGym:
     """A Gymnasium env of ``game_id`` for one learner at ``seat`` against meeple bots.
 
-    ``opponents`` is a bot level (``"random"``, ``"easy"``, ``"normal"``, ``"hard"``), a
+    ``opponents`` is a bot level (``"random"``, ``"easy"``, ``"normal"``, ``"hard"``,
+    ``"expert"`` where its network ships), a
     :class:`~meeple.core.bot.Bot`, or a list of either, one per other seat in seat order.
     An action outside the mask ends the episode with −1 (``illegal="penalize"``, the
     default here: Gymnasium's checker and unmasked agents sample the whole action space) or

@@ -176,7 +176,8 @@ function gameCard(game, levels, player) {
       form.remove();
       form = null;
     } else {
-      form = createForm(game, levels, player);
+      // A game lists the levels that can play it (expert only where its network ships).
+      form = createForm(game, game.levels ?? levels, player);
       card.append(form);
       form.querySelector("select")?.focus();
     }

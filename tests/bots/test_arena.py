@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 import meeple
-from meeple.bots.arena import lineup_for, ranks_of, run_arena, wilson
-from meeple.bots.levels import LEVELS, make
+from meeple.bots.arena import ArenaResult, GameRecord, lineup_for, ranks_of, run_arena, wilson
+from meeple.bots.levels import levels_for, make
 from meeple.cli import app
 
 runner = CliRunner()
@@ -53,7 +53,7 @@ def test_a_tournament_is_reproducible_and_parallel_runs_agree() -> None:
 
 def test_every_level_is_made_for_every_game() -> None:
     for game in meeple.GAMES.values():
-        for level in LEVELS:
+        for level in levels_for(game.id):
             assert make(level, game, seed=1).name == level
     with pytest.raises(ValueError, match="unknown bot level"):
         make("godlike", meeple.load("buffet"))
@@ -159,3 +159,18 @@ def test_play_lets_you_choose_the_bots_levels(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     bad = runner.invoke(app, ["play", "buffet", "--players", "4", "--bots", "easy,easy"])
     assert bad.exit_code != 0 and "give one level or 3" in bad.output
+
+
+def test_records_keep_each_seats_thinking_time() -> None:
+    result = run_arena("buffet", 3, ["random", "easy"], 2)
+    record = result.records[0]
+    assert len(record.seconds) == len(record.choices) == 3 and min(record.choices) > 0
+    again = GameRecord.from_json(record.to_json())
+    assert again.choices == record.choices
+    assert again.seconds == pytest.approx(record.seconds, abs=1e-4)
+    assert all(row.think_time is not None for row in result.standings())
+    # A record of an older run, without the times, still reads, and counts no time.
+    old = record.to_json()
+    del old["seconds"], old["choices"]
+    older = ArenaResult("buffet", 3, [GameRecord.from_json(old)])
+    assert [row.think_time for row in older.standings()] == [None, None]

@@ -42,7 +42,7 @@ def positions(game_id: str, players: int, count: int, seed: int = 2) -> list[Sta
 
 
 def test_levels_are_named_the_same_in_every_game_weakest_first() -> None:
-    assert list(LEVELS) == ["random", "easy", "normal", "hard"]
+    assert list(LEVELS) == ["random", "easy", "normal", "hard", "expert"]
     assert sorted(SEARCH_PLANS) == GAMES == sorted(HEURISTICS)
     for game_id in GAMES:
         bot = make("hard", meeple.load(game_id), seed=1)
@@ -51,8 +51,8 @@ def test_levels_are_named_the_same_in_every_game_weakest_first() -> None:
 
 
 def test_an_unknown_level_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        make("expert", meeple.load("cafe"))
+    with pytest.raises(ValueError, match="unknown bot level 'master'"):
+        make("master", meeple.load("cafe"))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 
+import meeple
+from meeple.bots.expert import available
+from meeple.bots.levels import levels_for
 from tests.server.conftest import Server
 
 
@@ -100,7 +103,30 @@ def test_games_and_levels(server: Server) -> None:
     games = {g["id"]: g for g in server.client.get("/api/games").json()["games"]}
     assert set(games) == {"buffet", "bison", "cafe", "stirfry", "cheese"}
     assert games["stirfry"]["options"]["target"]["choices"] == [50, 100, 150, 300]
-    assert server.client.get("/api/levels").json()["levels"] == ["random", "easy", "normal", "hard"]
+    assert server.client.get("/api/levels").json()["levels"] == [
+        "random",
+        "easy",
+        "normal",
+        "hard",
+        "expert",
+    ]
+    for game_id, game in games.items():  # expert only where its network ships
+        assert game["levels"] == levels_for(game_id)
+
+
+def test_expert_is_refused_where_no_network_ships(server: Server) -> None:
+    game_id, players = next(
+        (g, p)
+        for g, game in meeple.GAMES.items()
+        for p in range(game.min_players, game.max_players + 1)
+        if not available(g, p)
+    )
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * (players - 1)
+    answer = server.person().post(
+        "/api/tables", {"game": game_id, "players": players, "seats": seats}
+    )
+    assert answer.status_code == 422 and detail(answer) == "bad_level"
+    assert f"no expert bot for {game_id} at {players} players" in answer.json()["detail"]["message"]
 
 
 def test_create_join_and_start_when_full(server: Server) -> None:

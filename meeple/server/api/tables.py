@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Response
 
 import meeple
-from meeple.bots.levels import LEVELS
+from meeple.bots.levels import LEVELS, levels_for
 from meeple.core.errors import BadOptions
 from meeple.core.replay import steps_seen_by
 from meeple.server.api.bodies import JsonRoute
@@ -31,6 +31,8 @@ def games() -> dict[str, Any]:
                 "name": g.name,
                 "min_players": g.min_players,
                 "max_players": g.max_players,
+                # The bot levels that can play it (``expert`` only where a network ships).
+                "levels": levels_for(g.id),
                 "options": {
                     name: {"default": o.default, "choices": o.choices, "help": o.help}
                     for name, o in g.options.items()
@@ -85,7 +87,7 @@ def seat_specs(body: NewTable) -> list[SeatSpec]:
     specs = []
     for s in body.seats:
         if s.kind == "bot":
-            check_level(s.level or "")
+            check_level(s.level or "", body.game, body.players)
             specs.append(SeatSpec("bot", s.level))
         else:
             specs.append(SeatSpec("human"))

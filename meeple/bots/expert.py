@@ -1,0 +1,106 @@
+"""The ``expert`` level: ``hard``'s search, with its cut-off playouts judged by a value network.
+
+``hard`` (an informed ISMCTS, :mod:`meeple.bots.ismcts`) plays each playout by the game's
+heuristic and judges where it stops by the running scores, which say little of the end in
+most games. ``expert`` stops its playouts sooner and asks the game's value network
+(:mod:`meeple.bots.nets`, trained by ``meeple train``) how each seat will end, seat by seat
+from its own view: the searches are shorter, so more of them fit in the same time. Every
+other setting is the game's ``SEARCH`` plan, tuned per game here (:data:`TUNING`) so that a
+decision takes no longer than ``hard``'s.
+
+``expert`` is offered for the games and player counts whose network ships in the package
+(``meeple/bots/weights/<game>-<players>.npz``): :func:`available`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from meeple.core.bot import Bot, SearchPlan
+from meeple.core.game import Action, Game, State
+
+TUNING: dict[str, dict[str, Any]] = {
+    "stirfry": {"rollout_limit": 4, "iterations": 20},
+}
+"""Per game, what ``expert`` changes in ``hard``'s :data:`~meeple.bots.levels.SEARCH_PLANS`
+(a game not listed keeps the plan and judges its playouts by the network at its cut).
+``score_scale`` applies to the margin of the estimated rewards, which lie in [0, 1]."""
+
+DEFAULT_SCALE = 0.5
+"""The margin of estimated rewards over the best rival that counts as a clear lead: half the
+range, so that the reward stays nearly linear in the estimates (their mean over worlds is
+then about the expected reward)."""
+
+
+def available(game_id: str, players: int | None = None, folder: Path | None = None) -> bool:
+    """Whether ``expert`` can play ``game_id`` (at ``players``, or at some count): a network
+    for it ships in ``folder`` (the package's by default)."""
+    from meeple.bots.nets import WEIGHTS, shipped_counts  # noqa: PLC0415 (needs numpy)
+
+    counts = shipped_counts(game_id, folder or WEIGHTS)
+    return bool(counts) if players is None else players in counts
+
+
+def expert_plan(plan: SearchPlan, game_id: str, net_judge: Any) -> SearchPlan:
+    """``hard``'s ``plan`` for ``game_id`` with its playouts judged by ``net_judge``, as
+    :data:`TUNING` says."""
+    tuning = {"score_scale": DEFAULT_SCALE, **TUNING.get(game_id, {})}
+    return replace(plan, judge=net_judge, **tuning)
+
+
+@cache
+def _net(game_id: str, players: int, folder: Path) -> Any:
+    from meeple.bots.nets import ValueNet, weights_path  # noqa: PLC0415
+
+    return ValueNet.load(weights_path(game_id, players, folder), game_id, players)
+
+
+class ExpertBot(Bot):
+    """The ``expert`` level for one game: at its first decision it loads the network for the
+    table's player count (once per process) and searches with :func:`expert_plan`.
+
+    ``ValueError`` at that decision if no network ships for that count (:func:`available`
+    says beforehand; the lobby, the server and the CLI ask it).
+    """
+
+    name = "expert"
+
+    def __init__(self, game: Game[Any], seed: int | None = None, folder: Path | None = None):
+        from meeple.bots.nets import WEIGHTS  # noqa: PLC0415
+
+        self.game = game
+        self.seed = seed
+        self.folder = folder or WEIGHTS
+        self.rng = random.Random(seed)
+        self._search: dict[int, Bot] = {}
+
+    def searcher(self, players: int, options: dict[str, Any] | None = None) -> Bot:
+        """The search for ``players`` seats (made once)."""
+        found = self._search.get(players)
+        if found is None:
+            from meeple.bots.levels import SEARCH_PLANS, searcher  # noqa: PLC0415
+            from meeple.bots.nets import NetJudge, layout_digest  # noqa: PLC0415
+            from meeple.core.encoding import load_encoding  # noqa: PLC0415
+
+            if not available(self.game.id, players, self.folder):
+                raise ValueError(f"expert has no network for {self.game.id} at {players} players")
+            net = _net(self.game.id, players, self.folder)
+            resolved = self.game.resolve_options(options)
+            if layout_digest(load_encoding(self.game.id), players, resolved) != net.digest:
+                raise ValueError(f"expert's network for {self.game.id} reads another layout")
+            judge = NetJudge(net, resolved)
+            plan = expert_plan(SEARCH_PLANS[self.game.id], self.game.id, judge)
+            found = self._search[players] = searcher(self.game, plan, self.seed)
+        return found
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.searcher(state.players, state.options).choose(state, seat)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+        for bot in self._search.values():
+            bot.reseed(seed)
