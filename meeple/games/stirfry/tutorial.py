@@ -269,7 +269,7 @@ ADDONS: dict[str, dict[str, Any]] = {
                 "after": {"scores": [50, 0], "over": True, "winners": [0]},
             },
         ],
-        "ending": "learn.stirfry.meticulous.ending",
+        # No "ending": the exact hit ends the game, and the lesson goes straight to its end.
         "end": {"over": True, "scores": [50, 0], "winners": [0]},
         "summary": "learn.stirfry.meticulous.summary",
     },
