@@ -1,9 +1,9 @@
 """Learn to play (issue 36): each game's tutorial and each add-on lesson runs to its end in the
 browser, on the real board, in English and in Japanese — a run each, some on a phone — with no
 error in the console, a wrong move refused with the step's sentence, no raw text key, no
-English on a Japanese page, and no serious accessibility finding (axe) on any step nor at the
-end. The first run of a lesson shows the opponents' moves at a person's pace; the second, in
-the other language, at the quicker pace a person may choose (learn.js follows it)."""
+English on a Japanese page, and no serious accessibility finding (axe). The first run of a lesson shows the opponents' moves at a person's pace, with axe on every
+step; the second, in the other language, at the quicker pace a person may choose (learn.js
+follows it), with axe on its first step and at the end."""
 
 from __future__ import annotations
 
@@ -115,10 +115,11 @@ def no_english(page: Page, where: str) -> None:
         assert english(page, where, ALLOWED) == []
 
 
-def run_lesson(page: Page, game: str, shots: str = "") -> None:
+def run_lesson(page: Page, game: str, shots: str = "", every_step: bool = True) -> None:
     """Play a tutorial (``cafe``, or an add-on lesson: ``cafe/coffee_circle``) to its end as
-    the learner: each step's move, a wrong move once. With ``shots``, a screenshot of each
-    step, named ``<shots>-<step>``."""
+    the learner: each step's move, a wrong move once; axe on every step, or with
+    ``every_step=False`` on the first one only, and at the end. With ``shots``, a screenshot of
+    each step, named ``<shots>-<step>``."""
     name, _, addon = game.partition("/")
     query = f"?addon={addon}" if addon else ""
     lesson = page.request.get(f"/api/learn/{name}{query}").json()
@@ -133,8 +134,11 @@ def run_lesson(page: Page, game: str, shots: str = "") -> None:
         panel_in_sight(page, f"{game} step {i}")
         if step["highlight"]:
             expect(page.locator(".learn-spot").first, step["highlight"]).to_be_attached()
-        # Every step is checked: each one marks other elements, opens other tips.
-        assert serious(page) == [], f"{game} step {i}"
+        # Every step is checked (each one marks other elements, opens other tips), in the
+        # lesson's first run; its second run, in the other language, checks the first step
+        # and the end: axe takes 1-3 s a step on Bison's board, most of a long lesson's time.
+        if every_step or i == 0:
+            assert serious(page) == [], f"{game} step {i}"
         no_english(page, f"{game} step {i}")
         if shots:
             screenshot(page, f"{shots}-{i}")
@@ -201,7 +205,7 @@ def test_a_tutorial_runs_to_its_end(
     page.on("console", seen)
     name = f"learn-{_run_id((game, how)).replace('/', '-')}"
     # The add-on lessons' steps are kept as pictures, for people to read them on both screens.
-    run_lesson(page, game, shots=name if "/" in game else "")
+    run_lesson(page, game, shots=name if "/" in game else "", every_step=how["pace"] == "normal")
     screenshot(page, f"{name}-end")
     assert console == []
 
@@ -212,3 +216,16 @@ def test_every_lesson_runs_in_both_languages() -> None:
     lessons = [g for g in GAMES] + [f"{g}/{a}" for g in GAMES for a in addons(g)]
     runs = {(game, how["locale"][:2]) for game, how in RUNS}
     assert runs == {(lesson, lang) for lesson in lessons for lang in ("en", "ja")}
+
+
+def test_the_rules_page_links_the_add_on_lessons(new_page: Callable[..., Page]) -> None:
+    # Beside "Learn to play": one link per add-on lesson, named in the page's language.
+    page = new_page(locale="ja-JP")
+    page.goto("/#/rules/stirfry")
+    links = page.locator("a.learn-addon")
+    expect(links).to_have_count(4)
+    hrefs = [links.nth(i).get_attribute("href") for i in range(4)]
+    assert hrefs == [f"#/learn/stirfry/{name}" for name in addons("stirfry")]
+    expect(links.first).to_have_text("追加レッスン：豆腐（プロモカード）")
+    links.first.click()
+    expect(page.locator("#learn-panel[data-step='0'][data-ready='true']")).to_be_attached()
