@@ -160,6 +160,11 @@ def replay(data: JSON) -> JSON:
     moves applied), and its ``move`` as the engine lists it. Raises :class:`TutorialError`."""
     game = meeple.load(data["game"])
     state = game.new(players=data["players"], seed=data["seed"], options=data.get("options", {}))
+    # An add-on lesson may start in a game under way (a variant's end, an advanced rule that
+    # needs pieces on the board): the opening's moves, of every seat, are played before the
+    # first frame; the learner sees the board as they left it, with their events in the log.
+    for number, (seat, action) in enumerate(data.get("opening", [])):
+        state.apply(seat, _legal_as_given(state, seat, action, f"{data['game']} opening {number}"))
     recorder = _Recorder(state)
     steps: list[JSON] = []
     for number, step in enumerate(data["steps"]):

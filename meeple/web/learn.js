@@ -15,7 +15,10 @@ import { errorText, t } from "./i18n.js";
 import { ensurePlayer, me } from "./session.js";
 import { showTable } from "./table.js";
 
-const GAP_MS = 1100; // between two scripted moves of the opponents: a person's reading pace
+// Between two scripted moves of the opponents: a person's reading pace, or quicker when the
+// person chose a quicker pace for the others' moves (the table's menu, table.js's "meeple.pace").
+const GAPS = { normal: 1100, fast: 400, off: 0 };
+const gap = () => GAPS[localStorage.getItem("meeple.pace")] ?? GAPS.normal;
 const SPOT = "learn-spot"; // the highlight of the element a step talks about
 
 /** An action as text with its keys sorted: the step's move and a click compare equal however
@@ -75,7 +78,7 @@ class LessonSocket {
 
   /** Send the frames after the last one sent, up to `upto`, one by one at a readable pace,
    *  the first after `first` ms (0: the learner's own move, or the start); then `then()`. */
-  play(upto, then, first = GAP_MS) {
+  play(upto, then, first = gap()) {
     if (this.sent >= upto) {
       then();
       return;
@@ -85,7 +88,7 @@ class LessonSocket {
       if (this.readyState !== WebSocket.OPEN) return;
       this.frame(this.sent + 1);
       if (this.sent >= upto) then();
-      else this.timer = setTimeout(next, GAP_MS);
+      else this.timer = setTimeout(next, gap());
     };
     this.timer = setTimeout(next, first);
   }

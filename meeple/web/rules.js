@@ -77,8 +77,17 @@ export async function rulesInto(body, game) {
 
 export async function showRules(root, game) {
   const body = h("div", { class: "rules-page card", "aria-live": "polite" });
-  root.append(h("p", { class: "row" }, h("a", { href: "#/", text: `← ${t("nav.lobby")}` }),
-    h("a", { href: `#/learn/${encodeURIComponent(game)}`, class: "learn-link", text: t("learn.link") })), body);
+  const links = h("p", { class: "row" }, h("a", { href: "#/", text: `← ${t("nav.lobby")}` }),
+    h("a", { href: `#/learn/${encodeURIComponent(game)}`, class: "learn-link", text: t("learn.link") }));
+  root.append(links, body);
+  // The tutorial's add-on lessons (a variant's, an advanced rule's), beside it: the rules
+  // below describe those variants.
+  get("/api/games").then(({ games }) => {
+    const lessons = games.find((g) => g.id === game)?.lessons ?? [];
+    links.append(...lessons.map((name) => h("a", { href: `#/learn/${encodeURIComponent(game)}/${name}`, class: "learn-link learn-addon",
+      text: t("learn.addon", { name: t(`learn.${game}.addon.${name}`) }) })));
+  }).catch((err) => console.warn("add-on lessons", err)); // the rules are there all the same
+
   const load = () => rulesInto(body, game);
   await load();
   return { relabel: load };

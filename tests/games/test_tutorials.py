@@ -65,9 +65,18 @@ def test_every_text_exists_in_both_languages(game: str, addon: str | None) -> No
 
 
 def test_the_add_on_lessons_are_offered_at_the_main_lessons_end() -> None:
-    # Café's variant "coffee circles" has one: a game with the option on.
+    # Every variant that changes play has one, a game with its option on: Café's coffee
+    # circles, Bison's advanced rules (rules 1 and 2 in one lesson), and Stir Fry's four
+    # (the target is a sentence of the meticulous chef's lesson).
     assert addons("cafe") == ["coffee_circle"]
     assert tutorial("cafe", "coffee_circle")["options"] == {"coffee_circle": True}
+    assert addons("bison") == ["advanced"]
+    assert tutorial("bison", "advanced")["options"] == {"advanced": 2}
+    variants = ["tofu", "empty_pantry", "meticulous_chef", "closing_time"]
+    assert addons("stirfry") == variants
+    for name in variants:
+        assert tutorial("stirfry", name)["options"] == {name: True}
+    assert addons("buffet") == addons("cheese") == []
     assert lesson("cafe")["addons"] == ["coffee_circle"]
     assert lesson("cafe", "coffee_circle")["addons"] == []
     assert lesson("cafe", "coffee_circle")["addon"] == "coffee_circle"
@@ -79,6 +88,23 @@ def test_a_check_that_does_not_hold_fails_the_replay() -> None:
     data: dict[str, Any] = copy.deepcopy(tutorial("cheese"))
     data["steps"][0]["checks"] = {"scores": [1, 0, 0]}
     with pytest.raises(TutorialError, match="scores"):
+        replay(data)
+
+
+def test_an_opening_starts_the_lesson_in_a_game_under_way() -> None:
+    # Closing time's lesson starts near the end: its opening's moves (of both seats) are
+    # played before the first frame, which shows the learner's turn at 33 points to 40.
+    lesson = replay(tutorial("stirfry", "closing_time"))
+    first = lesson["frames"][0]
+    assert first["scores"] == [33, 40] and first["to_move"] == [0]
+    assert lesson["steps"][0]["frame"] == 0
+    assert first["view"]["dishes"][0], "the opening's dishes are on the board"
+
+
+def test_an_illegal_opening_move_fails_the_replay() -> None:
+    data: dict[str, Any] = copy.deepcopy(tutorial("stirfry", "meticulous_chef"))
+    data["opening"][0] = [1, {"type": "trust"}]
+    with pytest.raises(TutorialError, match="opening 0"):
         replay(data)
 
 

@@ -103,6 +103,8 @@ def test_games_and_levels(server: Server) -> None:
     games = {g["id"]: g for g in server.client.get("/api/games").json()["games"]}
     assert set(games) == {"buffet", "bison", "cafe", "stirfry", "cheese"}
     assert games["stirfry"]["options"]["target"]["choices"] == [50, 100, 150, 300]
+    # The add-on lessons of each game's tutorial, for its rules page's links.
+    assert games["bison"]["lessons"] == ["advanced"] and games["cheese"]["lessons"] == []
     assert server.client.get("/api/levels").json()["levels"] == [
         "random",
         "easy",

@@ -47,6 +47,7 @@ def _hunters(count: int) -> dict[str, Any]:
 _COSTS = "#board .bison-player.mine .bison-costs"
 _PAY = "#board .bison-player.mine .bison-tracks, #board .bison-paybar"
 _SPOT = "#board .bison-spot[data-position='{}']"
+_PIECES = "#board .bison-pieces[data-space='{}']"
 
 
 def _blue(*actions: dict[str, Any]) -> list[list[Any]]:
@@ -213,4 +214,118 @@ TUTORIAL: dict[str, Any] = {
     "ending": "learn.bison.ending",
     "end": {"over": True, "scores": [31, 21], "winners": [0]},
     "summary": "learn.bison.summary",
+}
+
+
+# The advanced rules' lesson starts in round 2 of a game from seed 3 with the option at 2 (rules
+# 1 and 2): the bots of level "normal" (seeded 3 and 4) played these moves, checked move by move;
+# the learner has a 1-tent on grassland 6 (space 18), 3 hunters on mountain 21 (space 65) and a
+# 3-tent just bought.
+_ADVANCED_OPENING: list[list[Any]] = [
+    [0, {"type": "action", "action": "tile"}],
+    [0, {"type": "hunters", "count": 4}],
+    [0, {"type": "pay", "bison": 3, "fish": 2, "turkeys": 2}],
+    [0, {"type": "place", "position": 6, "orientation": 0}],
+    [0, {"type": "deploy", "space": 20}],
+    [1, {"type": "action", "action": "tile"}],
+    [1, {"type": "hunters", "count": 4}],
+    [1, {"type": "pay", "bison": 3, "fish": 2, "turkeys": 2}],
+    [1, {"type": "place", "position": 18, "orientation": 0}],
+    [1, {"type": "deploy", "space": 56}],
+    [0, {"type": "action", "action": "move3"}],
+    [0, {"type": "hunters", "count": 2}],
+    [0, {"type": "pay", "bison": 0, "fish": 1, "turkeys": 1}],
+    [0, {"type": "move", "from": 20, "to": 37}],
+    [0, {"type": "move", "from": 20, "to": 18}],
+    [1, {"type": "action", "action": "move3"}],
+    [1, {"type": "hunters", "count": 3}],
+    [1, {"type": "pay", "bison": 1, "fish": 2, "turkeys": 1}],
+    [1, {"type": "move", "from": 56, "to": 52}],
+    [1, {"type": "move", "from": 56, "to": 38}],
+    [1, {"type": "move", "from": 56, "to": 38}],
+    [0, {"type": "action", "action": "tent"}],
+    [0, {"type": "hunters", "count": 3}],
+    [0, {"type": "pay", "bison": 2, "fish": 1, "turkeys": 1}],
+    [0, {"type": "tent", "space": 20, "size": 2}],
+    [0, {"type": "tent", "space": 18, "size": 1}],
+    [1, {"type": "action", "action": "tent"}],
+    [1, {"type": "hunters", "count": 3}],
+    [1, {"type": "pay", "bison": 1, "fish": 1, "turkeys": 2}],
+    [1, {"type": "tent", "space": 38, "size": 2}],
+    [1, {"type": "tent", "space": 56, "size": 1}],
+    [0, {"type": "action", "action": "canoe"}],
+    [0, {"type": "hunters", "count": 1}],
+    [0, {"type": "canoe", "space": 37, "size": 1}],
+    [1, {"type": "action", "action": "canoe"}],
+    [1, {"type": "hunters", "count": 1}],
+    [1, {"type": "canoe", "space": 52, "size": 1}],
+    [1, {"type": "action", "action": "tile"}],
+    [1, {"type": "hunters", "count": 2}],
+    [1, {"type": "pay", "bison": 0, "fish": 0, "turkeys": 2}],
+    [1, {"type": "place", "position": 16, "orientation": 2}],
+    [1, {"type": "deploy", "space": 49}],
+    [0, {"type": "action", "action": "tile"}],
+    [0, {"type": "hunters", "count": 3}],
+    [0, {"type": "pay", "bison": 1, "fish": 2, "turkeys": 1}],
+    [0, {"type": "place", "position": 21, "orientation": 1}],
+    [0, {"type": "deploy", "space": 65}],
+    [1, {"type": "action", "action": "move1"}],
+    [1, {"type": "hunters", "count": 1}],
+    [1, {"type": "move", "from": 49, "to": 48}],
+    [0, {"type": "buy_tent", "size": 3}],
+]
+
+# The advanced rules (option ``advanced``), an add-on lesson offered at the tutorial's end: one
+# tent action of 4 hunters (cost 7, as in the rulebook's example) that takes down the 1-tent on
+# grassland 6 (rule 2: no hunter needed there, one comes from the hand onto the space) and sets
+# up a 3-tent on mountain 21 (rule 1: a second tent in the same action).
+ADDONS: dict[str, dict[str, Any]] = {
+    "advanced": {
+        "game": "bison",
+        "players": 2,
+        "seed": 3,
+        "options": {"advanced": 2},
+        "opening": _ADVANCED_OPENING,
+        "steps": [
+            {
+                "text": "learn.bison.advanced.intro",
+                "highlight": f"{_PIECES.format(18)}, {_PIECES.format(65)}",
+                "checks": {
+                    "scores": [7, 19],
+                    "view": {"round": 2, "player_info.0.supply.hunters": 1},
+                },
+            },
+            _step(
+                "advanced.tent",
+                _action("tent"),
+                _act(_action("tent")),
+                why="learn.bison.advanced.why_tent",
+            ),
+            _step("advanced.hunters", _hunters(4), _COSTS, why="learn.bison.advanced.why_hunters"),
+            _step(
+                "advanced.pay",
+                {"type": "pay", "bison": 2, "fish": 2, "turkeys": 3},
+                _PAY,
+                why="learn.bison.advanced.why_pay",
+            ),
+            _step(
+                "advanced.down",
+                {"type": "tent", "space": 18, "size": 0},
+                _act({"type": "tent", "space": 18, "size": 0}),
+                why="learn.bison.advanced.why_down",
+                checks={"scores": [0, 19]},
+                after={"view": {"player_info.0.supply.hunters": 0}},
+            ),
+            _step(
+                "advanced.up",
+                {"type": "tent", "space": 65, "size": 3},
+                _act({"type": "tent", "space": 65, "size": 3}),
+                why="learn.bison.advanced.why_up",
+                after={"view": {"player_info.0.supply.hunters": 3}},
+            ),
+        ],
+        "ending": "learn.bison.advanced.ending",
+        "end": {"over": True, "scores": [28, 25], "winners": [0]},
+        "summary": "learn.bison.advanced.summary",
+    },
 }

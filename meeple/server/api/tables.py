@@ -17,6 +17,7 @@ from meeple.server.api.deps import Current, Required, Site, as_json, table_or_40
 from meeple.server.api.models import JoinIn, NewTable
 from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec, standings
 from meeple.server.tables.refused import Refused, check_level
+from meeple.tutorial import addons
 
 router = APIRouter(route_class=JsonRoute)
 
@@ -44,6 +45,9 @@ def games() -> dict[str, Any]:
                     if g.response_action is not None
                     else None
                 ),
+                # The add-on lessons of its tutorial (#/learn/<id>/<name>: a variant's or an
+                # advanced rule's), for the links of its rules page.
+                "lessons": addons(g.id),
             }
             for g in meeple.GAMES.values()
         ]
