@@ -84,6 +84,7 @@ function unmark(root, prefix) {
   for (const el of root.querySelectorAll(`[class*="${prefix}-"]`)) {
     for (let r = 1; r <= RANKS; r += 1) el.classList.remove(`${prefix}-${r}`);
     delete el.dataset.hintRank;
+    delete el.dataset.hintRanks;
     el.classList.remove("coach-anchor");
   }
 }
@@ -92,6 +93,9 @@ function light(el, rank, prefix) {
   for (let r = 1; r <= RANKS; r += 1) el.classList.remove(`${prefix}-${r}`);
   el.classList.add(`${prefix}-${rank}`);
   el.dataset.hintRank = String(rank);
+  // Every move the element leads to (a guest of two of the moves): the badge shows the best.
+  const ranks = new Set((el.dataset.hintRanks || "").split(" ").filter(Boolean).map(Number)).add(rank);
+  el.dataset.hintRanks = [...ranks].sort().join(" ");
   if (isSvgShape(el)) {
     el.parentNode.querySelector(`:scope > .coach-ring[data-kind="${prefix}"][data-for="${ringId(el)}"]`)?.remove();
     ring(el, `coach-ring-${rank}`, String(rank), prefix);
