@@ -10,6 +10,24 @@ import { defaultScoreboard, playersOf, rankOrder, renderer, scoreboardTable, win
 import { endStory } from "./ending.js";
 import { installTips } from "./tips.js";
 
+/** A page of steps (the replay, the review) laid out as one screen: `body.at-replay`, and the
+ *  room the boards fit on a phone (--room in style.css): the screen less what is above the
+ *  board (`page`'s `.replay-top`) and the bar pinned under it (`bar`), kept in --head-h and
+ *  --bar-h as they change. Returns the observer (disconnect() it when the page goes). */
+export function replayRoom(page, bar) {
+  document.body.classList.add("at-replay");
+  const phone = window.matchMedia(PHONE_QUERY);
+  const sizes = new ResizeObserver(() => {
+    const style = document.documentElement.style;
+    style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
+    const top = page.querySelector(".replay-top").getBoundingClientRect().bottom + window.scrollY;
+    style.setProperty("--head-h", `${Math.ceil(Math.max(0, top))}px`);
+  });
+  sizes.observe(bar);
+  sizes.observe(page);
+  return sizes;
+}
+
 export async function showReplay(root, tableId) {
   let replay;
   try {
@@ -51,18 +69,7 @@ export async function showReplay(root, tableId) {
     // The end's story under the title on a desktop, under the board on a phone (style.css).
     ending, bar, board, chat.element);
   root.append(page);
-  document.body.classList.add("at-replay");
-  // The room the boards fit on a phone (--room in style.css): the screen less what is above
-  // the board and the bar under it.
-  const phone = window.matchMedia(PHONE_QUERY);
-  const sizes = new ResizeObserver(() => {
-    const style = document.documentElement.style;
-    style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
-    const top = page.querySelector(".replay-top").getBoundingClientRect().bottom + window.scrollY;
-    style.setProperty("--head-h", `${Math.ceil(Math.max(0, top))}px`);
-  });
-  sizes.observe(bar);
-  sizes.observe(page);
+  const sizes = replayRoom(page, bar);
 
   function context() {
     const players = playersOf(replay.table);

@@ -6,11 +6,12 @@
 // played marked (`played-move`); those where the coach's move was clearly better are marked.
 
 import { get } from "./api.js";
-import { h, PHONE_QUERY } from "./dom.js";
+import { h } from "./dom.js";
 import { errorText, lang, num, t, translateStatic } from "./i18n.js";
 import { gameName } from "./lobby.js";
 import { playersOf, renderer } from "./table.js";
-import { actionKey, markMoves, moveText, percent, reasonText } from "./coach.js";
+import { keepMarked, markMoves, markPlayed, moveText, percent, reasonText } from "./coach.js";
+import { replayRoom } from "./replay.js";
 import { installTips } from "./tips.js";
 
 const POLL_MS = 700;
@@ -60,16 +61,18 @@ export async function showReview(root, tableId) {
     h("div", { class: "review-body" }, h("div", { class: "review-main" }, bar, board),
       h("aside", { class: "review-side card" }, h("h2", { "data-t": "review.decisions", text: t("review.decisions") }), list)));
   root.append(page);
-  document.body.classList.add("at-replay");
-  const phone = window.matchMedia(PHONE_QUERY);
-  const sizes = new ResizeObserver(() => {
-    const style = document.documentElement.style;
-    style.setProperty("--bar-h", `${Math.ceil(phone.matches ? bar.getBoundingClientRect().height : 0)}px`);
-    const top = page.querySelector(".replay-top").getBoundingClientRect().bottom + window.scrollY;
-    style.setProperty("--head-h", `${Math.ceil(Math.max(0, top))}px`);
-  });
-  sizes.observe(bar);
-  sizes.observe(page);
+  const sizes = replayRoom(page, bar);
+
+  // The coach's move ringed (`hint-1`) and the move played (`played-move`, a dashed ring), kept
+  // when the renderer draws the board again by itself (a guest chosen in Café's hand).
+  const keeper = keepMarked(() => [board], () => mark());
+  function mark() {
+    const d = decisions()[at];
+    if (!d) return;
+    markMoves(board, [d.best], game.locate);
+    if (!d.same) markPlayed(board, d.played.action);
+    keeper.watch(true);
+  }
 
   const decisions = () => review.decisions;
   const context = (d) => {
@@ -122,6 +125,7 @@ export async function showReview(root, tableId) {
       d.by !== "human" ? h("p", { class: "muted", text: t("review.by_bot") }) : null,
       d.same ? h("p", { class: "review-agrees", text: t("review.same") }) : moveLine("review.coach", d.best, ctx),
       reason ? h("p", { class: "hint-reason", text: reason }) : null,
+      d.same ? null : h("p", { class: "muted review-legend", text: t("review.legend") }),
       d.same ? null : h("p", { class: `review-cost${d.clearly_better ? " clearly-worse" : ""}`, text: t("review.cost", {
         pct: signed(percent(Math.abs(d.cost.win_chance)), d.cost.win_chance),
         score: signed(num(Math.abs(Math.round(d.cost.score * 10) / 10)), d.cost.score),
@@ -152,13 +156,7 @@ export async function showReview(root, tableId) {
     board = fresh;
     installTips();
     game.render(board, ctx);
-    markMoves(board, [d.best], game.locate);
-    if (!d.same) {
-      const played = actionKey(d.played.action);
-      for (const el of board.querySelectorAll(".legal[data-action]")) {
-        if (actionKey(JSON.parse(el.dataset.action)) === played) el.classList.add("played-move");
-      }
-    }
+    mark();
     list.querySelector(".current")?.scrollIntoView?.({ block: "nearest" });
   }
 
@@ -192,6 +190,7 @@ export async function showReview(root, tableId) {
   return {
     stop: () => {
       stopped = true;
+      keeper.watch(false);
       if (poll !== null) clearTimeout(poll);
       document.removeEventListener("keydown", keys);
       sizes.disconnect();

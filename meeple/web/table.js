@@ -193,7 +193,8 @@ export async function showTable(root, tableId, learn = null) {
   const turnRule = h("details", { id: "turn-rule", class: "muted turn-rule", hidden: true }, turnPace, h("p", { "data-t": "turns.rule", text: t("turns.rule") }));
   const log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("table.log") });
   // The coach's hint (coach.js): its button beside the prompt (in the bar on a phone), its box
-  // of moves over the board (in the bar, over the prompt, on a phone). Not in a tutorial.
+  // of moves beside the board, over the players (in the bar, over the prompt, on a phone), so
+  // that it never moves the board. Not in a tutorial.
   const coach = learn ? null : hintTool({ tableId, game, context: () => context(), boards: () => [board, actions] });
   const promptRow = h("div", { class: "prompt-row" }, prompt, timer, skip, coach?.button);
   // On a phone the strip is in the Log drawer (layout()) and its one-line banner is folded away.
@@ -266,7 +267,8 @@ export async function showTable(root, tableId, learn = null) {
       if (actions.parentNode !== mainCol) mainCol.append(actions);
       if (since.parentNode !== mainCol) promptRow.after(since);
       if (strip.banner.parentNode !== mainCol) result.after(strip.banner);
-      if (coach && coach.box.parentNode !== mainCol) since.after(coach.box);
+      // Beside the board, over the players: the board and the hand stay where they were.
+      if (coach && coach.box.parentNode !== seatsCol) seatsCol.prepend(coach.box);
       if (drawer) openDrawer(drawer);
     }
   };

@@ -12,12 +12,19 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import _OWN_POINT, create_table, play_to_end, screenshot, sign_in
+from tests.web.conftest import (
+    _OWN_POINT,
+    board_top,
+    create_table,
+    play_to_end,
+    screenshot,
+    sign_in,
+    unreachable_targets,
+)
 from tests.web.test_japanese import ALLOWED, bot_names, english
+from tests.web.test_phone import SIDEWAYS, UPRIGHT, check_first_view
 
 pytestmark = pytest.mark.browser
-
-UPRIGHT = {"width": 390, "height": 844}
 
 
 def ask_hint(page: Page, *, tap: bool = False) -> list[dict[str, object]]:
@@ -45,7 +52,19 @@ def test_a_hint_in_english_on_a_desktop(new_page: Callable[..., Page]) -> None:
     page = new_page()
     sign_in(page, "Aki")
     create_table(page, "buffet", 3, ["random", "random"])
+    expect(page.locator("#board .legal[data-action]").first).to_be_visible(timeout=30_000)
+    top = board_top(page)
     lit = ask_hint(page)
+    # The box is beside the board, over the players: the board and the hand do not move.
+    expect(page.locator(".seats-col #hint-box")).to_be_visible()
+    assert board_top(page) == top
+    hand = page.locator(".buffet-hand").bounding_box()
+    assert hand and hand["y"] + hand["height"] <= 900
+    # A lit card wears its rank in a badge.
+    badge = page.locator("#board .hint-1").first.evaluate(
+        "(el) => getComputedStyle(el, '::after').content"
+    )
+    assert badge == '"1"'
     # The best move lit on the board is one the player may make, and the box says its win
     # chance and why (Buffet's heuristic has a reason for every card).
     legal = [
@@ -82,9 +101,58 @@ def test_a_hint_in_japanese_on_a_phone(new_page: Callable[..., Page]) -> None:
     # The box stays inside the screen, over the bar's prompt.
     shown = box.bounding_box()
     assert shown and shown["y"] >= 0 and shown["y"] + shown["height"] <= UPRIGHT["height"]
+    # The chairs lit wear rings drawn around them in the board's SVG, the rank in a badge.
+    chosen = page.locator(".cafe-hand button.choose.hint-1:not(.selected)")
+    if chosen.count():  # the coach's guest is not the one chosen: the chairs light once it is
+        chosen.first.tap()
+    rings = page.locator("svg.cafe-board .coach-ring")
+    expect(rings.first).to_be_attached()
+    ranks = rings.locator(".coach-ring-badge text").all_text_contents()
+    assert ranks and set(ranks) <= {"1", "2", "3"}
+    assert page.locator("svg.cafe-board .hint-1").first.evaluate(
+        "(el) => getComputedStyle(el).outlineStyle"
+    ) == "none"  # no square box around a round chair
+    # With the box open, the first view still holds the board, the hand and the bar, and
+    # every lit chair can be tapped (the rings take no pointer).
+    for size in (UPRIGHT, SIDEWAYS):
+        page.set_viewport_size(size)
+        expect(page.locator("#play-bar #hint-box")).to_be_visible()
+        check_first_view(page, "cafe", size, "ja")
+    page.set_viewport_size(UPRIGHT)
     screenshot(page, "coach-hint-phone-ja")
     page.locator("#hint-box .hint-close").tap()
     expect(page.locator("#hint-box")).to_be_hidden()
+
+
+GAMES = {"bison": 2, "buffet": 3, "cafe": 2, "cheese": 3, "stirfry": 3}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_move_of_a_hint_is_lit(new_page: Callable[..., Page], game: str) -> None:
+    """Each move the box lists lights something on the board: its own target, or what leads to
+    it (a guest to choose, a card to pick, a stepper); no mark blocks a lit target."""
+    page = new_page()
+    sign_in(page, "Aki")
+    players = GAMES[game]
+    create_table(page, game, players, ["random"] * (players - 1))
+    ask_hint(page)
+    listed = page.locator("#hint-box .hint-move").count()
+    # An element that leads to several of the moves (a card of two of them) wears the best one's
+    # badge and keeps them all in data-hint-ranks.
+    ranks = page.evaluate(
+        """() => [...document.querySelectorAll("[data-hint-ranks]")]
+            .flatMap((el) => el.dataset.hintRanks.split(" ").map(Number))"""
+    )
+    assert set(ranks) == set(range(1, listed + 1)), ranks
+    # An SVG target is ringed (with its badge), an HTML one badged: never a square outline.
+    marks = page.evaluate(
+        """() => [...document.querySelectorAll("[data-hint-rank]")].map((el) => el instanceof SVGElement
+            ? el.parentNode.querySelectorAll(`:scope > .coach-ring[data-for="${el.dataset.coachRing}"] text`).length
+            : getComputedStyle(el, "::after").content === `"${el.dataset.hintRank}"` ? 1 : 0)"""
+    )
+    assert marks and all(marks), marks
+    assert unreachable_targets(page) == []
+    screenshot(page, f"coach-hint-{game}")
 
 
 def test_the_review_in_english_then_japanese(new_page: Callable[..., Page]) -> None:
@@ -102,8 +170,14 @@ def test_the_review_in_english_then_japanese(new_page: Callable[..., Page]) -> N
     expect(page.locator("#review-step")).to_have_text(f"1 / {count}")
     page.locator("#review-next").click()
     expect(page.locator("#review-step")).to_have_text(f"2 / {count}")
-    # The coach's move is lit on the board of the decision, as the board draws a choice.
+    # The coach's move is lit on the board of the decision, as the board draws a choice, and
+    # the move played is marked too where it differs (the legend says which mark is whose).
     expect(page.locator("#board .hint-1").first).to_be_attached()
+    differs = page.locator("#review-list li:not(.agreed)").first
+    if differs.count():
+        differs.locator("button").click()
+        expect(page.locator("#board .played-move").first).to_be_attached()
+        expect(page.locator("#review-detail .review-legend")).not_to_be_empty()
     worse = page.locator("#review-list li.clearly-worse")
     if worse.count():  # a random player's game has some, and the button goes to the next one
         page.locator("#review-worse").click()

@@ -1476,8 +1476,26 @@ function scoreboard(ctx) {
   return { rows: out, note };
 }
 
+/** What leads to a move besides its own target, for the coach (coach.js): a tile's spot
+ *  whatever the tile's turn now (and, once the spot is chosen, the turn button while the turn
+ *  differs); a payment's steppers that bring the amounts set now towards the move's (the Pay
+ *  button itself is lit once they match). */
+function locate(root, action) {
+  if (action.type === "place") {
+    const found = [...root.querySelectorAll(`.bison-spot.legal[data-position="${action.position}"]`)];
+    if (ui.spot === action.position && ui.orientation !== action.orientation) found.push(...root.querySelectorAll(".bison-bar .bison-rotate"));
+    return found;
+  }
+  if (action.type !== "pay" || !ui.pay) return [];
+  return ANIMALS.map((a) => {
+    const more = (action[a] || 0) - ui.pay[a];
+    return more ? root.querySelector(`.bison-track[data-animal="${a}"] .bison-step.${more > 0 ? "plus" : "minus"}:not([disabled])`) : null;
+  }).filter(Boolean);
+}
+
 export default {
   render,
+  locate,
   handles: new Set(["action", "hunters", "gain", "pay", "buy_hunter", "buy_tent", "buy_canoe", "exchange", "place", "deploy", "tent", "canoe", "gather_at", "gather", "move", "back"]),
   prompt,
   describeAction,

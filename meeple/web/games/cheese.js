@@ -513,7 +513,7 @@ function drawHand(ctx, v, rerender) {
       const isSel = selected === card && !marked;
       if (isSel) marked = true;
       const label = ctx.t("cheese.select", { card: animal(ctx, card) });
-      const b = h("button", { type: "button", class: `cheese-hcard cheese-select${isSel ? " cheese-selected" : ""}`, "aria-pressed": isSel ? "true" : "false", "aria-label": label, title: label }, face);
+      const b = h("button", { type: "button", class: `cheese-hcard cheese-select${isSel ? " cheese-selected" : ""}`, "aria-pressed": isSel ? "true" : "false", "aria-label": label, title: label, "data-card": card }, face);
       b.addEventListener("click", () => {
         selected = card;
         rerender(true);
@@ -943,8 +943,18 @@ function scoreboard(ctx) {
 // For tests: the resolution replay (frames with the running piles).
 export { buildFrames };
 
+/** What leads to a move besides its own target, for the coach (coach.js): the card to choose in
+ *  the hand for a first placement of another card than the one chosen (the cheeses light once
+ *  it is chosen). */
+function locate(root, action) {
+  if (action.type !== "place" || action.card === selected) return [];
+  const card = root.querySelector(`button.cheese-select[data-card="${CSS.escape(action.card)}"]`);
+  return card ? [card] : [];
+}
+
 export default {
   render,
+  locate,
   handles: new Set(["draw", "place"]),
   prompt,
   describeAction,

@@ -771,7 +771,32 @@ function scoreboard(ctx) {
 
 export { dishScore, dishParts, CARDS, art };
 
+/** What leads to a move besides its own target, for the coach (coach.js): the cards of a
+ *  dish to cook or a declaration still to pick in the hand, and the picked cards it does not
+ *  use (to put back); its button under the hand is lit once the picked cards are its own. */
+function locate(root, action) {
+  const want = action.type === "declare" && "card" in action ? [action.card]
+    : action.type === "cook" || action.type === "declare_pair" ? [...action.cards] : null;
+  if (!want) return [];
+  const picks = [...root.querySelectorAll("button.sf-pick")];
+  const out = [];
+  for (const b of picks.filter((x) => x.classList.contains("picked"))) {
+    const i = want.indexOf(b.dataset.card);
+    if (i >= 0) want.splice(i, 1);
+    else out.push(b);
+  }
+  for (const b of picks.filter((x) => !x.classList.contains("picked"))) {
+    const i = want.indexOf(b.dataset.card);
+    if (i >= 0) {
+      want.splice(i, 1);
+      out.push(b);
+    }
+  }
+  return out;
+}
+
 export default {
+  locate,
   render,
   handles: new Set(["cook", "declare", "declare_pair", "end_turn", "discard", "trust", "taste"]),
   prompt,
