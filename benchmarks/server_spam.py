@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -26,8 +24,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.server_memory import rss_mib, tables_live
-from tests.services import free_port
+from benchmarks.serving import rss_mib, served, tables_live
 
 HARD = {"kind": "bot", "level": "hard"}
 OPEN = {"game": "cafe", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
@@ -68,51 +65,33 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--open-table-minutes", type=float, default=0.5)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="meeple-spam-"))
-    port = free_port()
-    command = [
-        sys.executable, "-m", "meeple", "serve", "--port", str(port),
-        "--db", f"sqlite:///{folder / 'spam.sqlite'}",
-        "--open-table-minutes", str(args.open_table_minutes),
-    ]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     tally: Counter[str] = Counter()
     guests: list[str] = []
-    try:
-        with httpx.Client(base_url=base, timeout=60) as client:
-            for _ in range(300):
-                try:
-                    client.get("/healthz").raise_for_status()
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            time.sleep(2.0)  # the bot workers start and warm up
-            start = peak = rss_mib(server.pid)
-            print(f"{'s':>5} {'RSS MiB':>8} {'workers MiB':>12} {'tables in memory':>17}")
-            began = time.monotonic()
-            sampled = began
-            while (now := time.monotonic()) < began + args.seconds:
-                spam(client, tally, guests)
-                rss = rss_mib(server.pid)
-                peak = max(peak, rss)
-                if now - sampled >= 10:
-                    sampled = now
-                    print(
-                        f"{now - began:>5.0f} {rss:>8.1f} {children_rss(server.pid):>12.1f} "
-                        f"{tables_live(client):>17}",
-                        flush=True,
-                    )
-            end = rss_mib(server.pid)
-            print(
-                f"RSS start {start:.1f} MiB, peak {peak:.1f}, end {end:.1f} ({end - start:+.1f}) "
-                f"over {args.seconds:.0f} s; tables in memory at the end: {tables_live(client)}"
-            )
-            for what, count in sorted(tally.items()):
-                print(f"  {what}: {count}")
-    finally:
-        server.terminate()
-        server.wait()
+    expiry = ["--open-table-minutes", str(args.open_table_minutes)]
+    with served("spam", *expiry) as (server, client):
+        time.sleep(2.0)  # the bot workers start and warm up
+        start = peak = rss_mib(server.pid)
+        print(f"{'s':>5} {'RSS MiB':>8} {'workers MiB':>12} {'tables in memory':>17}")
+        began = time.monotonic()
+        sampled = began
+        while (now := time.monotonic()) < began + args.seconds:
+            spam(client, tally, guests)
+            rss = rss_mib(server.pid)
+            peak = max(peak, rss)
+            if now - sampled >= 10:
+                sampled = now
+                print(
+                    f"{now - began:>5.0f} {rss:>8.1f} {children_rss(server.pid):>12.1f} "
+                    f"{tables_live(client):>17}",
+                    flush=True,
+                )
+        end = rss_mib(server.pid)
+        print(
+            f"RSS start {start:.1f} MiB, peak {peak:.1f}, end {end:.1f} ({end - start:+.1f}) "
+            f"over {args.seconds:.0f} s; tables in memory at the end: {tables_live(client)}"
+        )
+        for what, count in sorted(tally.items()):
+            print(f"  {what}: {count}")
 
 
 if __name__ == "__main__":

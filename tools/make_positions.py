@@ -21,13 +21,16 @@ import meeple  # noqa: E402
 from meeple.bots.levels import make  # noqa: E402
 
 Moves = list[list[Any]]
+Stop = Callable[[Any, Moves], bool]
+SEED = 1
+"""Every walkthrough is of the game seeded 1."""
 
 
-def bot_moves(game: str, players: int, seed: int, stop: Callable[[Any, Moves], bool]) -> Moves:
-    """The moves of ``normal`` bots from a new game until ``stop(state, moves)`` holds."""
+def bot_moves(game: str, players: int, stop: Stop) -> Moves:
+    """The moves of ``normal`` bots from the seeded game until ``stop(state, moves)`` holds."""
     rules = meeple.load(game)
-    state = rules.new(players=players, seed=seed)
-    bots = [make("normal", rules, seed + i) for i in range(players)]
+    state = rules.new(players=players, seed=SEED)
+    bots = [make("normal", rules, SEED + i) for i in range(players)]
     moves: Moves = []
     while not state.is_over and not stop(state, moves):
         seat = state.to_move[0]
@@ -37,9 +40,29 @@ def bot_moves(game: str, players: int, seed: int, stop: Callable[[Any, Moves], b
     return moves
 
 
-def replayed(players: int, seed: int, moves: Moves, **extra: Any) -> dict[str, Any]:
-    """A position built by replaying ``moves``."""
-    return {"players": players, "seed": seed, "actions": moves, **extra}
+def replayed(players: int, moves: Moves, **extra: Any) -> dict[str, Any]:
+    """A position built by replaying ``moves`` in the seeded game."""
+    return {"players": players, "seed": SEED, "actions": moves, **extra}
+
+
+def walkthrough(game: str, players: int, stop: Stop, **extra: Any) -> dict[str, Any]:
+    """The position of the seeded game between ``normal`` bots once ``stop`` holds."""
+    return replayed(players, bot_moves(game, players, stop), **extra)
+
+
+def start(players: int) -> dict[str, Any]:
+    """The seeded game before its first move, seen by seat 0."""
+    return replayed(players, [], seat=0)
+
+
+def made(count: int) -> Stop:
+    """Stop once ``count`` moves are made."""
+    return lambda state, moves: len(moves) == count
+
+
+def at_the_end(state: Any, moves: Moves) -> bool:
+    """Never stop: the game is played to its end."""
+    return False
 
 
 def bison() -> dict[str, Any]:
@@ -48,13 +71,13 @@ def bison() -> dict[str, Any]:
     def mains(moves: Moves) -> int:
         return sum(1 for _, a in moves if a["type"] == "action")
 
-    def after(n: int) -> Callable[[Any, Moves], bool]:
+    def after(n: int) -> Stop:
         return lambda s, m: mains(m) == n and s.view(None)["phase"] == "choose"
 
     return {
-        "start": replayed(3, 1, []),
-        "turn-1": replayed(3, 1, bot_moves("bison", 3, 1, after(1)), mark=5),
-        "turn-2": replayed(3, 1, bot_moves("bison", 3, 1, after(2)), mark=5),
+        "start": replayed(3, []),
+        "turn-1": walkthrough("bison", 3, after(1), mark=5),
+        "turn-2": walkthrough("bison", 3, after(2), mark=5),
         "example-1": {"state": round_two(example_board(False)).to_json()},
         "example-2": {"state": round_two(example_board(True)).to_json()},
     }
@@ -74,49 +97,42 @@ def round_two(state: Any) -> Any:
 
 
 def buffet() -> dict[str, Any]:
-    turn = bot_moves("buffet", 4, 1, lambda s, m: len(m) == 4)
     # The end of a round: two rats were left and the leader took the top dish.
-    rounds = bot_moves("buffet", 4, 1, lambda s, m: s.view(None)["round"] == 2)
-    end = bot_moves("buffet", 4, 1, lambda s, m: False)
+    def in_round_two(state: Any, moves: Moves) -> bool:
+        return bool(state.view(None)["round"] == 2)
+
     return {
-        "start": replayed(4, 1, [], seat=0),
-        "turn-1": replayed(4, 1, turn, seat=0, mark=4),
-        "round-end": replayed(4, 1, rounds, mark=0),
-        "end": replayed(4, 1, end, mark=0),
+        "start": start(4),
+        "turn-1": walkthrough("buffet", 4, made(4), seat=0, mark=4),
+        "round-end": walkthrough("buffet", 4, in_round_two, mark=0),
+        "end": walkthrough("buffet", 4, at_the_end, mark=0),
     }
 
 
 def cafe() -> dict[str, Any]:
-    turn = bot_moves("cafe", 2, 1, lambda s, m: len(m) == 2)
-    later = bot_moves("cafe", 2, 1, lambda s, m: len(m) == 14)
     return {
-        "start": replayed(2, 1, [], seat=0),
-        "turn-1": replayed(2, 1, turn, seat=0, mark=2),
-        "later": replayed(2, 1, later, mark=2),
+        "start": start(2),
+        "turn-1": walkthrough("cafe", 2, made(2), seat=0, mark=2),
+        "later": walkthrough("cafe", 2, made(14), mark=2),
     }
 
 
 def cheese() -> dict[str, Any]:
-    turn = bot_moves("cheese", 3, 1, lambda s, m: len(m) == 6)
-    end = bot_moves("cheese", 3, 1, lambda s, m: False)
     return {
-        "start": replayed(3, 1, [], seat=0),
-        "turn-1": replayed(3, 1, turn, seat=0, mark=3),
-        "end": replayed(3, 1, end, mark=0),
+        "start": start(3),
+        "turn-1": walkthrough("cheese", 3, made(6), seat=0, mark=3),
+        "end": walkthrough("cheese", 3, at_the_end, mark=0),
     }
 
 
 def stirfry() -> dict[str, Any]:
-    turn = bot_moves("stirfry", 3, 1, lambda s, m: len(m) == 4)
-
     def tasted(state: Any, moves: Moves) -> bool:
         return bool(moves) and moves[-1][1]["type"] == "taste"
 
-    taste = bot_moves("stirfry", 3, 1, tasted)
     return {
-        "start": replayed(3, 1, [], seat=0),
-        "turn-1": replayed(3, 1, turn, seat=0, mark=4),
-        "taste": replayed(3, 1, taste, mark=2),
+        "start": start(3),
+        "turn-1": walkthrough("stirfry", 3, made(4), seat=0, mark=4),
+        "taste": walkthrough("stirfry", 3, tasted, mark=2),
     }
 
 

@@ -282,6 +282,7 @@ def test_a_burst_of_tables_at_once_stays_within_the_limit(
 
     async def burst() -> list[Any]:
         from meeple.server.store import PlayerRow, SeatSpec  # noqa: PLC0415
+        from meeple.server.tables.seating import TableSpec  # noqa: PLC0415
 
         assert aki.player is not None
         player = server.hub.store.player(aki.player["id"])
@@ -289,10 +290,8 @@ def test_a_burst_of_tables_at_once_stays_within_the_limit(
 
         async def one() -> Any:
             seats = [SeatSpec("human")] * 3
-            return await server.hub.create(
-                player, "cheese", players=3, options={}, seats=seats,
-                turn_seconds=None, response_seconds=15,
-            )  # fmt: skip
+            spec = TableSpec("cheese", 3, {}, seats, turn_seconds=None, response_seconds=15)
+            return await server.hub.create(player, spec)
 
         return await asyncio.gather(*(one() for _ in range(10)), return_exceptions=True)
 

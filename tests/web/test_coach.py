@@ -109,9 +109,12 @@ def test_a_hint_in_japanese_on_a_phone(new_page: Callable[..., Page]) -> None:
     expect(rings.first).to_be_attached()
     ranks = rings.locator(".coach-ring-badge text").all_text_contents()
     assert ranks and set(ranks) <= {"1", "2", "3"}
-    assert page.locator("svg.cafe-board .hint-1").first.evaluate(
-        "(el) => getComputedStyle(el).outlineStyle"
-    ) == "none"  # no square box around a round chair
+    assert (
+        page.locator("svg.cafe-board .hint-1").first.evaluate(
+            "(el) => getComputedStyle(el).outlineStyle"
+        )
+        == "none"
+    )  # no square box around a round chair
     # With the box open, the first view still holds the board, the hand and the bar, and
     # every lit chair can be tapped (the rings take no pointer).
     for size in (UPRIGHT, SIDEWAYS):

@@ -17,6 +17,7 @@ from meeple.server.api.deps import Current, Required, Site, as_json, table_or_40
 from meeple.server.api.models import JoinIn, NewTable
 from meeple.server.store import FINISHED, OPEN, RUNNING, SeatSpec, standings
 from meeple.server.tables.refused import Refused, check_level
+from meeple.server.tables.seating import TableSpec
 from meeple.tutorial import addons
 
 router = APIRouter(route_class=JsonRoute)
@@ -128,18 +129,18 @@ async def create(body: NewTable, player: Required, site: Site) -> dict[str, Any]
     registered = player.username is not None
     if body.rated and not registered:
         raise Refused("rated_needs_account", "rated tables are for registered players", 422)
-    table = await site.hub.create(
-        player,
+    spec = TableSpec(
         game.id,
-        players=body.players,
-        options=body.options,
-        seats=specs,
+        body.players,
+        body.options,
+        specs,
         turn_seconds=body.turn_seconds,
         response_seconds=body.response_seconds,
         rated=registered if body.rated is None else body.rated,
         move_seconds=body.move_seconds,
         bank_seconds=body.bank_seconds,
     )
+    table = await site.hub.create(player, spec)
     return table.summary(you(table, player), site.settings.grace)
 
 

@@ -26,6 +26,7 @@ from meeple.server.store import (
 from meeple.server.tables.hub import Hub
 from meeple.server.tables.live import LiveTable
 from meeple.server.tables.refused import Refused
+from meeple.server.tables.seating import TableSpec
 
 
 def registered(store: Store, name: str) -> PlayerRow:
@@ -155,12 +156,11 @@ class Invites:
         specs = [
             SeatSpec("bot", s.level) if s.kind == "bot" else SeatSpec("human") for s in old.seats
         ]
-        table = await self.hub.create(
-            player,
+        spec = TableSpec(
             old.game.id,
-            players=old.players,
-            options=dict(old.options),
-            seats=specs,
+            old.players,
+            dict(old.options),
+            specs,
             turn_seconds=old.turn_seconds,
             response_seconds=old.response_seconds,
             rated=old.rated,
@@ -168,6 +168,7 @@ class Invites:
             move_seconds=old.move_seconds,
             bank_seconds=old.bank_seconds,
         )
+        table = await self.hub.create(player, spec)
         others = [
             s.player
             for s in old.seats

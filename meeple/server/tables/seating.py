@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import meeple
@@ -29,32 +30,34 @@ from meeple.server.tables.refused import Refused
 log = logging.getLogger("meeple.server")
 
 
+@dataclass(frozen=True)
+class TableSpec:
+    """A table as it is asked for (:meth:`Seating.create`): its game, seats, options and
+    timers. ``move_seconds`` makes it a turn-based table (a clock of that many seconds per
+    move, plus a time bank of ``bank_seconds``: :mod:`.clocks`)."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    seats: list[SeatSpec]
+    turn_seconds: int | None
+    response_seconds: int
+    rated: bool = False
+    move_seconds: int | None = None
+    bank_seconds: int | None = None
+
+
 class Seating(Connections):
     """Creating tables, joining and leaving them."""
 
-    async def create(
-        self,
-        creator: PlayerRow,
-        game_id: str,
-        *,
-        players: int,
-        options: dict[str, Any],
-        seats: list[SeatSpec],
-        turn_seconds: int | None,
-        response_seconds: int,
-        rated: bool = False,
-        move_seconds: int | None = None,
-        bank_seconds: int | None = None,
-    ) -> LiveTable:
+    async def create(self, creator: PlayerRow, spec: TableSpec) -> LiveTable:
         """Create a table; the creator sits in the first human seat. Starts it if it is full.
 
         Refused (429) when the creator has as many open tables, or tables with bots, as the
-        settings allow (:meth:`held_by`). ``move_seconds`` makes it a turn-based table (a
-        clock of that many seconds per move, plus a time bank of ``bank_seconds``:
-        :mod:`.clocks`)."""
+        settings allow (:meth:`held_by`)."""
         # The creator takes the first human seat: any other makes an open table.
-        waits = sum(s.kind == "human" for s in seats) > 1
-        has_bots = any(s.kind == "bot" for s in seats)
+        waits = sum(s.kind == "human" for s in spec.seats) > 1
+        has_bots = any(s.kind == "bot" for s in spec.seats)
         waiting, with_bots = self.held_by(creator.id)
         if waits and waiting >= self.settings.open_tables:
             raise Refused(
@@ -72,17 +75,7 @@ class Seating(Connections):
         # once must not all pass the count above.
         self.creating[creator.id] = self.creating.get(creator.id, 0) + 1
         try:
-            table = await self._create(
-                creator,
-                game_id,
-                players=players,
-                options=options,
-                seats=seats,
-                turn_seconds=turn_seconds,
-                response_seconds=response_seconds,
-                rated=rated,
-                turns=(move_seconds, bank_seconds),
-            )
+            table = await self._create(creator, spec)
         finally:
             left = self.creating.pop(creator.id) - 1
             if left:
@@ -108,46 +101,35 @@ class Seating(Connections):
                 with_bots += 1
         return waiting, with_bots
 
-    async def _create(
-        self,
-        creator: PlayerRow,
-        game_id: str,
-        *,
-        players: int,
-        options: dict[str, Any],
-        seats: list[SeatSpec],
-        turn_seconds: int | None,
-        response_seconds: int,
-        rated: bool,
-        turns: tuple[int | None, int | None],
-    ) -> LiveTable:
-        game = meeple.load(game_id)
-        checked = game.resolve_options(options)
+    async def _create(self, creator: PlayerRow, spec: TableSpec) -> LiveTable:
+        game = meeple.load(spec.game_id)
+        checked = game.resolve_options(spec.options)
+        seats = list(spec.seats)  # the spec's own list is left as asked
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if humans:
             seats[humans[0]] = SeatSpec("human", None, creator.id)
         row = TableRow(
             id=f"t_{secrets.token_urlsafe(9)}",
             game=game.id,
-            players=players,
+            players=spec.players,
             options=checked,
             seed=secrets.randbits(63),
             status=OPEN,
-            turn_seconds=turn_seconds,
-            response_seconds=response_seconds,
+            turn_seconds=spec.turn_seconds,
+            response_seconds=spec.response_seconds,
             version=0,
             digest=None,
             scores=None,
             winners=None,
             created=utcnow(),
-            rated=rated,
-            move_seconds=turns[0],
-            bank_seconds=turns[1],
+            rated=spec.rated,
+            move_seconds=spec.move_seconds,
+            bank_seconds=spec.bank_seconds,
         )
         first: State | None = None
         if not any(s.kind == "human" and s.player_id is None for s in seats):
             # Full at once (the creator among bots): stored as started, in one write.
-            first = game.new(players, seed=row.seed, options=checked)
+            first = game.new(spec.players, seed=row.seed, options=checked)
             row.status = RUNNING
             row.digest = digest(first.to_json())
         # Through the writer, in the transaction of the actions of the moment (one disk sync

@@ -3,34 +3,21 @@ reason states is checked against the engine, over many positions of seeded games
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from pathlib import Path
 
 from meeple.core.game import State
 from meeple.games.stirfry.data import CARD_INDEX, CARD_NAMES
 from meeple.games.stirfry.explain import CARD_JA, explain
 from meeple.games.stirfry.rules import StirFryState
-from tests.bots.test_levels import positions
+from tests.games.explain_kit import applied, client_ja, explained, seeded_spots
 
 
 def numbers(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"-?\d+", text)]
 
 
-def spots() -> list[StirFryState]:
-    """Decisions of seeded games between ``normal`` bots, 2 to 5 players."""
-    found: list[StirFryState] = []
-    for players in (2, 3, 4, 5):
-        for seed in range(3):
-            for state in positions("stirfry", players, 40, seed=seed):
-                assert isinstance(state, StirFryState)
-                found.append(state)
-    return found
-
-
-SPOTS = spots()
+SPOTS = seeded_spots("stirfry", StirFryState, players=(2, 3, 4, 5), seeds=3, count=40)
 
 
 def hand_size(state: State, seat: int) -> int:
@@ -57,41 +44,25 @@ def unseen(state: StirFryState, seat: int, card: int) -> int:
 
 def test_a_dish_is_explained_card_by_card_with_the_points_it_scores() -> None:
     checked = 0
-    for state in SPOTS:
-        seat = state.to_move[0]
-        view = state.view(seat)
-        for action in state.legal_actions(seat):
-            if action["type"] != "cook":
-                continue
-            reason = explain(view, seat, action)
-            assert reason is not None and reason.ja
-            after = state.clone()
-            after.apply(seat, action)
-            gained = after.points[seat] - state.points[seat]
-            total, *cards = numbers(reason.en.split(";")[0])
-            assert total == gained == sum(cards), reason.en
-            assert len(cards) == len(action["cards"])
-            assert ("reaches the target" in reason.en) == (
-                after.points[seat] >= after.variant.target
-            )
-            checked += 1
+    for state, seat, action, reason in explained(SPOTS, explain, ("cook",)):
+        after = applied(state, seat, action)
+        gained = after.points[seat] - state.points[seat]
+        total, *cards = numbers(reason.en.split(";")[0])
+        assert total == gained == sum(cards), reason.en
+        assert len(cards) == len(action["cards"])
+        assert ("reaches the target" in reason.en) == (after.points[seat] >= after.variant.target)
+        checked += 1
     assert checked > 50
 
 
 def test_ending_the_turn_names_the_best_dish_the_engine_would_score() -> None:
     checked = 0
-    for state in SPOTS:
-        seat = state.to_move[0]
-        if {"type": "end_turn"} not in state.legal_actions(seat):
-            continue
-        reason = explain(state.view(seat), seat, {"type": "end_turn"})
-        assert reason is not None
-        gains = []
-        for action in state.legal_actions(seat):
-            if action["type"] == "cook":
-                after = state.clone()
-                after.apply(seat, action)
-                gains.append(after.points[seat] - state.points[seat])
+    for state, seat, _, reason in explained(SPOTS, explain, ("end_turn",)):
+        gains = [
+            applied(state, seat, action).points[seat] - state.points[seat]
+            for action in state.legal_actions(seat)
+            if action["type"] == "cook"
+        ]
         assert numbers(reason.en) == ([max(gains)] if gains else []), reason.en
         checked += 1
     assert checked > 20
@@ -99,27 +70,19 @@ def test_ending_the_turn_names_the_best_dish_the_engine_would_score() -> None:
 
 def test_a_declaration_states_the_draws_and_the_unseen_copies_the_engine_has() -> None:
     checked = honest = 0
-    for state in SPOTS:
-        seat = state.to_move[0]
-        if state.options.get("tofu"):
-            continue  # the card tofu replaced is unknown: the unseen count is then a guess
-        for action in state.legal_actions(seat):
-            if action["type"] not in ("declare", "declare_pair"):
-                continue
-            reason = explain(state.view(seat), seat, action)
-            assert reason is not None and reason.ja
-            after = answered(state.clone())
-            after.apply(seat, action)
-            answered(after)
-            laid = 1 if action["type"] == "declare" else 2
-            drawn = hand_size(after, seat) - hand_size(state, seat) + laid
-            said = numbers(reason.en)
-            assert said[0] == drawn, (action, reason.en)
-            if reason.en.startswith("honest"):
-                honest += 1
-            elif "unseen by you" in reason.en:
-                assert said[1] == unseen(state, seat, CARD_INDEX[action["as"]]) > 0
-            checked += 1
+    # With tofu the card it replaced is unknown: the unseen count is then a guess.
+    plain = [state for state in SPOTS if not state.options.get("tofu")]
+    for state, seat, action, reason in explained(plain, explain, ("declare", "declare_pair")):
+        after = answered(applied(state, seat, action))
+        laid = 1 if action["type"] == "declare" else 2
+        drawn = hand_size(after, seat) - hand_size(state, seat) + laid
+        said = numbers(reason.en)
+        assert said[0] == drawn, (action, reason.en)
+        if reason.en.startswith("honest"):
+            honest += 1
+        elif "unseen by you" in reason.en:
+            assert said[1] == unseen(state, seat, CARD_INDEX[action["as"]]) > 0
+        checked += 1
     assert checked > 100 and honest > 3
 
 
@@ -162,25 +125,18 @@ def test_taste_or_trust_states_the_chance_the_stakes_and_the_draws_denied() -> N
 
 def test_a_discard_names_the_cards_the_engine_leaves_in_hand() -> None:
     checked = best = 0
-    for state in SPOTS:
-        if state.phase != "discard":
-            continue
-        seat = state.to_move[0]
-        for action in state.legal_actions(seat):
-            reason = explain(state.view(seat), seat, action)
-            assert reason is not None and reason.ja
-            after = state.clone()
-            after.apply(seat, action)
-            kept = state.view(seat)["hand"][:]
-            kept.remove(action["card"])
-            named = reason.en.removeprefix("keeps ").split(";")[0].split(":")[0].split(", ")
-            assert named == kept
-            assert sorted(after.view(seat)["hand"]) == sorted(kept)
-            best += "best dish" in reason.en
-            checked += 1
+    for state, seat, action, reason in explained(SPOTS, explain, ("discard",)):
+        after = applied(state, seat, action)
+        kept = state.view(seat)["hand"][:]
+        kept.remove(action["card"])
+        named = reason.en.removeprefix("keeps ").split(";")[0].split(":")[0].split(", ")
+        assert named == kept
+        assert sorted(after.view(seat)["hand"]) == sorted(kept)
+        best += "best dish" in reason.en
+        checked += 1
     assert checked > 5 and best > 0
 
 
 def test_the_japanese_card_names_are_those_of_the_web_client() -> None:
-    texts = json.loads(Path("meeple/web/i18n/ja.json").read_text(encoding="utf-8"))
+    texts = client_ja()
     assert {name: texts[f"stirfry.card.{name}"] for name in CARD_NAMES} == CARD_JA
