@@ -26,6 +26,10 @@ as the level's decisions took on average so far in the game (``--seconds`` befor
 has made one). The games go to ``benchmarks/records/GAME-Np-LEVEL-openspiel-ismcts.jsonl``
 with both sides' mean thinking time.
 
+``--plan iterations=30,rollout_limit=24`` (``arena``, ``openspiel``) is a trial: ``hard``
+searches with its plan for that count changed so, and the games go to
+``benchmarks/records/trials/`` (each line says the changes), which the tables leave out.
+
 ``tables``: adds up every records file and writes the "Measured" tables of docs/bots.md
 (``--check``: fail if they are stale).
 
@@ -36,6 +40,7 @@ the bars of ``meeple.bots.measured``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import platform
 import random
@@ -125,9 +130,27 @@ def time_command(args: argparse.Namespace) -> None:
                         out.write(json.dumps(row) + "\n")
 
 
-def records_path(game_id: str, players: int, level: str, rival: str) -> Path:
-    """Where a match's games are kept."""
-    return RECORDS / f"{game_id}-{players}p-{level}-{rival}.jsonl"
+def records_path(game_id: str, players: int, level: str, rival: str, plan: str = "") -> Path:
+    """Where a match's games are kept (a trial of another plan: in ``trials/``)."""
+    name = f"{game_id}-{players}p-{level}-{rival}"
+    if plan:
+        return RECORDS / "trials" / f"{name}-{plan.replace(',', '-')}.jsonl"
+    return RECORDS / f"{name}.jsonl"
+
+
+def try_plan(game_id: str, players: int, spec: str) -> dict[str, Any]:
+    """Make ``hard`` search ``game_id`` at ``players`` players with its plan changed as
+    ``spec`` says (``"iterations=30,rollout_limit=24"``), in this process and the worker
+    processes it forks; the changes, for the records."""
+    from meeple.bots import levels  # noqa: PLC0415
+
+    changes: dict[str, Any] = {}
+    for item in filter(None, spec.split(",")):
+        key, _, value = item.partition("=")
+        changes[key] = float(value) if "." in value else int(value)
+    plan = dataclasses.replace(levels.SEARCH_PLANS[game_id].for_players(players), **changes)
+    levels.SEARCH_PLANS[game_id] = plan
+    return changes
 
 
 def _checked(game_id: str, players: int) -> None:
@@ -156,13 +179,14 @@ def _report(path: Path, game_id: str, players: int, level: str) -> None:
 def arena_command(args: argparse.Namespace) -> None:
     """Play (or resume) one match and print its tally."""
     _checked(args.game, args.players)
-    path = records_path(args.game, args.players, args.level, args.vs)
+    path = records_path(args.game, args.players, args.level, args.vs, args.plan)
     path.parent.mkdir(parents=True, exist_ok=True)
     done = read_records(path, args.game, args.players)
     lineup = [args.level] + [args.vs] * (args.players - 1)
+    extra = {"plan": try_plan(args.game, args.players, args.plan)} if args.plan else {}
 
     def keep(record: GameRecord) -> None:
-        append_record(path, args.game, args.players, record)
+        append_record(path, args.game, args.players, record, **extra)
 
     run_arena(
         args.game,
@@ -262,8 +286,9 @@ def play_ismcts_game(
 def openspiel_command(args: argparse.Namespace) -> None:
     """Play (or resume) ``--level`` against OpenSpiel's ISMCTS at equal time."""
     _checked(args.game, args.players)
-    path = records_path(args.game, args.players, args.level, ISMCTS_LEVEL)
+    path = records_path(args.game, args.players, args.level, ISMCTS_LEVEL, args.plan)
     path.parent.mkdir(parents=True, exist_ok=True)
+    plan = {"plan": try_plan(args.game, args.players, args.plan)} if args.plan else {}
     done = {(r.seed, r.levels) for r in read_records(path, args.game, args.players)}
     lineup = [args.level] + [ISMCTS_LEVEL] * (args.players - 1)
     jobs = []
@@ -274,7 +299,7 @@ def openspiel_command(args: argparse.Namespace) -> None:
 
     def keep(result: tuple[GameRecord, dict[str, Any]]) -> None:
         record, extra = result
-        append_record(path, args.game, args.players, record, **extra)
+        append_record(path, args.game, args.players, record, **plan, **extra)
         print(f"seed {record.seed}: {record.levels} scores {record.scores} {extra}", flush=True)
 
     _run(play_ismcts_game, jobs, args.workers, keep)
@@ -342,6 +367,12 @@ def main() -> None:
         match.add_argument("--games", type=int, default=60)
         match.add_argument("--seed", type=int, default=0, help="seed of the first game")
         match.add_argument("--workers", type=int, default=1, help="processes (at most 2 here)")
+        match.add_argument(
+            "--plan",
+            default="",
+            help="a trial: hard's plan changed, e.g. iterations=30,rollout_limit=24 (kept in "
+            "records/trials/, left out of the tables)",
+        )
         match.set_defaults(run=command)
     check = sub.add_parser("tables", help="regenerate docs/bots.md's measured tables")
     check.add_argument("--check", action="store_true", help="fail if they are stale")
