@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import platform
 import random
@@ -140,17 +141,22 @@ def records_path(game_id: str, players: int, level: str, rival: str, plan: str =
 
 def try_plan(game_id: str, players: int, spec: str) -> dict[str, Any]:
     """Make ``hard`` search ``game_id`` at ``players`` players with its plan changed as
-    ``spec`` says (``"iterations=30,rollout_limit=24"``), in this process and the worker
+    ``spec`` says (``"iterations=30,rollout_limit=24"``; a name stands for a function of
+    the game's heuristic: ``"judge=judged"``), in this process and the worker
     processes it forks; the changes, for the records."""
     from meeple.bots import levels  # noqa: PLC0415
 
+    heuristic = importlib.import_module(f"meeple.games.{game_id}.heuristic")
     changes: dict[str, Any] = {}
     for item in filter(None, spec.split(",")):
         key, _, value = item.partition("=")
-        changes[key] = float(value) if "." in value else int(value)
+        try:
+            changes[key] = float(value) if "." in value else int(value)
+        except ValueError:  # a name: a function of the game's heuristic (judge=judged)
+            changes[key] = getattr(heuristic, value)
     plan = dataclasses.replace(levels.SEARCH_PLANS[game_id].for_players(players), **changes)
     levels.SEARCH_PLANS[game_id] = plan
-    return changes
+    return {key: getattr(value, "__name__", value) for key, value in changes.items()}
 
 
 def _checked(game_id: str, players: int) -> None:
