@@ -98,7 +98,7 @@ test: lint docs-check browser services compiler
 
 bench: install
 	$(BIN)/python benchmarks/engines.py
-	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/bots.py time
 	$(BIN)/python benchmarks/server_load.py
 	$(BIN)/python benchmarks/rl.py
 

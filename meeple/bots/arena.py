@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import platform
 import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -303,7 +306,20 @@ def read_records(path: Path, game_id: str, players: int) -> list[GameRecord]:
     return records
 
 
-def append_record(path: Path, game_id: str, players: int, record: GameRecord) -> None:
-    """Add one finished game to a records file, at once (a run cut short keeps its games)."""
+def machine() -> str:
+    """What the games were played on, for the records: cores, architecture and Python."""
+    return (
+        f"{os.cpu_count()}-core {platform.machine()},"
+        f" {platform.python_implementation()} {platform.python_version()}"
+    )
+
+
+def append_record(path: Path, game_id: str, players: int, record: GameRecord, **extra: Any) -> None:
+    """Add one finished game to a records file, at once (a run cut short keeps its games).
+
+    The line also says when (UTC date) and on what machine it was played, and any ``extra``
+    figures (such as the bots' thinking time); readers of the records ignore them."""
+    line = {"game": game_id, "players": players, **record.to_json()}
+    line |= {"date": datetime.now(UTC).date().isoformat(), "machine": machine(), **extra}
     with path.open("a") as out:
-        out.write(json.dumps({"game": game_id, "players": players, **record.to_json()}) + "\n")
+        out.write(json.dumps(line) + "\n")

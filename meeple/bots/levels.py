@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from meeple.bots.analysis import Explainer
+from meeple.bots.analysis import Candidate, Explainer
 from meeple.bots.expert import ExpertBot, available
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
 from meeple.core.bot import Bot, SearchPlan
-from meeple.core.game import Game
+from meeple.core.game import Action, Game, State
 from meeple.games.bison import heuristic as bison
 from meeple.games.bison.explain import explain as bison_explain
 from meeple.games.buffet import heuristic as buffet
@@ -77,26 +77,59 @@ def _normal(game: Game[Any], seed: int | None) -> Bot:
     return ISMCTSBot(iterations=300, seed=seed)
 
 
+def _settings(plan: SearchPlan, guide: Bot, seed: int | None) -> dict[str, Any]:
+    return {
+        "iterations": plan.iterations,
+        "steps": plan.steps,
+        "rollout_limit": plan.rollout_limit,
+        "policy": plan.policy(seed) if plan.policy else guide,
+        "score_scale": plan.score_scale,
+        "follow": plan.follow,
+        "caution": plan.caution,
+        "candidates": plan.candidates,
+        "judge": plan.judge,
+        "tree": plan.tree,
+    }
+
+
+class PlannedSearch(ISMCTSBot):
+    """The ISMCTS bot of a game's search plan, which takes the plan's settings for the
+    player count of each state it is asked about (:meth:`SearchPlan.for_players`)."""
+
+    def __init__(self, plan: SearchPlan, guide: Bot, seed: int | None, **kwargs: Any) -> None:
+        super().__init__(seed=seed, guide=guide, **_settings(plan, guide, seed), **kwargs)
+        self.plan = plan
+        self.seed = seed
+        self.players: int | None = None
+        """The player count the settings are for (``None``: the plan's own)."""
+
+    def _settle(self, state: State) -> None:
+        if state.players == self.players or not self.plan.at:
+            return
+        self.players = state.players
+        assert self.guide is not None
+        for name, value in _settings(
+            self.plan.for_players(state.players), self.guide, self.seed
+        ).items():
+            setattr(self, name, value)
+
+    def choose(self, state: State, seat: int) -> Action:
+        self._settle(state)
+        return super().choose(state, seat)
+
+    def analyse(self, state: State, seat: int, also: Action | None = None) -> list[Candidate]:
+        """As :meth:`ISMCTSBot.analyse`, with the plan for the state's player count."""
+        self._settle(state)
+        return super().analyse(state, seat, also)
+
+
 def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMCTSBot:
     """The ISMCTS bot that searches ``game`` as ``plan`` says (``hard`` uses the game's
-    :data:`SEARCH_PLANS`; tests pass smaller plans). The game's heuristic guides it: its
-    ranking of the real decision's moves is where the search starts."""
+    :data:`SEARCH_PLANS`; tests pass smaller plans), with the plan's settings for the player
+    count of each game it plays. The game's heuristic guides it: its ranking of the real
+    decision's moves is where the search starts."""
     guide = HEURISTICS[game.id](seed, 0.0)
-    return ISMCTSBot(
-        iterations=plan.iterations,
-        steps=plan.steps,
-        seed=seed,
-        rollout_limit=plan.rollout_limit,
-        policy=plan.policy(seed) if plan.policy else guide,
-        guide=guide,
-        score_scale=plan.score_scale,
-        follow=plan.follow,
-        caution=plan.caution,
-        candidates=plan.candidates,
-        judge=plan.judge,
-        tree=plan.tree,
-        explain=EXPLAINERS.get(game.id),
-    )
+    return PlannedSearch(plan, guide, seed, explain=EXPLAINERS.get(game.id))
 
 
 def _hard(game: Game[Any], seed: int | None) -> Bot:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from meeple.core.game import JSON, Action, State, without_back
 
@@ -127,7 +127,9 @@ class SearchPlan:
       from there on, so paired candidates meet exactly the same replies in each world;
     - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic),
       for a cheaper player than the heuristic; the heuristic itself still ranks the real
-      decision's moves and makes the followed ones.
+      decision's moves and makes the followed ones;
+    - ``at``: other plans for some player counts, ``{players: SearchPlan}`` (the bot takes
+      the plan for the count of the game it is asked about).
     """
 
     iterations: int
@@ -140,3 +142,10 @@ class SearchPlan:
     candidates: int | None = None
     tree: bool = True
     policy: Callable[[int | None], Bot] | None = None
+    at: Mapping[int, SearchPlan] = field(default_factory=dict)
+    """Other plans for some player counts (a playout's length in decisions, or the noise
+    of more rivals, depends on the count); :meth:`for_players` picks."""
+
+    def for_players(self, players: int) -> SearchPlan:
+        """The plan for a game of ``players`` players: its own entry in ``at``, else this."""
+        return self.at.get(players, self)

@@ -85,3 +85,20 @@ def test_hard_reproduces_its_choices_from_its_seed(game_id: str) -> None:
     seat = state.to_move[0]
     first = searcher(game, small(game_id), seed=4).choose(state, seat)
     assert searcher(game, small(game_id), seed=4).choose(state, seat) == first
+
+
+def test_a_plan_may_differ_by_player_count() -> None:
+    game = meeple.load("buffet")
+    plan = SearchPlan(
+        iterations=3, rollout_limit=5, at={4: SearchPlan(iterations=7, rollout_limit=9)}
+    )
+    assert plan.for_players(3) is plan and plan.for_players(4).iterations == 7
+    bot = searcher(game, plan, seed=1)
+    for players, iterations, limit in ((4, 7, 9), (3, 3, 5), (4, 7, 9)):
+        state = game.new(players, seed=2)
+        assert bot.choose(state, 0) in state.legal_actions(0)
+        assert (bot.iterations, bot.rollout_limit) == (iterations, limit)
+    # The same seed and state give the same move as a bot made for that count's plan alone.
+    state = game.new(4, seed=3)
+    alone = searcher(game, plan.for_players(4), seed=5).choose(state, 0)
+    assert searcher(game, plan, seed=5).choose(state, 0) == alone

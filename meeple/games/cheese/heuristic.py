@@ -26,6 +26,7 @@ best turn is worth less than waiting, it draws instead.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from meeple.core.bot import HeuristicBot, SearchPlan
@@ -305,7 +306,7 @@ def _chases(dog_owner: int, card: Card) -> bool:
     return card[1] == CAT and (DOG_TAKES_OWN_CATS or card[0] != dog_owner)
 
 
-SEARCH = SearchPlan(
+_THREE = SearchPlan(
     iterations=4,
     steps=1500,
     candidates=3,
@@ -313,6 +314,7 @@ SEARCH = SearchPlan(
     tree=False,
     policy=lambda seed: CheeseHeuristicBot(seed=seed, samples=2),
 )
+SEARCH = replace(_THREE, at={4: replace(_THREE, steps=1000), 5: replace(_THREE, steps=800)})
 """``hard``: the heuristic's three favourite moves, each played in the same worlds to the end
 (points are only scored then) until the playouts have made 1,500 moves (at least 4 worlds:
 about 9 early in the game, where a playout is some 55 moves, and ever more as the game
@@ -320,4 +322,8 @@ shortens). The playouts are played by the heuristic imagining 2 ends a decision 
 of 16, for speed, with no tree below the candidates, so that each meets the same replies
 in a world; the real move's candidates are ranked by the heuristic itself (ranked by the
 2-end heuristic, as at first, the search lost to ``normal``: 0.28 of 0.333 over 120
-games). Measured in ``docs/bots.md``: 0.445 [0.38, 0.51] of 0.333 over 200 games."""
+games). Measured in ``docs/bots.md``: 0.445 [0.38, 0.51] of 0.333 over 200 games.
+
+With more players a move costs more (the heuristic imagines every seat's play), so the budget
+shrinks to keep a decision's mean time within half a second: 1,000 moves at 4 players, 800
+at 5 (at 1,500 moves, 0.60 and 0.77 s a decision)."""

@@ -1,0 +1,166 @@
+"""The measured tables: small hand-made records added up into the figures they should give,
+and docs/bots.md's tables are those of the records folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meeple.bots.arena import GameRecord, append_record, wilson
+from meeple.bots.measured import (
+    BEGIN,
+    END,
+    ISMCTS_LEVEL,
+    match_of,
+    places,
+    read_folder,
+    replace_between,
+    table,
+    tables,
+)
+
+ROOT = Path(__file__).parents[2]
+
+
+def write(folder: Path, name: str, game: str, players: int, games: list[GameRecord]) -> None:
+    for record in games:
+        append_record(folder / name, game, players, record)
+
+
+def test_a_match_is_one_level_against_another_at_every_other_seat() -> None:
+    assert match_of(("normal", "hard")) == ("hard", "normal")
+    assert match_of(("hard", "normal")) == ("hard", "normal")
+    assert match_of(("normal", "normal", "hard", "normal")) == ("hard", "normal")
+    assert match_of(("hard", "expert")) == ("expert", "hard")
+    assert match_of((ISMCTS_LEVEL, "hard", ISMCTS_LEVEL)) == ("hard", ISMCTS_LEVEL)
+    assert match_of(("hard", "normal", "easy")) is None
+    assert match_of(("hard", "hard")) is None
+
+
+def test_places_put_the_winners_first_then_the_scores() -> None:
+    assert places([10, 12, 12], [1]) == [3, 1, 2]
+    assert places([10, 12, 12], [1, 2]) == [3, 1, 1]
+    assert places([5, 5, 9], [2]) == [2, 2, 1]
+
+
+def test_head_to_head_records_add_up_to_shares_and_intervals(tmp_path: Path) -> None:
+    games = [
+        GameRecord(0, ("hard", "normal"), (30, 20), (0,), 10),
+        GameRecord(1, ("normal", "hard"), (25, 26), (1,), 10),
+        GameRecord(2, ("hard", "normal"), (18, 22), (1,), 10),
+        GameRecord(3, ("normal", "hard"), (20, 20), (0, 1), 10),  # a shared win
+    ]
+    write(tmp_path, "cafe-2p-hard-normal.jsonl", "cafe", 2, games)
+    tally = read_folder(tmp_path)[("cafe", 2, "hard", "normal")]
+    assert tally.games == 4
+    assert tally.win_share == pytest.approx(2.5 / 4)
+    assert tally.rival_share == pytest.approx(1.5 / 4)
+    assert tally.ahead_share == pytest.approx(2.5 / 4)
+    assert tally.win_interval() == wilson(2.5, 4)
+    assert tally.focal_score == 30 + 26 + 18 + 20
+    assert tally.verdict() == "open"  # four games say nothing yet
+    assert tally.machines and tally.dates  # append_record notes when and where
+
+
+def test_the_bar_is_the_interval_against_the_fair_share(tmp_path: Path) -> None:
+    lineups = [
+        ("hard", "normal", "normal"),
+        ("normal", "hard", "normal"),
+        ("normal", "normal", "hard"),
+    ]
+    won = [
+        GameRecord(
+            k,
+            lineups[k % 3],
+            tuple(10 + (5 if lv == "hard" else 0) for lv in lineups[k % 3]),
+            (lineups[k % 3].index("hard"),),
+            5,
+        )
+        for k in range(30)
+    ]
+    write(tmp_path, "buffet-3p-hard-normal.jsonl", "buffet", 3, won)
+    tally = read_folder(tmp_path)[("buffet", 3, "hard", "normal")]
+    assert tally.fair_share == pytest.approx(1 / 3)
+    assert tally.win_share == 1.0 and tally.rival_share == 0.0
+    assert tally.verdict() == "met"
+    lost = [
+        GameRecord(k, lineups[k % 3], (1, 2, 3), (2 if lineups[k % 3][2] != "hard" else 1,), 5)
+        for k in range(40)
+    ]
+    other = tmp_path / "other"
+    other.mkdir()
+    write(other, "buffet-3p-hard-normal.jsonl", "buffet", 3, lost)
+    assert read_folder(other)[("buffet", 3, "hard", "normal")].verdict() == "not met"
+
+
+def test_against_ismcts_the_bar_is_finishing_ahead(tmp_path: Path) -> None:
+    # hard finishes first, second, first, last: ahead of 2, 1, 2, 0 of its two rivals.
+    lineup = ("hard", ISMCTS_LEVEL, ISMCTS_LEVEL)
+    games = [
+        GameRecord(0, lineup, (9, 5, 4), (0,), 7),
+        GameRecord(1, lineup, (6, 8, 4), (1,), 7),
+        GameRecord(2, lineup, (9, 9, 4), (0,), 7),  # tied on score, but hard won the tie-break
+        GameRecord(3, lineup, (1, 8, 4), (1,), 7),
+    ]
+    write(tmp_path, "buffet-3p-hard-openspiel-ismcts.jsonl", "buffet", 3, games)
+    tally = read_folder(tmp_path)[("buffet", 3, "hard", ISMCTS_LEVEL)]
+    assert tally.ahead_share == pytest.approx(5 / 8)
+    assert tally.win_share == pytest.approx(2 / 4)
+    lines = "\n".join(table("buffet", 3, read_folder(tmp_path)))
+    assert "ahead ≥ 0.60: **open**" in lines
+    assert "0.62 [" in lines
+
+
+def test_other_shapes_of_game_are_left_out(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "x.jsonl",
+        "cafe",
+        3,
+        [GameRecord(0, ("hard", "normal", "easy"), (1, 2, 3), (2,), 4)],
+    )
+    assert read_folder(tmp_path) == {}
+    (tmp_path / "bad.jsonl").write_text("{}\n")
+    with pytest.raises(ValueError, match=r"bad\.jsonl, line 1"):
+        read_folder(tmp_path)
+
+
+def test_tables_have_one_table_per_game_and_player_count(tmp_path: Path) -> None:
+    write(tmp_path, "a.jsonl", "cafe", 2, [GameRecord(0, ("hard", "normal"), (3, 2), (0,), 4)])
+    think = {
+        ("cafe", 2, "hard"): {"mean": 0.171, "max": 0.35, "decisions": 37, "date": "2026-11-29"}
+    }
+    text = tables({"cafe": (2, 4), "bison": (2, 3)}, read_folder(tmp_path), think)
+    headings = [line for line in text.splitlines() if line.startswith("####")]
+    assert headings == [
+        "#### bison, 2 players (fair share 0.500)",
+        "#### bison, 3 players (fair share 0.333)",
+        "#### cafe, 2 players (fair share 0.500)",
+        "#### cafe, 3 players (fair share 0.333)",
+        "#### cafe, 4 players (fair share 0.250)",
+    ]
+    assert "| `hard` vs `normal` | 1 | 1.00 [" in text
+    assert "| `expert` vs `hard` | 0 | | | | | not measured yet | | |" in text
+    assert "`hard` thinks 0.17 s a decision on average, 0.35 s at the longest (37 decisions" in text
+
+
+def test_tables_replace_only_what_lies_between_the_markers() -> None:
+    text = f"before\n{BEGIN}\nold\n{END}\nafter\n"
+    assert replace_between(text, "new\n") == f"before\n{BEGIN}\n\nnew\n\n{END}\nafter\n"
+    with pytest.raises(ValueError):
+        replace_between("no markers", "new")
+
+
+def test_the_docs_tables_are_those_of_the_records_folder() -> None:
+    # One command regenerates them: python benchmarks/bots.py tables
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bots.py"), "tables", "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
