@@ -32,8 +32,9 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     decisions: int
-    seconds: tuple[float, ...] = ()
-    """Each seat's thinking time over its real choices (empty in records of older runs)."""
+    seconds: tuple[float, ...] = field(default=(), compare=False)
+    """Each seat's thinking time over its real choices (empty in records of older runs); a
+    measurement, not part of the game, so two records of one game compare equal without it."""
     choices: tuple[int, ...] = ()
     """Each seat's real choices: its decisions with more than one legal action."""
 

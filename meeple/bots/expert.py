@@ -82,8 +82,8 @@ class ExpertBot(Bot):
         """The search for ``players`` seats (made once)."""
         found = self._search.get(players)
         if found is None:
-            from meeple.bots.levels import SEARCH_PLANS, searcher  # noqa: PLC0415
             from meeple.bots.nets import NetJudge, layout_digest  # noqa: PLC0415
+            from meeple.bots.search import SEARCH_PLANS, searcher  # noqa: PLC0415
             from meeple.core.encoding import load_encoding  # noqa: PLC0415
 
             if not available(self.game.id, players, self.folder):
