@@ -24,11 +24,22 @@ from meeple.core.bot import Bot, SearchPlan
 from meeple.core.game import Action, Game, State
 
 TUNING: dict[str, dict[str, Any]] = {
+    # Its network ships no more: it lost to hard (docs/bots.md); the plan it was measured with.
     "stirfry": {"rollout_limit": 4, "iterations": 20},
+    # Half hard's cut: a judgement encodes three observations, which costs about what the ten
+    # decisions saved did, so 64 iterations take hard's time for its 60.
+    "buffet": {"rollout_limit": 10, "iterations": 64},
 }
 """Per game, what ``expert`` changes in ``hard``'s :data:`~meeple.bots.levels.SEARCH_PLANS`
 (a game not listed keeps the plan and judges its playouts by the network at its cut).
 ``score_scale`` applies to the margin of the estimated rewards, which lie in [0, 1]."""
+
+BY_PLAYERS: dict[tuple[str, int], dict[str, Any]] = {
+    # Six observations a judgement instead of three: fewer iterations for hard's time.
+    ("buffet", 6): {"iterations": 54},
+}
+"""Per game and player count, what changes further (over :data:`TUNING`): a judgement
+encodes every seat's observation, so its cost grows with the players."""
 
 DEFAULT_SCALE = 0.5
 """The margin of estimated rewards over the best rival that counts as a clear lead: half the
@@ -45,10 +56,16 @@ def available(game_id: str, players: int | None = None, folder: Path | None = No
     return bool(counts) if players is None else players in counts
 
 
-def expert_plan(plan: SearchPlan, game_id: str, net_judge: Any) -> SearchPlan:
-    """``hard``'s ``plan`` for ``game_id`` with its playouts judged by ``net_judge``, as
-    :data:`TUNING` says."""
-    tuning = {"score_scale": DEFAULT_SCALE, **TUNING.get(game_id, {})}
+def expert_plan(
+    plan: SearchPlan, game_id: str, net_judge: Any, players: int | None = None
+) -> SearchPlan:
+    """``hard``'s ``plan`` for ``game_id`` (at ``players``) with its playouts judged by
+    ``net_judge``, as :data:`TUNING` and :data:`BY_PLAYERS` say."""
+    tuning = {
+        "score_scale": DEFAULT_SCALE,
+        **TUNING.get(game_id, {}),
+        **BY_PLAYERS.get((game_id, players or 0), {}),
+    }
     return replace(plan, judge=net_judge, **tuning)
 
 
@@ -93,7 +110,7 @@ class ExpertBot(Bot):
             if layout_digest(load_encoding(self.game.id), players, resolved) != net.digest:
                 raise ValueError(f"expert's network for {self.game.id} reads another layout")
             judge = NetJudge(net, resolved)
-            plan = expert_plan(SEARCH_PLANS[self.game.id], self.game.id, judge)
+            plan = expert_plan(SEARCH_PLANS[self.game.id], self.game.id, judge, players)
             found = self._search[players] = searcher(self.game, plan, self.seed)
         return found
 

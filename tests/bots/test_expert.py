@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 import meeple
-from meeple.bots import training
-from meeple.bots.expert import ExpertBot, available
-from meeple.bots.levels import check, levels_for, make
+from meeple.bots import expert, training
+from meeple.bots.expert import ExpertBot, available, expert_plan
+from meeple.bots.levels import SEARCH_PLANS, check, levels_for, make
 from meeple.bots.nets import NetJudge, Observer, ValueNet, WrongNet, shipped_counts, weights_path
 from meeple.bots.training import TrainConfig, Trainer
 from meeple.cli import app
@@ -169,6 +169,17 @@ def test_expert_plays_legal_moves_with_a_network(trained: Path) -> None:
         state.apply(seat, action)
     with pytest.raises(ValueError, match="no network for stirfry at 3 players"):
         bot.choose(game.new(3, seed=1), 0)
+
+
+def test_the_plan_is_tuned_by_game_then_by_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(expert.TUNING, "cafe", {"rollout_limit": 3, "iterations": 50})
+    monkeypatch.setitem(expert.BY_PLAYERS, ("cafe", 4), {"iterations": 40})
+    judge = NetJudge  # any callable: the plan only carries it
+    hard = SEARCH_PLANS["cafe"]
+    for players, iterations in [(2, 50), (4, 40), (None, 50)]:
+        plan = expert_plan(hard, "cafe", judge, players)
+        assert (plan.rollout_limit, plan.iterations, plan.judge) == (3, iterations, judge)
+        assert plan.score_scale == expert.DEFAULT_SCALE and plan.follow == hard.follow
 
 
 def test_expert_is_offered_only_where_a_network_ships() -> None:

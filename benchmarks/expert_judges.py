@@ -1,0 +1,99 @@
+"""How well each way of judging a cut-off playout foretells the real end of a game.
+
+    python benchmarks/expert_judges.py stirfry --players 2 --games 160 --worlds 8 \\
+        --net meeple/bots/weights/stirfry-2.npz --cuts 4,8,12
+
+Plays seeded games between ``normal`` bots (seeds 900000 on, apart from training's). At every
+fifth decision with a choice, the deciding seat imagines ``--worlds`` worlds from its own view
+(``determinize``), plays each on by the heuristic and judges it after 0 and each of
+``--cuts`` decisions, as a search would: by the running scores (``score``: ``hard``'s reward,
+``0.5 + 0.5·tanh(margin / scale)`` with the game's ``score_scale``), by the value network's
+margin (``net``: ``expert``'s reward), by the seat's own estimate alone (``me``) or by its best
+rival's alone (``opp``). Each judge's mean over the worlds is compared with the reward the seat
+really got at the end: the correlation, and the mean squared error after the best straight-line
+recalibration (a constant guess scores the outcomes' variance). A judge that foretells the end
+better is a better place to cut a playout; it does not say the search will choose better.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+import numpy as np
+
+import meeple
+from meeple.bots.ismcts import outcome
+from meeple.bots.levels import SEARCH_PLANS, make
+from meeple.bots.nets import NetJudge, ValueNet
+
+
+def main() -> None:
+    """Print one row per judge and cut."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--worlds", type=int, default=8)
+    parser.add_argument("--net", type=Path, required=True)
+    parser.add_argument("--cuts", default="4,8,12")
+    args = parser.parse_args()
+    game_id, players = args.game, args.players
+    game = meeple.load(game_id)
+    judge = NetJudge(ValueNet.load(args.net, game_id, players))
+    scale = SEARCH_PLANS[game_id].score_scale
+    cuts = [0, *(int(c) for c in args.cuts.split(","))]
+    estimates: dict[str, list[float]] = {}
+    ends: list[float] = []
+    for g in range(args.games):
+        seed = 900_000 + g
+        state = game.new(players, seed=seed)
+        bots = [make("normal", game, seed=seed * 7 + s) for s in range(players)]
+        policy = make("normal", game, seed=seed)
+        dice = random.Random(seed)
+        asked: list[tuple[int, dict[str, float]]] = []
+        step = 0
+        while not state.is_over:
+            seat = dice.choice(state.to_move)
+            if step % 5 == 2 and len(state.legal_actions(seat)) > 1:
+                sums: dict[str, float] = {}
+                for _ in range(args.worlds):
+                    world = state.determinize(seat, dice)
+                    played = 0
+                    for cut in cuts:
+                        while not world.is_over and played < cut:
+                            mover = dice.choice(world.to_move)
+                            world.apply(mover, policy.choose(world, mover))
+                            played += 1
+                        net = outcome(world, 0.5, judge)[0][seat]
+                        values = judge(world) if not world.is_over else None
+                        rivals = None if values is None else max(values[:seat] + values[seat + 1 :])
+                        judged = {
+                            "score": outcome(world, scale)[0][seat],
+                            "net": net,
+                            "me": net if values is None else values[seat],
+                            "opp": net if rivals is None else 1 - rivals,
+                        }
+                        for name, value in judged.items():
+                            key = f"{name}{cut}"
+                            sums[key] = sums.get(key, 0.0) + value / args.worlds
+                asked.append((seat, sums))
+            state.apply(seat, bots[seat].choose(state, seat))
+            step += 1
+        final = outcome(state)[0]
+        for seat, sums in asked:
+            ends.append(final[seat])
+            for key, value in sums.items():
+                estimates.setdefault(key, []).append(value)
+    y = np.array(ends)
+    print(f"# {game_id} for {players}: {len(y)} positions, outcome variance {y.var():.4f}")
+    for key, values in estimates.items():
+        x = np.array(values)
+        a, b = np.polyfit(x, y, 1)
+        error = float(np.mean((a * x + b - y) ** 2))
+        print(f"{key:8} corr {np.corrcoef(x, y)[0, 1]:.3f}  mse after recalibration {error:.4f}")
+
+
+if __name__ == "__main__":
+    main()
