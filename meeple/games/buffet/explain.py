@@ -36,7 +36,8 @@ def explain(view: JSON, seat: int, action: Action) -> Reason | None:
     """
     if action["type"] == "discard" and "card" in action:
         if action["card"] < EXCHANGE_BELOW:
-            weak = action["card"]
+            # A true minus, as the cards and the log print it (−1, not -1).
+            weak = str(action["card"]).replace("-", "\N{MINUS SIGN}")
             return Reason(f"exchanges a weak card ({weak})", f"弱いカード（{weak}）を交換する")
         return None
     if action["type"] != "play" or "card" not in action:
