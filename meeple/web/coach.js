@@ -189,11 +189,14 @@ export function hintTool({ tableId, game, context, boards }) {
   const button = h("button", { type: "button", id: "hint", class: "hint-button", hidden: true,
     "data-t": "coach.hint", text: t("coach.hint"), title: t("coach.hint_label") });
   const box = h("section", { id: "hint-box", class: "hint-box", hidden: true, "aria-live": "polite" });
-  let hint = null; // {version, moves} shown now
-  let asking = null; // the version a request is out for
-  let version = null;
+  // A hint answers this player's decision, not the table's version: at Buffet's simultaneous
+  // cards the others' choices move the table on while the player still decides, and the
+  // hint must stay. The decision is known by the player's legal moves.
+  let hint = null; // {decision, moves} shown now
+  let asking = null; // the decision a request is out for
+  let decision = null;
 
-  const shown = () => (hint && hint.version === version ? hint.moves : []);
+  const shown = () => (hint && hint.decision === decision ? hint.moves : []);
   const keeper = keepMarked(boards, () => mark());
   function mark() {
     const moves = shown();
@@ -236,14 +239,14 @@ export function hintTool({ tableId, game, context, boards }) {
 
   button.addEventListener("click", async () => {
     if (asking !== null) return;
-    const asked = version;
+    const asked = decision;
     asking = asked;
     hint = null;
     drawBox();
     try {
       const answer = await post(`/api/tables/${tableId}/hint`);
-      if (asking !== asked || answer.version !== version) return; // the game moved on meanwhile
-      hint = { version: answer.version, moves: answer.moves };
+      if (asking !== asked || decision !== asked) return; // the player's decision moved on meanwhile
+      hint = { decision: asked, moves: answer.moves };
     } catch (err) {
       toast(errorText(err.code, err.message), "error");
     } finally {
@@ -259,12 +262,12 @@ export function hintTool({ tableId, game, context, boards }) {
     /** After each drawing of the table: the button for a decision of this player's at an
      *  unrated table in play; a hint of an earlier decision goes. */
     update(state, allowed) {
-      version = state.version;
+      decision = JSON.stringify(state.legal);
       const mine = allowed && state.seat !== null && !state.is_over && state.legal.length > 0
         && state.table.status === "running" && !state.table.rated;
       button.hidden = !mine;
-      if (hint && hint.version !== version) hint = null;
-      if (asking !== null && asking !== version) asking = null;
+      if (hint && hint.decision !== decision) hint = null;
+      if (asking !== null && asking !== decision) asking = null;
       drawBox();
       mark();
     },

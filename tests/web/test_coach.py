@@ -87,6 +87,34 @@ def test_a_hint_in_english_on_a_desktop(new_page: Callable[..., Page]) -> None:
     expect(page.locator("#board .hint-1")).to_have_count(0)
 
 
+def test_a_hint_stays_while_the_others_choose(new_page: Callable[..., Page]) -> None:
+    # Buffet's cards are chosen at once: another player's choice moves the table on while
+    # Aki still decides, and her hint, which answers her decision, must stay (it was dropped
+    # as soon as a bot chose, so at a table of bots a hint was hardly ever seen).
+    aki, ben = new_page(), new_page()
+    sign_in(aki, "Aki")
+    table_id = create_table(aki, "buffet", 3, ["human", "random"])
+    ben.goto(f"/#/table/{table_id}")
+    ben.locator("#guest-name").fill("Ben")
+    ben.locator("form.signin button[type=submit]").click()
+    for page in (aki, ben):
+        expect(page.locator("#board .legal[data-action]").first).to_be_visible(timeout=30_000)
+    ask_hint(aki)
+    shown = aki.locator("#hint-box .hint-move").all_inner_texts()
+    # Ben chooses his card: a new state for Aki, her decision the same.
+    point = ben.locator("#board .legal[data-action]").first.evaluate(_OWN_POINT)
+    ben.mouse.click(point["x"], point["y"])
+    armed = ben.locator("#board .armed")
+    if armed.count():  # "Confirm moves": the second click takes it
+        point = armed.first.evaluate(_OWN_POINT)
+        ben.mouse.click(point["x"], point["y"])
+    expect(ben.locator("#board .legal[data-action]")).to_have_count(0)
+    expect(aki.locator(".buffet-player[data-seat='1']")).not_to_contain_text("choosing")
+    expect(aki.locator("#hint-box .hint-move")).to_have_count(len(shown))
+    assert aki.locator("#hint-box .hint-move").all_inner_texts() == shown
+    expect(aki.locator("#board .hint-1").first).to_be_visible()
+
+
 def test_a_hint_in_japanese_on_a_phone(new_page: Callable[..., Page]) -> None:
     page = new_page(locale="ja-JP", viewport=UPRIGHT, touch=True, mobile=True)
     sign_in(page, "Aki")
