@@ -154,6 +154,11 @@ def test_the_first_view_is_a_game_screen(new_page: Callable[..., Page], game: st
     page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator(".table-tabs")).to_be_hidden()
     expect(page.locator("#players")).to_be_visible()
-    box = page.locator("#prompt").bounding_box()
-    board = page.locator("#board").bounding_box()
+    # The page lays itself out again on the resize's next frames: a loaded machine may be late.
+    for _ in range(50):
+        box = page.locator("#prompt").bounding_box()
+        board = page.locator("#board").bounding_box()
+        if box and board and box["y"] < board["y"]:
+            break
+        page.wait_for_timeout(100)
     assert box and board and box["y"] < board["y"], "the prompt is over the board again"
