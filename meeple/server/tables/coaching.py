@@ -117,13 +117,15 @@ def review_decision(
     found = _coach(game, seed, REVIEW_SECONDS).analyse(_world(game, world), seat, also=played)
     best = found[0]
     mine = next(c for c in found if c.action == played)
-    gap = best.win_chance - mine.win_chance
+    # Rounded once, and judged on the figure shown: an unrounded 0.0999… would show as a
+    # 10-point gap that is not "clearly better".
+    gap = round(best.win_chance - mine.win_chance, 4)
     return {
         "best": candidate_json(game, best),
         "played": candidate_json(game, mine),
         "same": best.action == played,
         "cost": {
-            "win_chance": round(gap, 4),
+            "win_chance": gap,
             "score": round(best.expected_score - mine.expected_score, 2),
         },
         "clearly_better": best.action != played and gap >= CLEARLY_BETTER,
