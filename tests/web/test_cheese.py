@@ -84,9 +84,8 @@ def decide(page: Page, rng: random.Random) -> str:
     """Make one decision by clicking a drawn piece (never a fallback button); sometimes choose
     another first card in the hand before dropping it on a cheese. Returns the action."""
     error: Exception | None = None
-    action = tried = (
-        ""  # tried: a click that timed out after Playwright had done it: it may have counted
-    )
+    action = ""
+    tried = ""  # a click that timed out after Playwright had done it: it may have counted
     end = time.monotonic() + 30  # a loaded machine: each click waits for the page to settle
     while time.monotonic() < end:
         try:
