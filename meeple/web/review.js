@@ -23,6 +23,17 @@ function signed(text, value) {
   return text;
 }
 
+/** The estimated cost of the move played, in words: "12% less chance to win and 2.5 points
+ * fewer" (a signed "−2.5" under a heading "cost" read both ways). */
+function costText(cost) {
+  const pct = percent(Math.abs(cost.win_chance));
+  const win = cost.win_chance > 0 ? t("review.win_less", { pct }) : cost.win_chance < 0 ? t("review.win_more", { pct }) : t("review.win_same");
+  const points = Math.abs(Math.round(cost.score * 10) / 10);
+  const n = num(points);
+  const score = points === 0 ? t("review.score_same") : cost.score > 0 ? t("review.score_fewer", { n }) : t("review.score_more", { n });
+  return t("review.cost", { win, score });
+}
+
 export async function showReview(root, tableId) {
   let replay;
   let review;
@@ -126,10 +137,7 @@ export async function showReview(root, tableId) {
       d.same ? h("p", { class: "review-agrees", text: t("review.same") }) : moveLine("review.coach", d.best, ctx),
       reason ? h("p", { class: "hint-reason", text: reason }) : null,
       d.same ? null : h("p", { class: "muted review-legend", text: t("review.legend") }),
-      d.same ? null : h("p", { class: `review-cost${d.clearly_better ? " clearly-worse" : ""}`, text: t("review.cost", {
-        pct: signed(percent(Math.abs(d.cost.win_chance)), d.cost.win_chance),
-        score: signed(num(Math.abs(Math.round(d.cost.score * 10) / 10)), d.cost.score),
-      }) }),
+      d.same ? null : h("p", { class: `review-cost${d.clearly_better ? " clearly-worse" : ""}`, text: costText(d.cost) }),
     ].filter(Boolean));
   }
 

@@ -214,7 +214,10 @@ def test_the_review_in_english_then_japanese(new_page: Callable[..., Page]) -> N
         page.locator("#review-worse").click()
         expect(page.locator("#review-detail .review-badge")).to_have_text("Clearly better")
         expect(page.locator("#review-detail .review-cost")).to_have_text(
-            re.compile(r"^Estimated cost: win chance −\d+%, score [−+]?[\d.]+$")
+            re.compile(
+                r"^By the coach's estimate, your move had \d+% less chance to win and "
+                r"(the same score|[\d.]+ points (fewer|more))\.$"
+            )
         )
     screenshot(page, "coach-review-desktop")
     page.locator("#lang").select_option("ja")
