@@ -31,6 +31,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+import meeple
 from tests.web.conftest import (
     board_top,
     check_replay_on_phone,
@@ -485,3 +486,41 @@ def test_cafe_three_players_with_coffee_circles(cafe_page: Callable[..., Page]) 
     played = play(page, 3, phone=False, name="cafe-desktop-en-3p-circles", seed=11)
     assert played.seated > 0 and played.marked_turns > 0
     check_scoreboard(page, 3, "Hand at the end")
+
+
+def test_the_log_names_apart_two_tables_of_one_country(new_page: Callable[..., Page]) -> None:
+    """A guest on chair 33, between the two Cuba tables, scores at both: the log's line says
+    which table paid what, in English and in Japanese."""
+    page = new_page()
+    page.goto("/")
+    view = meeple.load("cafe").new(2, seed=1).view(0)
+    event = {
+        "event": "seat",
+        "seat": 0,
+        "guest": "CUB-W",
+        "chair": 33,
+        "points": 6,
+        "tables": [
+            {"table": 10, "guests": 3, "points": 6, "why": "one_country"},
+            {"table": 12, "guests": 1, "points": 0, "why": "alone"},
+        ],
+    }
+    lines = page.evaluate(
+        """async ([view, event]) => {
+          const i18n = await import("/i18n.js");
+          const cafe = (await import("/games/cafe.js")).default;
+          const players = [{ seat: 0, name: "Aki" }, { seat: 1, name: "Ben" }];
+          const said = [];
+          for (const lang of ["en", "ja"]) {
+            await i18n.setLang(lang);
+            said.push(cafe.describeEvent(event, { view, t: i18n.t, players, seat: 1, lang }));
+          }
+          return said;
+        }""",
+        [view, event],
+    )
+    assert "+6 at the upper Cuba table (3 guests" in lines[0], lines[0]
+    assert "0 at the lower Cuba table (the guest sits alone)" in lines[0], lines[0]
+    assert (
+        "上のキューバのテーブルで+6点" in lines[1] and "下のキューバのテーブルで0点" in lines[1]
+    ), lines[1]

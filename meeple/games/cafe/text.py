@@ -12,7 +12,7 @@ import textwrap
 from typing import Any
 
 from meeple.core.game import JSON, Action
-from meeple.games.cafe.board import CHAIR_TABLES, TABLE_COUNTRY
+from meeple.games.cafe.board import CHAIR_TABLES, CHAIR_XY, TABLE_COUNTRY, TABLE_LAYOUT
 from meeple.games.cafe.data import COUNTRIES
 
 WIDE = 5
@@ -62,9 +62,15 @@ _WHY = {
 }
 
 
-def _table_part(part: dict[str, Any]) -> str:
-    """One table of a seating: ``+4 at GER (2 guests, all of its country)``."""
-    country = COUNTRIES[TABLE_COUNTRY[part["table"]]]
+def _table_part(part: dict[str, Any], chair: int) -> str:
+    """One table of a seating: ``+4 at GER (2 guests, all of its country)``; ``at upper CUB``
+    where the chair sits between two tables of one country."""
+    table = part["table"]
+    country = COUNTRIES[TABLE_COUNTRY[table]]
+    if len({TABLE_COUNTRY[t] for t in CHAIR_TABLES[chair]}) < len(CHAIR_TABLES[chair]):
+        (x, y), (_, tx, ty) = CHAIR_XY[chair], TABLE_LAYOUT[table]
+        side = "left" if tx < x else "right" if tx > x else "upper" if ty > y else "lower"
+        country = f"{side} {country}"
     guests = "1 guest" if part["guests"] == 1 else f"{part['guests']} guests"
     return f"{part['points']:+d} at {country} ({guests}, {_WHY[part['why']]})"
 
@@ -79,7 +85,7 @@ def describe_event(event: dict[str, Any]) -> str:
         )
         parts = event.get("tables")  # events logged before the tables were told have none
         if parts:
-            line += " (" + "; ".join(_table_part(p) for p in parts) + ")"
+            line += " (" + "; ".join(_table_part(p, event["chair"]) for p in parts) + ")"
         return line
     if kind == "one_country":
         return f"{who} completes a one-country table; hand size now {event['hand_size']}"

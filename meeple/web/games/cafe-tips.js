@@ -104,8 +104,15 @@ export function guestTip(ctx, code, name) {
 
 /** One table of a seating already made (the seat event's `tables`), in the log's words:
  *  "+4 at the Germany table (2 guests, all of its country: twice 2)". */
-export function scoredPartText(ctx, v, part) {
-  const country = ctx.t(`cafe.country.${v.board.tables[part.table].country}`);
+export function scoredPartText(ctx, v, part, chair = null) {
+  const table = v.board.tables[part.table];
+  let country = ctx.t(`cafe.country.${table.country}`);
+  // A chair between two tables of one country: which of them ("the upper Cuba table").
+  const seat = chair === null ? null : v.board.chairs[chair];
+  if (seat && seat.tables.length > 1 && seat.tables.every((i) => v.board.tables[i].country === table.country)) {
+    const side = table.x < seat.x ? "left" : table.x > seat.x ? "right" : table.y > seat.y ? "upper" : "lower";
+    country = ctx.t("cafe.side_country", { side: ctx.t(`cafe.side.${side}`), country });
+  }
   return ctx.t(`cafe.ev.part.${part.why}`, { country, n: part.guests, points: signed(part.points), base: part.points / 2 });
 }
 

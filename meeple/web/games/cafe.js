@@ -583,7 +583,7 @@ function describeEvent(e, ctx) {
       const said = { name, guest: guestName(ctx, e.guest), chair: chairName(ctx, ctx.view, e.chair), points: signed(e.points) };
       // Table by table (events logged before the engine told the tables say the sum only).
       if (!e.tables) return ctx.t("cafe.ev.seat", said);
-      const parts = e.tables.map((p) => scoredPartText(ctx, ctx.view, p)).join(ctx.t("tip.cafe.semicolon"));
+      const parts = e.tables.map((p) => scoredPartText(ctx, ctx.view, p, e.chair)).join(ctx.t("tip.cafe.semicolon"));
       return ctx.t("cafe.ev.seat_parts", { ...said, parts });
     }
     case "one_country":

@@ -22,6 +22,7 @@ from meeple.games.cafe.board import (
     board_json,
 )
 from meeple.games.cafe.data import COUNTRIES, FULL_BAG, JOKER, guest_code
+from meeple.games.cafe.text import describe_event
 
 
 def test_twenty_four_tables_two_for_each_of_twelve_countries() -> None:
@@ -126,3 +127,44 @@ def test_clients_draw_the_board_from_the_view() -> None:
     assert [(t["x"], t["y"]) for t in board["tables"]] == list(TABLE_XY)
     assert [tuple(c["tables"]) for c in board["chairs"]] == list(CHAIR_TABLES)
     assert [s["points"] for s in board["bar"]] == list(BAR_POINTS)
+
+
+def test_a_seating_between_two_tables_of_one_country_says_which_table_paid_what() -> None:
+    """Chair 33 stands between the two Cuba tables (above and below it): the log names them
+    apart; a chair between two countries keeps the country alone."""
+    parts = [
+        {"table": 10, "guests": 3, "points": 6, "why": "one_country"},
+        {"table": 12, "guests": 1, "points": 0, "why": "alone"},
+    ]
+    assert (CHAIR_XY[33], CHAIR_TABLES[33]) == ((1, 6), (10, 12))
+    line = describe_event(
+        {"event": "seat", "seat": 0, "guest": "CUB-W", "chair": 33, "points": 6, "tables": parts}
+    )
+    assert "+6 at upper CUB (3 guests" in line and "+0 at lower CUB (1 guest" in line, line
+    line = describe_event(
+        {
+            "event": "seat",
+            "seat": 0,
+            "guest": "ITA-W",
+            "chair": 8,
+            "points": 9,
+            "tables": [
+                {"table": 1, "guests": 3, "points": 6, "why": "one_country"},
+                {"table": 2, "guests": 3, "points": 3, "why": "mixed"},
+            ],
+        }
+    )
+    assert "+6 at left ITA" in line and "+3 at right ITA" in line, line
+    mixed = next(c for c, t in enumerate(CHAIR_TABLES) if len({TABLE_COUNTRY[x] for x in t}) == 2)
+    table = CHAIR_TABLES[mixed][0]
+    line = describe_event(
+        {
+            "event": "seat",
+            "seat": 0,
+            "guest": "JKR-M",
+            "chair": mixed,
+            "points": 0,
+            "tables": [{"table": table, "guests": 1, "points": 0, "why": "alone"}],
+        }
+    )
+    assert f"+0 at {COUNTRIES[TABLE_COUNTRY[table]]} (1 guest" in line, line
