@@ -334,8 +334,11 @@ def think_rows() -> dict[tuple[str, int, str], dict[str, Any]]:
 
 def tables_command(args: argparse.Namespace) -> None:
     """Regenerate (or with ``--check`` verify) docs/bots.md's measured tables."""
+    from meeple.bots.nets import shipped_counts  # noqa: PLC0415 (numpy)
+
     counts = {g.id: (g.min_players, g.max_players) for g in map(meeple.load, sorted(meeple.GAMES))}
-    body = tables(counts, read_folder(RECORDS), think_rows())
+    networks = {game: shipped_counts(game) for game in counts}
+    body = tables(counts, read_folder(RECORDS), think_rows(), networks)
     text = DOC.read_text()
     new = replace_between(text, body)
     if args.check:
