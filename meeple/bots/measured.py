@@ -284,8 +284,8 @@ def table(
         if (tally is None or not tally.games) and match in AHEAD_TARGET:
             continue  # against OpenSpiel: a row only where it was measured
         if tally is None or not tally.games:
-            unoffered = match[0] == "expert" and networks is not None
-            if unoffered and players not in networks.get(game, []):
+            shipped = None if networks is None else networks.get(game, [])
+            if match[0] == "expert" and shipped is not None and players not in shipped:
                 lines.append(f"| {name} | 0 | | | | | no network ships | | |")
             else:
                 lines.append(f"| {name} | 0 | | | | | not measured yet | | |")
