@@ -63,7 +63,7 @@ from meeple.bots.arena import (
     read_records,
     run_arena,
 )
-from meeple.bots.levels import LEVELS, make
+from meeple.bots.levels import check, levels_for, make
 from meeple.bots.measured import ISMCTS_LEVEL, read_folder, replace_between, tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,7 +80,9 @@ def think_times(game_id: str, level: str, games: int, players: int | None = None
     times: list[float] = []
     for g in range(games):
         state = game.new(players, seed=g)
-        bots = [make(level if s == 0 else "normal", game, seed=g * 8 + s) for s in range(players)]
+        bots = [
+            make(level if s == 0 else "normal", game, g * 8 + s, players) for s in range(players)
+        ]
         order = random.Random(g)
         while not state.is_over:
             seat = order.choice(state.to_move)
@@ -104,7 +106,7 @@ def time_command(args: argparse.Namespace) -> None:
         for players in args.players or [game.min_players]:
             if not game.min_players <= players <= game.max_players:
                 continue
-            for level in args.level or list(LEVELS):
+            for level in args.level or levels_for(game_id, players):
                 times = think_times(game_id, level, args.games, players)
                 p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
                 mean = statistics.fmean(times)
@@ -159,10 +161,15 @@ def try_plan(game_id: str, players: int, spec: str) -> dict[str, Any]:
     return {key: getattr(value, "__name__", value) for key, value in changes.items()}
 
 
-def _checked(game_id: str, players: int) -> None:
+def _checked(game_id: str, players: int, *levels: str) -> None:
     game = meeple.load(game_id)
     if not game.min_players <= players <= game.max_players:
         sys.exit(f"{game_id} is played by {game.min_players} to {game.max_players} players")
+    for level in levels:
+        try:
+            check(level, game_id, players)  # expert only where its network ships
+        except ValueError as err:
+            sys.exit(str(err))
 
 
 def _report(path: Path, game_id: str, players: int, level: str) -> None:
@@ -184,7 +191,7 @@ def _report(path: Path, game_id: str, players: int, level: str) -> None:
 
 def arena_command(args: argparse.Namespace) -> None:
     """Play (or resume) one match and print its tally."""
-    _checked(args.game, args.players)
+    _checked(args.game, args.players, args.level, args.vs)
     path = records_path(args.game, args.players, args.level, args.vs, args.plan)
     path.parent.mkdir(parents=True, exist_ok=True)
     done = read_records(path, args.game, args.players)
@@ -291,7 +298,7 @@ def play_ismcts_game(
 
 def openspiel_command(args: argparse.Namespace) -> None:
     """Play (or resume) ``--level`` against OpenSpiel's ISMCTS at equal time."""
-    _checked(args.game, args.players)
+    _checked(args.game, args.players, args.level)
     path = records_path(args.game, args.players, args.level, ISMCTS_LEVEL, args.plan)
     path.parent.mkdir(parents=True, exist_ok=True)
     plan = {"plan": try_plan(args.game, args.players, args.plan)} if args.plan else {}
@@ -334,8 +341,11 @@ def think_rows() -> dict[tuple[str, int, str], dict[str, Any]]:
 
 def tables_command(args: argparse.Namespace) -> None:
     """Regenerate (or with ``--check`` verify) docs/bots.md's measured tables."""
+    from meeple.bots.nets import shipped_counts  # noqa: PLC0415 (numpy)
+
     counts = {g.id: (g.min_players, g.max_players) for g in map(meeple.load, sorted(meeple.GAMES))}
-    body = tables(counts, read_folder(RECORDS), think_rows())
+    networks = {game: shipped_counts(game) for game in counts}
+    body = tables(counts, read_folder(RECORDS), think_rows(), networks)
     text = DOC.read_text()
     new = replace_between(text, body)
     if args.check:

@@ -203,7 +203,7 @@ def play_one(game_id: str, players: int, seed: int, levels: tuple[str, ...]) -> 
 
     game = load(game_id)
     state = game.new(players, seed=seed)
-    bots = [make(level, game, seed=seed * 16 + seat) for seat, level in enumerate(levels)]
+    bots = [make(level, game, seed * 16 + seat, players) for seat, level in enumerate(levels)]
     # When several seats decide at once, who answers first is drawn at random, so that
     # "first to arrive" rules (stirfry's taste test) favour no seat.
     order = random.Random(seed)

@@ -87,15 +87,17 @@ def check(level: str, game_id: str, players: int | None = None) -> None:
         raise ValueError(f"no {level} bot for {game_id}{at} (no trained network ships for it)")
 
 
-def make(level: str, game: Game[Any], seed: int | None = None) -> Bot:
-    """A bot of the named level for ``game``; ``ValueError`` for an unknown level, or one
-    that cannot play ``game`` (:func:`levels_for`)."""
+def make(level: str, game: Game[Any], seed: int | None = None, players: int | None = None) -> Bot:
+    """A bot of the named level for ``game`` (at ``players`` seats, when given); ``ValueError``
+    for an unknown level, or one that cannot play ``game`` at ``players`` or at any count
+    (:func:`levels_for`)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}") from None
-    if level not in levels_for(game.id):
-        raise ValueError(f"no {level} bot for {game.id}: no trained network ships for it")
+    if level not in levels_for(game.id, players):
+        at = "" if players is None else f" at {players} players"
+        raise ValueError(f"no {level} bot for {game.id}{at}: no trained network ships for it")
     bot = factory(game, seed)
     bot.name = level
     return bot

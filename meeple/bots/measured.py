@@ -37,6 +37,10 @@ other seat."""
 AHEAD_TARGET: dict[tuple[str, str], float] = {("hard", ISMCTS_LEVEL): 0.6}
 """Matches whose bar is a share of rivals finished ahead of, rather than the win share."""
 
+HEAD_TO_HEAD_TARGET: dict[tuple[str, str], float] = {("expert", "hard"): 0.6}
+"""Matches whose bar at two players is a win share of at least this (issue #38: ``expert``
+wins ≥ 0.60 head to head against ``hard``), besides the interval above the fair share."""
+
 BEGIN = "<!-- measured tables: begin (python benchmarks/bots.py tables) -->"
 END = "<!-- measured tables: end -->"
 
@@ -139,11 +143,34 @@ class Tally:
         pairs, which are not independent) as the trials."""
         return wilson(self.ahead_share * self.games, self.games)
 
+    @property
+    def head_to_head_target(self) -> float | None:
+        """The win share a two-player match must reach (:data:`HEAD_TO_HEAD_TARGET`), or
+        ``None`` where its bar is the fair share alone."""
+        return HEAD_TO_HEAD_TARGET.get((self.focal, self.rival)) if self.players == 2 else None
+
+    def bar(self) -> str:
+        """The bar in words, for the tables."""
+        target = AHEAD_TARGET.get((self.focal, self.rival))
+        if target is not None:
+            return f"ahead ≥ {target:.2f}"
+        head = self.head_to_head_target
+        return f"win ≥ {head:.2f}" if head is not None else f"win > {self.fair_share:.3f}"
+
     def verdict(self) -> str:
         """Whether the match meets its bar: ``met`` when the interval's low end lies above
-        the bar, ``not met`` when its high end lies below, else ``open`` (more games)."""
+        the bar, ``not met`` when its high end lies below, else ``open`` (more games). A
+        two-player bar of a win share (:data:`HEAD_TO_HEAD_TARGET`) is met when the share
+        reaches it and the interval's low end lies above the fair share (so that a few lucky
+        games do not pass), not met when the interval's high end lies below it."""
         if not self.games:
             return "—"
+        head = self.head_to_head_target
+        if head is not None:
+            low, high = self.win_interval()
+            if self.win_share >= head and low > self.fair_share:
+                return "met"
+            return "not met" if high < head else "open"
         target = AHEAD_TARGET.get((self.focal, self.rival))
         if target is None:
             low, high = self.win_interval()
@@ -228,11 +255,21 @@ def think_line(game: str, players: int, think: Think) -> list[str]:
     return ["; ".join(parts) + ".", ""] if parts else []
 
 
+Networks = dict[str, list[int]]
+"""The player counts of each game whose ``expert`` network ships
+(:func:`meeple.bots.nets.shipped_counts`)."""
+
+
 def table(
-    game: str, players: int, tallies: dict[Key, Tally], think: Think | None = None
+    game: str,
+    players: int,
+    tallies: dict[Key, Tally],
+    think: Think | None = None,
+    networks: Networks | None = None,
 ) -> list[str]:
     """The markdown table of one game at one player count: a row per match, then the
-    thinking time where it was measured."""
+    thinking time where it was measured. Given ``networks``, an ``expert`` row with no games
+    where no network ships says so (``expert`` is not offered there)."""
     fair = 1 / players
     lines = [
         f"#### {game}, {players} players (fair share {fair:.3f})",
@@ -247,10 +284,13 @@ def table(
         if (tally is None or not tally.games) and match in AHEAD_TARGET:
             continue  # against OpenSpiel: a row only where it was measured
         if tally is None or not tally.games:
-            lines.append(f"| {name} | 0 | | | | | not measured yet | | |")
+            shipped = None if networks is None else networks.get(game, [])
+            if match[0] == "expert" and shipped is not None and players not in shipped:
+                lines.append(f"| {name} | 0 | | | | | no network ships | | |")
+            else:
+                lines.append(f"| {name} | 0 | | | | | not measured yet | | |")
             continue
-        target = AHEAD_TARGET.get(match)
-        bar = f"ahead ≥ {target:.2f}" if target is not None else f"win > {fair:.3f}"
+        bar = tally.bar()
         lines.append(
             f"| {name} | {tally.games} | {_share(tally.win_share, tally.win_interval())}"
             f" | {tally.rival_share:.2f} | {_share(tally.ahead_share, tally.ahead_interval())}"
@@ -264,17 +304,20 @@ def table(
 
 
 def tables(
-    counts: dict[str, tuple[int, int]], tallies: dict[Key, Tally], think: Think | None = None
+    counts: dict[str, tuple[int, int]],
+    tallies: dict[Key, Tally],
+    think: Think | None = None,
+    networks: Networks | None = None,
 ) -> str:
     """Every game's tables, a table per player count it allows (``counts``: game id →
-    ``(least, most)`` players), as markdown."""
+    ``(least, most)`` players), as markdown (``networks``: :func:`table`)."""
     lines: list[str] = []
     for game in sorted(counts):
         least, most = counts[game]
         lines.append(f"### {game}")
         lines.append("")
         for players in range(least, most + 1):
-            lines.extend(table(game, players, tallies, think))
+            lines.extend(table(game, players, tallies, think, networks))
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -16,7 +16,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from meeple.bots.levels import make
+from meeple.bots.levels import check, make
 from meeple.core.bot import Bot
 from meeple.core.encoding import History
 from meeple.core.errors import IllegalAction
@@ -59,6 +59,9 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
             choice = list(opponents)
             if len(choice) != len(others):
                 raise ValueError(f"{len(others)} opponents needed, {len(choice)} given")
+        for level in choice:
+            if isinstance(level, str):
+                check(level, game_id, players)  # expert only where a network ships, now
         self._choice = dict(zip(others, choice, strict=True))
         self.opponents: dict[int, Bot] = {}
         self._trusted: set[int] = set()
@@ -80,7 +83,7 @@ class MeepleGym(gymnasium.Env[Observation, np.int64]):
         self._trusted = set()
         for s, choice in self._choice.items():
             if isinstance(choice, str):
-                bots[s] = make(choice, self.table.game, seed=seed + s)
+                bots[s] = make(choice, self.table.game, seed + s, self.table.players)
                 self._trusted.add(s)
             else:
                 choice.reseed(seed + s)

@@ -61,17 +61,30 @@ function createForm(game, levels, player) {
     }));
   const drawSeats = () => {
     const n = Number(players.value);
+    // The levels that can play a table of n (expert only where its network ships for n).
+    const offered = game.levels_by_players?.[String(n)] ?? levels;
     const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(h("legend", { text: t("lobby.seats") }));
     for (let seat = 0; seat < n; seat += 1) {
       const choices = [
         h("option", { value: "human", text: seat === 0 ? t("lobby.seat.you") : t("lobby.seat.human") }),
-        ...levels.map((level) => h("option", { value: `bot:${level}`, text: t("lobby.seat.bot", { level: t(`level.${level}`) }) })),
+        ...offered.map((level) => h("option", { value: `bot:${level}`, text: t("lobby.seat.bot", { level: t(`level.${level}`) }) })),
       ];
       const select = h("select", { name: `seat${seat}`, "data-seat": seat, "aria-label": t("lobby.seat_n", { n: seat + 1 }) }, choices);
-      select.value = before[seat] ?? (seat === 0 ? "human" : "bot:normal");
+      // A seat keeps its choice when the count changes, unless that level cannot play the
+      // new count (expert): then it takes the strongest level offered there.
+      const kept = before[seat];
+      const strongest = `bot:${offered[offered.length - 1]}`;
+      if (kept === undefined) select.value = seat === 0 ? "human" : "bot:normal";
+      else select.value = choices.some((o) => o.value === kept) ? kept : strongest;
       if (seat === 0) select.disabled = true; // the creator sits in the first seat
       seatsBox.append(h("label", { class: "seat-choice" }, h("span", { class: "chip", style: `background: var(--seat-${seat})` }), t("lobby.seat_n", { n: seat + 1 }), select));
+    }
+    // Where expert plays this game at other counts only, say at which (its menu lost it).
+    const expertCounts = Object.entries(game.levels_by_players ?? {})
+      .filter(([, at]) => at.includes("expert")).map(([count]) => count);
+    if (expertCounts.length && !offered.includes("expert")) {
+      seatsBox.append(h("small", { class: "muted expert-note", text: t("lobby.expert_counts", { game: gameName(game), counts: listOf(expertCounts) }) }));
     }
   };
   players.addEventListener("change", drawSeats);
@@ -176,7 +189,8 @@ function gameCard(game, levels, player) {
       form.remove();
       form = null;
     } else {
-      // A game lists the levels that can play it (expert only where its network ships).
+      // A game lists the levels that can play it (expert only where its network ships), and
+      // at each count (createForm).
       form = createForm(game, game.levels ?? levels, player);
       card.append(form);
       form.querySelector("select")?.focus();

@@ -199,6 +199,9 @@ def test_expert_is_offered_only_where_a_network_ships() -> None:
     )
     with pytest.raises(ValueError, match=f"no expert bot for {missing[0]} at {missing[1]}"):
         check("expert", *missing)
+    # make, told the count, refuses at once (the bot itself would only fail at its first move).
+    with pytest.raises(ValueError, match=f"no expert bot for {missing[0]} at {missing[1]}"):
+        make("expert", meeple.load(missing[0]), players=missing[1])
 
 
 @pytest.mark.parametrize("game_id", sorted(meeple.GAMES))

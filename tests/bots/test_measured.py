@@ -96,6 +96,63 @@ def test_the_bar_is_the_interval_against_the_fair_share(tmp_path: Path) -> None:
     assert read_folder(other)[("buffet", 3, "hard", "normal")].verdict() == "not met"
 
 
+def test_expert_at_two_players_must_win_sixty_percent_head_to_head(tmp_path: Path) -> None:
+    # Issue #38's bar: expert wins at least 0.60 of its games against hard at two players,
+    # its interval's low end above the fair 0.5; elsewhere the bar is hard's (the interval).
+    def games(won: int, total: int) -> list[GameRecord]:
+        lineups = [("expert", "hard"), ("hard", "expert")]
+        return [
+            GameRecord(k, lineups[k % 2], (1, 1), (lineups[k % 2].index("expert"),), 4)
+            if k < won
+            else GameRecord(k, lineups[k % 2], (1, 1), (lineups[k % 2].index("hard"),), 4)
+            for k in range(total)
+        ]
+
+    def verdict(won: int, total: int) -> str:
+        folder = tmp_path / f"{won}-{total}"
+        folder.mkdir()
+        write(folder, "cafe-2p-expert-hard.jsonl", "cafe", 2, games(won, total))
+        tally = read_folder(folder)[("cafe", 2, "expert", "hard")]
+        assert tally.bar() == "win ≥ 0.60"
+        return tally.verdict()
+
+    assert verdict(130, 200) == "met"  # 0.65, interval [0.58, 0.71]: above 0.5
+    # 0.58 [0.51, 0.65] would meet hard's bar (the interval above 0.5), not this one.
+    assert verdict(116, 200) == "open"
+    assert verdict(100, 200) == "not met"  # 0.50 [0.43, 0.57]: below 0.60 for sure
+    assert verdict(7, 10) == "open"  # 0.70, but ten games cannot tell it from 0.5
+    write(tmp_path, "cafe-2p-hard-normal.jsonl", "cafe", 2, [])
+    three = [GameRecord(0, ("expert", "hard", "hard"), (3, 1, 1), (0,), 4)]
+    write(tmp_path, "cafe-3p-expert-hard.jsonl", "cafe", 3, three)
+    assert read_folder(tmp_path)[("cafe", 3, "expert", "hard")].bar() == "win > 0.333"
+
+
+def test_the_expert_row_says_where_no_network_ships(tmp_path: Path) -> None:
+    rows = {
+        players: next(
+            line
+            for line in table("buffet", players, {}, None, {"buffet": [3]})
+            if "`expert`" in line
+        )
+        for players in (3, 4)
+    }
+    assert "not measured yet" in rows[3] and "no network ships" in rows[4]
+    # Games measured with a network count whether or not it ships (the row shows them).
+    write(
+        tmp_path,
+        "buffet-4p-expert-hard.jsonl",
+        "buffet",
+        4,
+        [GameRecord(0, ("expert", "hard", "hard", "hard"), (3, 1, 1, 1), (0,), 4)],
+    )
+    line = next(
+        row
+        for row in table("buffet", 4, read_folder(tmp_path), None, {"buffet": [3]})
+        if "`expert`" in row
+    )
+    assert "| `expert` vs `hard` | 1 | 1.00 [" in line
+
+
 def test_against_ismcts_the_bar_is_finishing_ahead(tmp_path: Path) -> None:
     # hard finishes first, second, first, last: ahead of 2, 1, 2, 0 of its two rivals.
     lineup = ("hard", ISMCTS_LEVEL, ISMCTS_LEVEL)

@@ -218,6 +218,32 @@ def test_arena_rate_stores_the_levels_ratings(tmp_path: Path) -> None:
     ]
 
 
+def test_expert_is_rated_by_play_like_the_other_levels(tmp_path: Path) -> None:
+    """``expert`` takes its rating as every level does: from arena games between levels
+    (``--rate``), where its network ships (Buffet for 3); elsewhere the arena refuses it."""
+    from meeple.bots.nets import shipped_counts  # noqa: PLC0415
+    from meeple.server.store import RatingRow, Store  # noqa: PLC0415
+
+    assert 3 in shipped_counts("buffet")
+    db = f"sqlite:///{tmp_path / 'ratings.sqlite'}"
+    args = ["arena", "buffet", "--bots", "expert,random", "--games", "2", "--players", "3"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--rate", "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "expert: rating" in result.output
+    store = Store(db)
+    try:
+        with store.session() as session:
+            rows = {r.subject: r for r in session.query(RatingRow).filter_by(game="buffet")}
+    finally:
+        store.close()
+    # Game 0 seats expert, random, expert; game 1 random, expert, random: 3 seat-games each.
+    assert set(rows) == {"bot:expert", "bot:random"}
+    assert rows["bot:expert"].games == rows["bot:random"].games == 3
+    assert (rows["bot:expert"].mu, rows["bot:expert"].sigma) != (25.0, 25.0 / 3)  # moved
+    refused = runner.invoke(app, ["arena", "buffet", "--bots", "expert,random", "--players", "4"])
+    assert refused.exit_code != 0 and "no expert bot for buffet at 4 players" in refused.output
+
+
 def test_a_player_can_go_back_in_the_terminal(tmp_path: Path) -> None:
     """Bison in the terminal: choose an action and its hunters, then ``back`` (the last item
     of the menu, or typed as JSON), then another action."""

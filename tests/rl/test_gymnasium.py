@@ -10,6 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import meeple
+from meeple.bots.nets import shipped_counts
 from meeple.bots.random_bot import RandomBot
 from meeple.rl import gym_env
 from meeple.rl.gym import MeepleGym
@@ -107,3 +108,17 @@ def test_a_kept_mask_stays_as_it_was() -> None:
     assert not terminated
     assert np.array_equal(first, kept)
     assert env.action_masks() is info["action_mask"] and env.action_masks() is not first
+
+
+def test_an_rl_env_refuses_expert_opponents_where_no_network_ships() -> None:
+    game_id, players = next(
+        (g, p)
+        for g, game in meeple.GAMES.items()
+        for p in range(game.min_players, game.max_players + 1)
+        if p not in shipped_counts(g)
+    )
+    with pytest.raises(ValueError, match=f"no expert bot for {game_id} at {players}"):
+        gym_env(game_id, players, opponents="expert")
+    with pytest.raises(ValueError, match=f"no expert bot for {game_id} at {players}"):
+        gym_env(game_id, players, opponents=["random"] * (players - 2) + ["expert"])
+    assert gym_env("buffet", 3, opponents="expert").seat == 0  # where its network ships

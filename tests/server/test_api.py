@@ -114,6 +114,12 @@ def test_games_and_levels(server: Server) -> None:
     ]
     for game_id, game in games.items():  # expert only where its network ships
         assert game["levels"] == levels_for(game_id)
+        # ... and at each player count, for the lobby's level menu (keys: counts as text).
+        counts = range(game["min_players"], game["max_players"] + 1)
+        assert game["levels_by_players"] == {str(n): levels_for(game_id, n) for n in counts}
+    # Today's one network: Buffet for 3 players; the other counts get hard at the top.
+    assert "expert" in games["buffet"]["levels_by_players"]["3"]
+    assert games["buffet"]["levels_by_players"]["4"][-1] == "hard"
 
 
 def test_expert_is_refused_where_no_network_ships(server: Server) -> None:

@@ -433,3 +433,47 @@ def test_a_toast_never_takes_a_tap_meant_for_the_table(new_page: Callable[..., P
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert under != "toast"
+
+
+def test_the_lobby_offers_expert_only_at_the_counts_its_network_plays(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page()
+    page.goto("/")
+    games = page.request.get("/api/games").json()["games"]
+    # A game whose network ships for some counts only (today: Buffet, for 3 players).
+    game, at, without = next(
+        (g["id"], int(with_[0]), int(none[0]))
+        for g in games
+        for with_ in [[n for n, lv in g["levels_by_players"].items() if "expert" in lv]]
+        for none in [[n for n, lv in g["levels_by_players"].items() if "expert" not in lv]]
+        if with_ and none
+    )
+    card = page.locator(f"article.game[data-game={game}]")
+    card.locator("button.new-table").click()
+    form = card.locator("form.create")
+    seat = form.locator('select[data-seat="1"]')
+    form.locator("select[name=players]").select_option(str(at))
+    expect(seat.locator('option[value="bot:expert"]')).to_have_count(1)
+    expect(form.locator(".expert-note")).to_have_count(0)
+    seat.select_option("bot:expert")
+    # Another count: expert leaves every seat's menu, the seat that held it takes hard, and a
+    # note says where expert plays.
+    form.locator("select[name=players]").select_option(str(without))
+    expect(form.locator('option[value="bot:expert"]')).to_have_count(0)
+    expect(seat).to_have_value("bot:hard")
+    expect(form.locator(".expert-note")).to_contain_text(f"only with {at} players")
+    form.locator("select[name=players]").select_option(str(at))
+    expect(seat.locator('option[value="bot:expert"]')).to_have_text("Bot (expert)")
+    # In Japanese, the same menu and note.
+    ja = new_page(locale="ja-JP")
+    ja.goto("/")
+    card = ja.locator(f"article.game[data-game={game}]")
+    card.locator("button.new-table").click()
+    form = card.locator("form.create")
+    form.locator("select[name=players]").select_option(str(at))
+    expect(form.locator('select[data-seat="1"] option[value="bot:expert"]')).to_have_text(
+        "ボット（達人）"
+    )
+    form.locator("select[name=players]").select_option(str(without))
+    expect(form.locator(".expert-note")).to_contain_text(f"達人ボットは{at}人のときだけ")

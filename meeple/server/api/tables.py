@@ -25,7 +25,8 @@ router = APIRouter(route_class=JsonRoute)
 
 @router.get("/api/games")
 def games() -> dict[str, Any]:
-    """Every game with its player counts and options."""
+    """Every game with its player counts, options and the bot levels that can play it at
+    each count."""
     return {
         "games": [
             {
@@ -33,8 +34,13 @@ def games() -> dict[str, Any]:
                 "name": g.name,
                 "min_players": g.min_players,
                 "max_players": g.max_players,
-                # The bot levels that can play it (``expert`` only where a network ships).
+                # The bot levels that can play it at some count (``expert`` only where a
+                # network ships), and at each count it allows (JSON keys: the counts as
+                # text): the lobby offers a table of n players the levels of "n".
                 "levels": levels_for(g.id),
+                "levels_by_players": {
+                    str(n): levels_for(g.id, n) for n in range(g.min_players, g.max_players + 1)
+                },
                 "options": {
                     name: {"default": o.default, "choices": o.choices, "help": o.help}
                     for name, o in g.options.items()
