@@ -7,6 +7,9 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+import meeple
+from meeple.bots.levels import LEVELS, levels_for
+
 
 def default_db_url() -> str:
     """SQLite in the user's data directory: a file, no set-up, kept between runs."""
@@ -15,9 +18,27 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'meeple.sqlite'}"
 
 
+def everywhere_levels() -> list[str]:
+    """The bot levels that can play every game at every player count."""
+    counts = [
+        (game.id, n)
+        for game in meeple.GAMES.values()
+        for n in range(game.min_players, game.max_players + 1)
+    ]
+    return [level for level in LEVELS if all(level in levels_for(g, n) for g, n in counts)]
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the server can be told; the defaults suit one machine serving friends."""
+
+    def __post_init__(self) -> None:
+        # Checked at start-up, not at the first absent player's turn (a table without a bot).
+        if self.away_level not in everywhere_levels():
+            raise ValueError(
+                f"away_level {self.away_level!r} must be a level that plays every game at "
+                f"every player count: {', '.join(everywhere_levels())}"
+            )
 
     db_url: str = field(default_factory=default_db_url)
     sqlite_sync: str = "normal"
@@ -66,7 +87,8 @@ class Settings:
     """Failed logins an account may take a minute from all addresses together before each
     address that failed for it waits a minute after its failure (guessing from many)."""
     away_level: str = "normal"
-    """The bot level that plays for an absent player."""
+    """The bot level that plays for an absent player: one that plays every game at every
+    player count (``expert`` does not: its networks ship for some counts only)."""
     redis_url: str | None = None
     """Redis, for several server processes on one database (fan-out, leases, login limits);
     ``None``: this process is the only one."""

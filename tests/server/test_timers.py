@@ -7,6 +7,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from meeple.server.settings import Settings, everywhere_levels
 from tests.server.conftest import Server, Socket, wait_for
 
 
@@ -177,3 +180,13 @@ def test_the_lobby_learns_the_taste_test_answer_time(server: Server) -> None:
     games = {g["id"]: g for g in server.person().get("/api/games").json()["games"]}
     assert games["stirfry"]["response_seconds"] == 15
     assert all(g["response_seconds"] is None for i, g in games.items() if i != "stirfry")
+
+
+def test_the_bot_for_an_absent_player_plays_every_game_at_every_count() -> None:
+    """``away_level`` is checked when the settings are made: ``expert`` (whose networks ship for
+    some counts only) or an unknown level would leave an absent player's seat without a bot."""
+    assert everywhere_levels() == ["random", "easy", "normal", "hard"]
+    assert Settings(db_url="sqlite://", away_level="hard").away_level == "hard"
+    for level in ("expert", "grandmaster"):
+        with pytest.raises(ValueError, match="plays every game at every player count"):
+            Settings(db_url="sqlite://", away_level=level)
