@@ -85,12 +85,14 @@ def decide(page: Page, rng: random.Random) -> str:
     another first card in the hand before dropping it on a cheese. Returns the action."""
     error: Exception | None = None
     action = ""
-    tried = ""  # a click that timed out after Playwright had done it: it may have counted
+    tried = ""  # a click that timed out: the page may have taken it all the same
     end = time.monotonic() + 30  # a loaded machine: each click waits for the page to settle
     while time.monotonic() < end:
         try:
             if tried and not my_turn(page):
-                return tried  # it did: the turn moved on (the caller waits for the next one)
+                # It did (on a loaded machine the click's answer can come after the timeout):
+                # the turn moved on, and the caller waits for the next one.
+                return tried
             choose = page.locator("#board:not(.waiting) button.cheese-select:not(.cheese-selected)")
             if choose.count() and rng.random() < 0.4:
                 choose.nth(rng.randrange(choose.count())).click(timeout=2000)
@@ -102,13 +104,11 @@ def decide(page: Page, rng: random.Random) -> str:
                 continue
             piece = pieces.nth(rng.randrange(count))
             action = piece.get_attribute("data-action", timeout=2000) or ""
-            tried = ""
+            tried = action
             piece.click(timeout=2000)
             return action
         except PlaywrightError as err:  # the board was redrawn under the click: look again
             error = err
-            if "click action done" in str(err):
-                tried = action
             page.wait_for_timeout(30)
     raise AssertionError(f"could not click a piece of the board: {error}")
 
