@@ -20,7 +20,9 @@ points:
 - **a taste test** is called when the chance of a bluff (Bayes: how likely the
   chef holds what it claims, given the unseen pool, against a prior rate of
   bluffing) makes the catch — one card for us, the chef's draws lost — worth
-  more than the risk of losing our hand (or 5 points);
+  more than the risk of losing our hand (or 5 points); :class:`DeclarerReadingBot`
+  (``hard``'s guide from 3 players on) weighs the bluff by how seldom this very heuristic
+  bluffs instead;
 - **discards** keep the three cards that make the best dishes.
 """
 
