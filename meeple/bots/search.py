@@ -53,12 +53,13 @@ EXPLAINERS: dict[str, Explainer] = {
 """The games whose heuristic gives its reasons to :meth:`ISMCTSBot.analyse`."""
 
 
-def _settings(plan: SearchPlan, guide: Bot, seed: int | None) -> dict[str, Any]:
+def _settings(plan: SearchPlan, heuristic: Bot, seed: int | None) -> dict[str, Any]:
     return {
         "iterations": plan.iterations,
         "steps": plan.steps,
         "rollout_limit": plan.rollout_limit,
-        "policy": plan.policy(seed) if plan.policy else guide,
+        "policy": plan.policy(seed) if plan.policy else heuristic,
+        "guide": plan.guide(seed) if plan.guide else heuristic,
         "score_scale": plan.score_scale,
         "follow": plan.follow,
         "caution": plan.caution,
@@ -70,11 +71,14 @@ def _settings(plan: SearchPlan, guide: Bot, seed: int | None) -> dict[str, Any]:
 
 class PlannedSearch(ISMCTSBot):
     """The ISMCTS bot of a game's search plan, which takes the plan's settings for the
-    player count of each state it is asked about (:meth:`SearchPlan.for_players`)."""
+    player count of each state it is asked about (:meth:`SearchPlan.for_players`).
+    ``heuristic`` is the game's heuristic, the policy and the guide unless the plan names
+    others."""
 
-    def __init__(self, plan: SearchPlan, guide: Bot, seed: int | None, **kwargs: Any) -> None:
-        super().__init__(seed=seed, guide=guide, **_settings(plan, guide, seed), **kwargs)
+    def __init__(self, plan: SearchPlan, heuristic: Bot, seed: int | None, **kwargs: Any) -> None:
+        super().__init__(seed=seed, **_settings(plan, heuristic, seed), **kwargs)
         self.plan = plan
+        self.heuristic = heuristic
         self.seed = seed
         self.players: int | None = None
         """The player count the settings are for (``None``: the plan's own)."""
@@ -83,9 +87,8 @@ class PlannedSearch(ISMCTSBot):
         if state.players == self.players or not self.plan.at:
             return
         self.players = state.players
-        assert self.guide is not None
         for name, value in _settings(
-            self.plan.for_players(state.players), self.guide, self.seed
+            self.plan.for_players(state.players), self.heuristic, self.seed
         ).items():
             setattr(self, name, value)
 
@@ -104,5 +107,5 @@ def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMC
     :data:`SEARCH_PLANS`; tests pass smaller plans), with the plan's settings for the player
     count of each game it plays. The game's heuristic guides it: its ranking of the real
     decision's moves is where the search starts."""
-    guide = HEURISTICS[game.id](seed, 0.0)
-    return PlannedSearch(plan, guide, seed, explain=EXPLAINERS.get(game.id))
+    heuristic = HEURISTICS[game.id](seed, 0.0)
+    return PlannedSearch(plan, heuristic, seed, explain=EXPLAINERS.get(game.id))

@@ -128,6 +128,9 @@ class SearchPlan:
     - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic),
       for a cheaper player than the heuristic; the heuristic itself still ranks the real
       decision's moves and makes the followed ones;
+    - ``guide``: the player that ranks the real decision's moves and makes the followed
+      ones, ``seed -> Bot`` (``None``: the game's heuristic), for a variant of the
+      heuristic that only the searching seat plays (the playouts keep ``policy``);
     - ``at``: other plans for some player counts, ``{players: SearchPlan}`` (the bot takes
       the plan for the count of the game it is asked about).
     """
@@ -142,6 +145,7 @@ class SearchPlan:
     candidates: int | None = None
     tree: bool = True
     policy: Callable[[int | None], Bot] | None = None
+    guide: Callable[[int | None], Bot] | None = None
     at: Mapping[int, SearchPlan] = field(default_factory=dict)
     """Other plans for some player counts (a playout's length in decisions, or the noise
     of more rivals, depends on the count); :meth:`for_players` picks."""

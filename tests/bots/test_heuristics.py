@@ -11,6 +11,7 @@ import pytest
 import meeple
 from meeple.bots.levels import HEURISTICS, make
 from meeple.core.game import State
+from meeple.games.stirfry.heuristic import DeclarerReadingBot, StirFryHeuristicBot
 from meeple.games.stirfry.scoring import dish_score
 from tests.games.stirfry.helpers import make as stirfry_position
 
@@ -110,3 +111,20 @@ def test_normal_beats_random_bots(game_id: str) -> None:
         if seat in final.winners:
             wins += 1 / len(final.winners)
     assert wins / games > 1.5 / players, wins
+
+
+def test_stirfry_reading_taster_trusts_what_the_heuristic_seldom_bluffs() -> None:
+    """A chef of 4 cards claims shrimp. Seat 1, without the shrimp, sees about one chance in
+    four that the chef holds it: the plain heuristic, taking a chef without it to declare just
+    as readily, tastes; the reader, knowing the heuristic seldom bluffs on shrimp, trusts.
+    Seat 2 holds the only shrimp, so the claim is a sure bluff: both taste."""
+    state = stirfry_position(
+        3,
+        [["noodles", "leek", "soy", "ginger"], ["noodles", "mushroom", "pork"], ["shrimp"]],
+    )
+    state.apply(0, {"type": "declare", "card": "ginger", "as": "shrimp"})
+    plain = StirFryHeuristicBot(seed=1)
+    reader = DeclarerReadingBot(seed=1)
+    assert plain.choose(state, 1) == {"type": "taste"}
+    assert reader.choose(state, 1) == {"type": "trust"}
+    assert plain.choose(state, 2) == reader.choose(state, 2) == {"type": "taste"}

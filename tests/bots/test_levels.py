@@ -16,6 +16,7 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import HEURISTICS, LEVELS, SEARCH_PLANS, make, searcher
 from meeple.core.bot import SearchPlan
 from meeple.core.game import State
+from meeple.games.stirfry.heuristic import DeclarerReadingBot, StirFryHeuristicBot
 
 GAMES = sorted(meeple.GAMES)
 
@@ -102,3 +103,24 @@ def test_a_plan_may_differ_by_player_count() -> None:
     state = game.new(4, seed=3)
     alone = searcher(game, plan.for_players(4), seed=5).choose(state, 0)
     assert searcher(game, plan, seed=5).choose(state, 0) == alone
+
+
+def test_a_plan_may_name_its_guide_while_the_playouts_keep_the_heuristic() -> None:
+    """Stir Fry's ``hard`` tastes as a :class:`DeclarerReadingBot` from 3 players on, and
+    as the plain heuristic at 2; its playouts are the plain heuristic's at every count."""
+    game = meeple.load("stirfry")
+    plan = dataclasses.replace(
+        SEARCH_PLANS["stirfry"],
+        at={n: dataclasses.replace(p, iterations=2) for n, p in SEARCH_PLANS["stirfry"].at.items()},
+        iterations=2,
+    )
+    bot = searcher(game, plan, seed=1)
+    for players, guide in (
+        (2, StirFryHeuristicBot),
+        (4, DeclarerReadingBot),
+        (2, StirFryHeuristicBot),
+    ):
+        state = game.new(players, seed=2)
+        assert bot.choose(state, 0) in state.legal_actions(0)
+        assert type(bot.guide) is guide and type(bot.policy) is StirFryHeuristicBot
+    assert bot.guide is bot.policy  # without a guide of its own, the heuristic is both

@@ -26,6 +26,9 @@ from meeple.games.stirfry.data import (
     WRONG_ACCUSATION_POINTS,
 )
 from meeple.games.stirfry.heuristic import (
+    BLUFF_PRIOR,
+    DECLARER_BLUFF_ODDS,
+    READ_FROM,
     Kitchen,
     action_cards,
     best_discard,
@@ -157,7 +160,8 @@ def declare_reason(view: dict[str, Any], action: Action) -> Reason:
 
 def taste_reason(view: dict[str, Any]) -> Reason:
     """Taste or trust (the same words for both): how likely the chef holds what it claims,
-    and whether a catch is worth what a wrong taste costs."""
+    and whether a catch is worth what a wrong taste costs, judged as ``hard`` judges it
+    (from :data:`READ_FROM` players on, knowing that chefs seldom bluff)."""
     kitchen = Kitchen(view, random.Random(0))
     declaration = view["declaration"]
     chef_cards = view["hand_sizes"][declaration["seat"]] + declaration["count"]
@@ -176,9 +180,15 @@ def taste_reason(view: dict[str, Any]) -> Reason:
             f"a {percent(holds)} chance, by what you see, that the chef's {cards_en} hold {what_en}"
         )
         ja = f"見えている範囲では、シェフの{chef_cards}枚に{what_ja}がある確率は{percent(holds)}"
+    odds = BLUFF_PRIOR
+    if view["players"] >= READ_FROM:
+        odds = DECLARER_BLUFF_ODDS.get(declaration["as"], BLUFF_PRIOR)
+        if holds > 0.0:
+            en += ", and a chef seldom claims what it lacks"
+            ja += "、ただし持っていないものを宣言するシェフはまれ"
     hand = sum(kitchen.hand)
     denied = min(declaration["draws"], view["deck"])
-    if should_taste(kitchen):
+    if should_taste(kitchen, odds):
         en += f"; worth tasting: a catch denies {denied} draws"
         ja += f"：味見する価値あり、見破れば{denied}枚引かせない"
     elif hand:
