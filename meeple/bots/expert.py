@@ -66,7 +66,8 @@ def expert_plan(
         **TUNING.get(game_id, {}),
         **BY_PLAYERS.get((game_id, players or 0), {}),
     }
-    return replace(plan, judge=net_judge, **tuning)
+    # The network judges at every count: hard's plans for other counts (``at``) are its own.
+    return replace(plan, judge=net_judge, at={}, **tuning)
 
 
 @cache

@@ -64,6 +64,18 @@ class BuffetHeuristicBot(HeuristicBot):
         return safe[0] if safe else cards[-1]
 
 
-SEARCH = SearchPlan(iterations=60, rollout_limit=20, score_scale=3.0)
+SEARCH = SearchPlan(
+    iterations=60,
+    rollout_limit=20,
+    score_scale=3.0,
+    at={6: SearchPlan(iterations=60, rollout_limit=20, score_scale=3.0, tree=False)},
+)
 """``hard``: 60 playouts a decision, cut after 20 decisions and judged by the dish points
-(a margin of 3 points, about one good dish, counts as a clear lead)."""
+(a margin of 3 points, about one good dish, counts as a clear lead).
+
+At 6 players without a tree below the root's card (``tree=False``): every playout is the
+heuristic's own play from there on. In a tree the rivals' nodes hang below the searching
+seat's card, so the search picks each rival's card knowing that one, which the simultaneous
+cards hide; with five rivals so answering, ``hard`` scored less than the heuristic it starts
+from (8.8 points a game against its rivals' 11.1 over 60 games), and without the tree 11.3
+on the same seeds."""
