@@ -91,13 +91,7 @@ def make(level: str, game: Game[Any], seed: int | None = None, players: int | No
     """A bot of the named level for ``game`` (at ``players`` seats, when given); ``ValueError``
     for an unknown level, or one that cannot play ``game`` at ``players`` or at any count
     (:func:`levels_for`)."""
-    try:
-        factory = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}") from None
-    if level not in levels_for(game.id, players):
-        at = "" if players is None else f" at {players} players"
-        raise ValueError(f"no {level} bot for {game.id}{at}: no trained network ships for it")
-    bot = factory(game, seed)
+    check(level, game.id, players)
+    bot = LEVELS[level](game, seed)
     bot.name = level
     return bot

@@ -16,7 +16,12 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import HEURISTICS, LEVELS, SEARCH_PLANS, make, searcher
 from meeple.core.bot import SearchPlan
 from meeple.core.game import State
-from meeple.games.stirfry.heuristic import DeclarerReadingBot, StirFryHeuristicBot
+from meeple.games.stirfry.heuristic import (
+    DECLARER_BLUFF_ODDS,
+    DeclarerReadingBot,
+    StirFryHeuristicBot,
+    hard_taste_table,
+)
 
 GAMES = sorted(meeple.GAMES)
 
@@ -124,3 +129,5 @@ def test_a_plan_may_name_its_guide_while_the_playouts_keep_the_heuristic() -> No
         assert bot.choose(state, 0) in state.legal_actions(0)
         assert type(bot.guide) is guide and type(bot.policy) is StirFryHeuristicBot
     assert bot.guide is bot.policy  # without a guide of its own, the heuristic is both
+    # The coach's taste reason weighs a claim by the odds of the guide the plan names.
+    assert [hard_taste_table(n) for n in (2, 3, 4, 5)] == [None] + [DECLARER_BLUFF_ODDS] * 3

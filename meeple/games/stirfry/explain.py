@@ -26,16 +26,15 @@ from meeple.games.stirfry.data import (
     WRONG_ACCUSATION_POINTS,
 )
 from meeple.games.stirfry.heuristic import (
-    BLUFF_PRIOR,
-    DECLARER_BLUFF_ODDS,
-    READ_FROM,
     Kitchen,
     action_cards,
     best_discard,
     chance_of_a_pair,
     chance_to_hold,
+    hard_taste_table,
     is_pair,
     should_taste,
+    taste_odds,
 )
 from meeple.games.stirfry.scoring import card_points, cooked_points, cooks_for
 
@@ -161,7 +160,8 @@ def declare_reason(view: dict[str, Any], action: Action) -> Reason:
 def taste_reason(view: dict[str, Any]) -> Reason:
     """Taste or trust (the same words for both): how likely the chef holds what it claims,
     and whether a catch is worth what a wrong taste costs, judged as ``hard`` judges it
-    (from :data:`READ_FROM` players on, knowing that chefs seldom bluff)."""
+    (:func:`~meeple.games.stirfry.heuristic.hard_taste_table`: from 3 players on, knowing
+    that chefs seldom bluff)."""
     kitchen = Kitchen(view, random.Random(0))
     declaration = view["declaration"]
     chef_cards = view["hand_sizes"][declaration["seat"]] + declaration["count"]
@@ -180,15 +180,13 @@ def taste_reason(view: dict[str, Any]) -> Reason:
             f"a {percent(holds)} chance, by what you see, that the chef's {cards_en} hold {what_en}"
         )
         ja = f"見えている範囲では、シェフの{chef_cards}枚に{what_ja}がある確率は{percent(holds)}"
-    odds = BLUFF_PRIOR
-    if view["players"] >= READ_FROM:
-        odds = DECLARER_BLUFF_ODDS.get(declaration["as"], BLUFF_PRIOR)
-        if holds > 0.0:
-            en += ", and a chef seldom claims what it lacks"
-            ja += "、ただし持っていないものを宣言するシェフはまれ"
+    table = hard_taste_table(view["players"])
+    if table is not None and holds > 0.0:
+        en += ", and a chef seldom claims what it lacks"
+        ja += "、ただし持っていないものを宣言するシェフはまれ"
     hand = sum(kitchen.hand)
     denied = min(declaration["draws"], view["deck"])
-    if should_taste(kitchen, odds):
+    if should_taste(kitchen, taste_odds(declaration["as"], table)):
         en += f"; worth tasting: a catch denies {denied} draws"
         ja += f"：味見する価値あり、見破れば{denied}枚引かせない"
     elif hand:

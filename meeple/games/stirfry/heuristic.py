@@ -390,10 +390,7 @@ class StirFryHeuristicBot(HeuristicBot):
     def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         kitchen = Kitchen(view, self.rng)
         if view["phase"] == "taste_test":
-            odds = BLUFF_PRIOR
-            if self.bluff_odds is not None:
-                # A claim not measured (tofu, a promo) keeps the plain prior.
-                odds = self.bluff_odds.get(view["declaration"]["as"], BLUFF_PRIOR)
+            odds = taste_odds(view["declaration"]["as"], self.bluff_odds)
             return {"type": "taste"} if should_taste(kitchen, odds) else {"type": "trust"}
         if view["phase"] == "discard":
             return best_discard(kitchen, legal)
@@ -526,6 +523,12 @@ def believed_honest(holds: float, odds: float = BLUFF_PRIOR) -> float:
     return holds / (holds + (1.0 - holds) * odds)
 
 
+def taste_odds(claim: str, table: Mapping[str, float] | None) -> float:
+    """The odds of a bluff a taste test weighs for ``claim``: ``table``'s, else
+    :data:`BLUFF_PRIOR` (no table, or a claim it has not measured: tofu, a promo)."""
+    return BLUFF_PRIOR if table is None else table.get(claim, BLUFF_PRIOR)
+
+
 def tasting_pays(honest: float, gain: float, cost: float) -> bool:
     return (1.0 - honest) * gain > honest * cost
 
@@ -542,11 +545,6 @@ def reading(seed: int | None) -> StirFryHeuristicBot:
     """A :class:`DeclarerReadingBot` (a search plan's ``guide``)."""
     return DeclarerReadingBot(seed=seed)
 
-
-READ_FROM = 3
-"""From this many players on, ``hard`` tastes as a :class:`DeclarerReadingBot` (its plan's
-guide). At 2 players it keeps the plain heuristic's taste, with which it already beats
-``normal`` clearly and which the ``expert`` level shares."""
 
 _TWO = SearchPlan(
     iterations=10,
@@ -571,7 +569,7 @@ about a good dish, is a clear lead). Taste-or-trust is left to the guide: a dete
 search deals the declarer's hand at random, so it takes every declaration for a likely bluff
 (in a trial it tasted honest dishes three times running).
 
-From 3 players on (:data:`READ_FROM`) the guide is a :class:`DeclarerReadingBot`: it tastes
+From 3 players on the guide is a :class:`DeclarerReadingBot` (:func:`hard_taste_table`): it tastes
 knowing how seldom the heuristic bluffs (:data:`DECLARER_BLUFF_ODDS`), where the heuristic
 itself tastes as if every other chef without the claim declared anyway, and so tastes
 honest dishes four times in five and loses its hand. The playouts still play every seat as
@@ -582,3 +580,11 @@ At 5 players a playout's outcome hangs on four rivals, and 10 worlds told the mo
 so poorly that the search's switches lost more than they won (``hard`` won 0.12 of the
 games against four ``normal``, the fair share being 0.2): there it weighs 20 worlds and
 switches only on a gain of 2 standard errors (0.24 on the same 59 seeds)."""
+
+
+def hard_taste_table(players: int) -> Mapping[str, float] | None:
+    """The bluff odds by claim that ``hard`` tastes by at ``players`` (its plan's guide is a
+    :class:`DeclarerReadingBot`: from 3 players on), or ``None`` where it tastes as the plain
+    heuristic does (at 2 players, where it already beats ``normal`` clearly and the
+    ``expert`` level shares its plan)."""
+    return DECLARER_BLUFF_ODDS if SEARCH.for_players(players).guide is reading else None
