@@ -81,6 +81,6 @@ seat's card, so the search picks each rival's card knowing that one, which the s
 cards hide; with five rivals so answering, ``hard`` scored less than the heuristic it starts
 from (8.8 points a game against its rivals' 11.1 over 60 games), and without the tree 11.3
 on the same seeds. At 3 players the tree-less plan won 0.65 [0.58, 0.71] of 200 games
-against two ``normal`` (with the tree 0.56 [0.49, 0.63] on the same seeds) and finished
-ahead of OpenSpiel's ISMCTS more often (docs/bots.md). At 4 and 5 players it is unmeasured:
-they keep the tree."""
+against two ``normal`` (with the tree 0.56 [0.49, 0.63] on the same seeds; against
+OpenSpiel's ISMCTS, docs/bots.md, the two are not told apart). At 4 and 5 players it is
+unmeasured: they keep the tree."""
