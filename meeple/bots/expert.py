@@ -5,7 +5,7 @@ heuristic and judges where it stops by the running scores, which say little of t
 most games. ``expert`` stops its playouts sooner and asks the game's value network
 (:mod:`meeple.bots.nets`, trained by ``meeple train``) how each seat will end, seat by seat
 from its own view: the searches are shorter, so more of them fit in the same time. Every
-other setting is the game's ``SEARCH`` plan, tuned per game here (:data:`TUNING`) so that a
+other setting is the game's ``SEARCH`` plan for the table's player count, tuned per game here (:data:`TUNING`) so that a
 decision takes no longer than ``hard``'s.
 
 ``expert`` is offered for the games and player counts whose network ships in the package
@@ -59,15 +59,18 @@ def available(game_id: str, players: int | None = None, folder: Path | None = No
 def expert_plan(
     plan: SearchPlan, game_id: str, net_judge: Any, players: int | None = None
 ) -> SearchPlan:
-    """``hard``'s ``plan`` for ``game_id`` (at ``players``) with its playouts judged by
-    ``net_judge``, as :data:`TUNING` and :data:`BY_PLAYERS` say."""
+    """``hard``'s ``plan`` for ``game_id`` at ``players`` (its plan for that count,
+    :meth:`~meeple.core.bot.SearchPlan.for_players`; without ``players``, ``plan`` itself)
+    with its playouts judged by ``net_judge``, as :data:`TUNING` and :data:`BY_PLAYERS` say:
+    what they do not change (such as ``tree``) is hard's for that count."""
     tuning = {
         "score_scale": DEFAULT_SCALE,
         **TUNING.get(game_id, {}),
         **BY_PLAYERS.get((game_id, players or 0), {}),
     }
-    # The network judges at every count: hard's plans for other counts (``at``) are its own.
-    return replace(plan, judge=net_judge, at={}, **tuning)
+    base = plan if players is None else plan.for_players(players)
+    # The network judges at every count: no per-count plan of hard's may take its place.
+    return replace(base, judge=net_judge, at={}, **tuning)
 
 
 @cache

@@ -171,6 +171,38 @@ def test_against_ismcts_the_bar_is_finishing_ahead(tmp_path: Path) -> None:
     assert "0.62 [" in lines
 
 
+def test_against_ismcts_the_target_is_reached_with_the_interval_above_parity(
+    tmp_path: Path,
+) -> None:
+    # Issue #38's bar: hard finishes ahead of ISMCTS in at least 0.60 of games, read like the
+    # two-player head-to-head bar: the share reaches 0.60 and its interval lies above 0.5
+    # (what a level no better than its rivals gets), not met when the interval lies below 0.60.
+    def verdict(first: int, total: int) -> str:
+        lineups = [("hard", ISMCTS_LEVEL, ISMCTS_LEVEL), (ISMCTS_LEVEL, "hard", ISMCTS_LEVEL)]
+        games = []
+        for k in range(total):
+            lineup = lineups[k % 2]
+            seat = lineup.index("hard")
+            scores = [5, 5, 5]
+            scores[seat] = 9 if k < first else 1  # ahead of both rivals, or behind both
+            winners = (seat,) if k < first else (next(s for s in (0, 1, 2) if s != seat),)
+            games.append(GameRecord(k, lineup, tuple(scores), winners, 7))
+        folder = tmp_path / f"{first}-{total}"
+        folder.mkdir()
+        write(folder, "buffet-3p-hard-openspiel-ismcts.jsonl", "buffet", 3, games)
+        tally = read_folder(folder)[("buffet", 3, "hard", ISMCTS_LEVEL)]
+        assert tally.ahead_share == pytest.approx(first / total)
+        assert tally.bar() == "ahead ≥ 0.60"
+        return tally.verdict()
+
+    assert verdict(130, 200) == "met"  # 0.65 [0.58, 0.71]: reached, and above 0.5
+    assert verdict(93, 150) == "met"  # 0.62 [0.54, 0.69]
+    assert verdict(36, 60) == "open"  # 0.60 [0.47, 0.71]: reached, but not above 0.5 yet
+    assert verdict(7, 10) == "open"  # 0.70, but ten games cannot tell it from 0.5
+    assert verdict(116, 200) == "open"  # 0.58 [0.51, 0.65]: above 0.5, 0.60 not reached
+    assert verdict(100, 200) == "not met"  # 0.50 [0.43, 0.57]: below 0.60 for sure
+
+
 def test_other_shapes_of_game_are_left_out(tmp_path: Path) -> None:
     write(
         tmp_path,
