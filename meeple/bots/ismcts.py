@@ -8,8 +8,10 @@ and the tree is shared across those worlds. Only the contract is used:
 takes ``back`` (``core.game.without_back``), at the root, in the tree or in playouts.
 
 Simultaneous decisions (several seats in ``to_move``) are searched as if the
-seats chose one after the other, the searching seat first at the root: the
-others' hidden choices are then never conditioned on what they cannot see.
+seats chose one after the other, the searching seat first at the root: its own
+choice is then never conditioned on the others' hidden ones. The others' nodes in
+the tree hang below its choice, though, so the tree picks their replies as if they
+had seen it; with ``tree=False`` they are played by the policy, from their own views.
 
 Rewards are per player, in [0, 1]: ``WIN_WEIGHT`` for winning (split between
 tied winners) plus the rest for the rank by score (1 for the best score, 0 for
