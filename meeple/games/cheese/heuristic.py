@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from meeple.core.bot import HeuristicBot, SearchPlan
-from meeple.core.game import JSON, Action
+from meeple.core.game import JSON, Action, State
 from meeple.games.cheese.data import (
     ANIMAL_BY_NAME,
     ANIMAL_NAMES,
@@ -58,6 +58,9 @@ HIDDEN, SHOWN, AS_MARKED = LOOKS = (0, 1, 2)
 face-up card shows its animal; a face-down 2nd or 3rd card is a cat or a marked mouse."""
 Values = dict[tuple[int, int, int], float]
 """``(cheese position, animal, look) -> value`` of placing that animal there now."""
+Reading = tuple[tuple[float, ...], tuple[float, ...]]
+"""Odds by animal that a rival's face-down card is that animal, against its share of the
+rival's unseen cards: for a face-down 1st card, then for a face-down 2nd or 3rd card."""
 
 SAMPLES = 16
 """Imagined ends per decision: enough to steady the values, few enough for ~5 ms a decision."""
@@ -84,9 +87,16 @@ DRAW_BELOW = 0.0
 class CheeseHeuristicBot(HeuristicBot):
     """Sensible Go da Cheese! play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0, samples: int = SAMPLES) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        noise: float = 0.0,
+        samples: int = SAMPLES,
+        reading: Reading | None = None,
+    ) -> None:
         super().__init__(seed, noise)
         self.samples = samples
+        self.reading = reading
 
     def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         return self.rank(view, legal, seat)[0]
@@ -104,7 +114,9 @@ class CheeseHeuristicBot(HeuristicBot):
         starts = [start] if start is not None else sorted({a["cheese"] for a in places})
         count = len(view["cheeses"])
         needed = sorted({(c + k) % count for c in starts for k in range(PLACE_COUNT - placed)})
-        values = card_values(view, seat, needed, hand, self.rng, samples=self.samples)
+        values = card_values(
+            view, seat, needed, hand, self.rng, samples=self.samples, reading=self.reading
+        )
         weighed: list[tuple[float, int, Action]] = []
         for order, (cheese, animal) in enumerate(
             (c, a) for c in starts for a in ANIMALS if hand[a]
@@ -169,15 +181,17 @@ def card_values(
     rng: random.Random,
     *,
     samples: int = SAMPLES,
+    reading: Reading | None = None,
 ) -> Values:
     """The mean value over ``samples`` imagined ends of placing each animal in hand at each
-    cheese, for each way it can look to the rivals.
+    cheese, for each way it can look to the rivals (``reading``: the odds by which the
+    rivals' face-down cards are guessed, see :class:`Sight`).
     """
     players: int = view["players"]
     weights = [1.0 if s == seat else -DENIAL / (players - 1) for s in range(players)]
     numbers = [c["cheese"] for c in view["cheeses"]]
     animals = [a for a in ANIMALS if hand[a]]
-    sight = Sight(view, seat)
+    sight = Sight(view, seat, reading)
     totals: Values = {(c, a, look): 0.0 for c in cheeses for a in animals for look in LOOKS}
     for _ in range(samples):
         lines, futures, coming = sight.imagine(rng)
@@ -206,8 +220,9 @@ class Sight:
     down there) and its hand and deck, which are still to come.
     """
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: dict[str, Any], seat: int, reading: Reading | None = None) -> None:
         self.count = len(view["cheeses"])
+        self.reading = reading
         rivals = [s for s in range(view["players"]) if s != seat]
         unseen = {s: list(DECK_COUNTS) for s in rivals}
         self.marked_slots = dict.fromkeys(rivals, 0)
@@ -238,6 +253,8 @@ class Sight:
         the cards still to come at each cheese (the rivals' unplaced cards, at random), and
         by animal one rival card of it still to come.
         """
+        if self.reading is not None:
+            return self._read(rng, self.reading)
         fills: dict[int, list[int]] = {}
         rests: dict[int, list[int]] = {}
         for s, marked in self.marked.items():
@@ -250,13 +267,44 @@ class Sight:
             [(s, a if a >= 0 else (fills if a == MARKED else rests)[s].pop()) for s, a in queue]
             for queue in self.queues
         ]
+        return lines, *self._to_come(rng, rests)
+
+    def _read(
+        self, rng: random.Random, reading: Reading
+    ) -> tuple[list[list[Card]], list[list[Card]], dict[int, Card]]:
+        """As :meth:`imagine`, but each face-down card drawn from its owner's unseen cards
+        by the reading's odds rather than evenly: the marked slots first (they need marked
+        cards), then the 1st cards."""
+        first, later = reading
+        pools = {s: self.plain[s] + self.marked[s] for s in self.marked}
+        lines: list[list[Card]] = [list(queue) for queue in self.queues]
+        for kind, odds in ((MARKED, later), (UNKNOWN, first)):
+            for line in lines:
+                for i, (s, a) in enumerate(line):
+                    if a == kind:
+                        pool = pools[s]
+                        fits = [kind != MARKED or IS_MARKED[b] for b in pool]
+                        weights = [
+                            odds[b] if fit else 0.0 for b, fit in zip(pool, fits, strict=True)
+                        ]
+                        if sum(weights) <= 0:  # the odds rule out every card that fits
+                            weights = [1.0 if fit else 0.0 for fit in fits]
+                        pick = rng.choices(range(len(pool)), weights)[0]
+                        line[i] = (s, pool.pop(pick))
+        return lines, *self._to_come(rng, pools)
+
+    def _to_come(
+        self, rng: random.Random, rests: dict[int, list[int]]
+    ) -> tuple[list[list[Card]], dict[int, Card]]:
+        """The rivals' cards still to come, spread at random over the cheeses, and by
+        animal one of them."""
         to_come = [(s, a) for s, rest in rests.items() for a in rest]
         rng.shuffle(to_come)
         futures: list[list[Card]] = [[] for _ in self.queues]
         for card, c in zip(to_come, rng.choices(range(self.count), k=len(to_come)), strict=True):
             futures[c].append(card)
         coming = {card[1]: card for card in to_come}
-        return lines, futures, coming
+        return futures, coming
 
 
 def settle(cheese: int, line: list[Card], players: int) -> list[int]:
@@ -304,6 +352,43 @@ def settle(cheese: int, line: list[Card], players: int) -> list[int]:
 
 def _chases(dog_owner: int, card: Card) -> bool:
     return card[1] == CAT and (DOG_TAKES_OWN_CATS or card[0] != dog_owner)
+
+
+JUDGED_ENDS = 16
+"""Imagined ends a judged position is averaged over."""
+
+
+def judged(state: State) -> list[float]:
+    """Each seat's expected points at the end of a (determinized) game cut short: the
+    queues as they stand, every seat's unplaced cards (hand and deck) falling in behind
+    them at random cheeses, as the heuristic imagines its rivals' cards, resolved
+    :data:`JUDGED_ENDS` times and averaged. A search's world knows every card, so nothing
+    is guessed but where the cards still to come will go; the ends are drawn from the
+    position itself, so the same position is always judged the same."""
+    from meeple.games.cheese.rules import CheeseState  # noqa: PLC0415 (rules builds on data)
+
+    assert isinstance(state, CheeseState)
+    players = state.players
+    if state.is_over:
+        return [float(score) for score in state.scores]
+    lines = [[(card.seat, card.animal) for card in queue] for queue in state.queues]
+    to_come = [
+        (s, a)
+        for s in range(players)
+        for a in [*state.decks[s], *(b for b in ANIMALS for _ in range(state.hands[s][b]))]
+    ]
+    rng = random.Random(hash((tuple(map(tuple, lines)), tuple(to_come))))
+    count = len(lines)
+    totals = [0.0] * players
+    for _ in range(JUDGED_ENDS):
+        rng.shuffle(to_come)
+        futures: list[list[Card]] = [[] for _ in lines]
+        for card, c in zip(to_come, rng.choices(range(count), k=len(to_come)), strict=True):
+            futures[c].append(card)
+        for c, number in enumerate(state.cheeses):
+            for s, got in enumerate(settle(number, lines[c] + futures[c], players)):
+                totals[s] += got
+    return [total / JUDGED_ENDS for total in totals]
 
 
 _THREE = SearchPlan(

@@ -1,0 +1,111 @@
+"""The Go da Cheese! heuristic's parts that ``hard``'s search uses: :func:`judged`, the
+expected end of a world cut short, and the reading of face-down cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.games.cheese.data import ANIMALS, CAT, IS_MARKED, MARKED_MOUSE
+from meeple.games.cheese.heuristic import MARKED, UNKNOWN, CheeseHeuristicBot, Sight, judged, settle
+from meeple.games.cheese.rules import CheeseState
+
+
+def _played(players: int, seed: int, decisions: int) -> CheeseState:
+    """A game of ``normal`` bots after ``decisions`` decisions (or at its end)."""
+    state = meeple.load("cheese").new(players, seed=seed)
+    bots = [CheeseHeuristicBot(seed=seed * 8 + s, samples=2) for s in range(players)]
+    for _ in range(decisions):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert isinstance(state, CheeseState)
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_finished_game_is_judged_by_its_scores(players: int) -> None:
+    state = _played(players, 4, 10_000)
+    assert state.is_over
+    assert judged(state) == [float(score) for score in state.scores]
+
+
+def test_the_same_position_is_always_judged_the_same_and_left_unchanged() -> None:
+    state = _played(4, 2, 30)
+    before = state.view(None)
+    first = judged(state)
+    assert judged(state.clone()) == first == judged(state)
+    assert state.view(None) == before
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_with_one_card_to_come_the_judgement_lies_between_its_possible_ends(seed: int) -> None:
+    """Before the game's last decision a single card is still to come: wherever it falls,
+    the queues resolve to known points, and the judged points are a mean of those."""
+    state = _played(3, seed, 10_000)
+    before = _played(3, seed, state_decisions(3, seed) - 1)
+    (seat,) = before.to_move
+    (animal,) = [a for a in ANIMALS if before.hands[seat][a]]
+    lines = [[(card.seat, card.animal) for card in queue] for queue in before.queues]
+    ends = []
+    for c in range(len(lines)):
+        points = [0] * 3
+        for d, number in enumerate(before.cheeses):
+            line = lines[d] + [(seat, animal)] if d == c else lines[d]
+            points = [p + q for p, q in zip(points, settle(number, line, 3), strict=True)]
+        ends.append(points)
+    guess = judged(before)
+    for s in range(3):
+        assert min(end[s] for end in ends) <= guess[s] <= max(end[s] for end in ends)
+    # The real game put the card at one of these cheeses: its scores are one of the ends.
+    assert list(state.scores) in ends
+
+
+def state_decisions(players: int, seed: int) -> int:
+    """How many decisions the seeded game of :func:`_played` lasts."""
+    state = meeple.load("cheese").new(players, seed=seed)
+    bots = [CheeseHeuristicBot(seed=seed * 8 + s, samples=2) for s in range(players)]
+    count = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_reading_fills_face_down_cards_by_its_odds(seed: int) -> None:
+    """Odds of zero rule an animal out of a face-down card (while its owner has another
+    card that fits); even odds guess from the unseen cards alone, cats included."""
+    state = _played(4, seed, 40)
+    seat = state.to_move[0]
+    view = state.view(seat)
+    no_cats = tuple(0.0 if a == CAT else 1.0 for a in ANIMALS)
+    sight = Sight(view, seat, (no_cats, no_cats))
+    blind = Sight(view, seat)
+    rng = random.Random(seed)
+    guessed = {UNKNOWN: set(), MARKED: set()}  # type: dict[int, set[int]]
+    for _ in range(30):
+        lines, _, _ = sight.imagine(rng)
+        for queue, line in zip(sight.queues, lines, strict=True):
+            for (owner, known), (filled_owner, animal) in zip(queue, line, strict=True):
+                assert filled_owner == owner
+                if known in (UNKNOWN, MARKED):
+                    guessed[known].add(animal)
+                    if known == MARKED:
+                        assert IS_MARKED[animal]
+    assert guessed[MARKED] <= {MARKED_MOUSE}
+    assert CAT not in guessed[UNKNOWN]
+    evenly = set()
+    for _ in range(60):
+        lines, _, _ = blind.imagine(rng)
+        evenly |= {
+            animal
+            for queue, line in zip(blind.queues, lines, strict=True)
+            for (_, known), (_, animal) in zip(queue, line, strict=True)
+            if known == UNKNOWN
+        }
+    assert CAT in evenly
