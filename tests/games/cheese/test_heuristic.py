@@ -3,13 +3,23 @@ expected end of a world cut short, and the reading of face-down cards."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 import meeple
-from meeple.games.cheese.data import ANIMALS, CAT, IS_MARKED, MARKED_MOUSE
-from meeple.games.cheese.heuristic import MARKED, UNKNOWN, CheeseHeuristicBot, Sight, judged, settle
+from meeple.bots.search import searcher
+from meeple.games.cheese.data import ANIMALS, CAT, DECK_COUNTS, IS_MARKED, MARKED_MOUSE, POINTS
+from meeple.games.cheese.heuristic import (
+    MARKED,
+    SEARCH,
+    UNKNOWN,
+    CheeseHeuristicBot,
+    Sight,
+    judged,
+    settle,
+)
 from meeple.games.cheese.rules import CheeseState
 
 
@@ -109,3 +119,30 @@ def test_a_reading_fills_face_down_cards_by_its_odds(seed: int) -> None:
             if known == UNKNOWN
         }
     assert CAT in evenly
+
+
+@pytest.mark.parametrize("players", [4])
+def test_hard_cuts_its_playouts_short_from_4_players_and_judges_where_they_stop(
+    players: int,
+) -> None:
+    """From 4 players ``hard``'s playouts stop after about a round (``rollout_limit``
+    decisions) and are judged by :func:`judged`; its analysis then gives the judged
+    figures, and its first move is the one it chooses."""
+    plan = dataclasses.replace(SEARCH.for_players(players), iterations=3, steps=None)
+    assert plan.judge is judged and plan.rollout_limit is not None
+    game = meeple.load("cheese")
+    state = _played(players, 1, 6)
+    seat = state.to_move[0]
+    assert len(state.legal_actions(seat)) > 1
+    bot = searcher(game, plan, seed=4)
+    chosen = bot.choose(state, seat)
+    assert plan.candidates is not None
+    # Each of 3 worlds plays each candidate: its move, then at most rollout_limit more.
+    assert bot.moves <= 3 * plan.candidates * (1 + plan.rollout_limit)
+    candidates = searcher(game, plan, seed=4).analyse(state, seat)
+    assert candidates[0].action == chosen
+    most = players * sum(POINTS[a] * n for a, n in enumerate(DECK_COUNTS))  # every card
+    for c in candidates:
+        assert c.visits == 3
+        assert 0.0 <= c.win_chance <= 1.0 and 0.0 <= c.reward <= 1.0
+        assert 0.0 <= c.expected_score <= most
