@@ -58,9 +58,6 @@ HIDDEN, SHOWN, AS_MARKED = LOOKS = (0, 1, 2)
 face-up card shows its animal; a face-down 2nd or 3rd card is a cat or a marked mouse."""
 Values = dict[tuple[int, int, int], float]
 """``(cheese position, animal, look) -> value`` of placing that animal there now."""
-Reading = tuple[tuple[float, ...], tuple[float, ...]]
-"""Odds by animal that a rival's face-down card is that animal, against its share of the
-rival's unseen cards: for a face-down 1st card, then for a face-down 2nd or 3rd card."""
 
 SAMPLES = 16
 """Imagined ends per decision: enough to steady the values, few enough for ~5 ms a decision."""
@@ -87,16 +84,9 @@ DRAW_BELOW = 0.0
 class CheeseHeuristicBot(HeuristicBot):
     """Sensible Go da Cheese! play from ``view(seat)`` and ``legal_actions(seat)``."""
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        noise: float = 0.0,
-        samples: int = SAMPLES,
-        reading: Reading | None = None,
-    ) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0, samples: int = SAMPLES) -> None:
         super().__init__(seed, noise)
         self.samples = samples
-        self.reading = reading
 
     def decide(self, view: JSON, legal: list[Action], seat: int) -> Action:
         return self.rank(view, legal, seat)[0]
@@ -114,9 +104,7 @@ class CheeseHeuristicBot(HeuristicBot):
         starts = [start] if start is not None else sorted({a["cheese"] for a in places})
         count = len(view["cheeses"])
         needed = sorted({(c + k) % count for c in starts for k in range(PLACE_COUNT - placed)})
-        values = card_values(
-            view, seat, needed, hand, self.rng, samples=self.samples, reading=self.reading
-        )
+        values = card_values(view, seat, needed, hand, self.rng, samples=self.samples)
         weighed: list[tuple[float, int, Action]] = []
         for order, (cheese, animal) in enumerate(
             (c, a) for c in starts for a in ANIMALS if hand[a]
@@ -181,17 +169,15 @@ def card_values(
     rng: random.Random,
     *,
     samples: int = SAMPLES,
-    reading: Reading | None = None,
 ) -> Values:
     """The mean value over ``samples`` imagined ends of placing each animal in hand at each
-    cheese, for each way it can look to the rivals (``reading``: the odds by which the
-    rivals' face-down cards are guessed, see :class:`Sight`).
+    cheese, for each way it can look to the rivals.
     """
     players: int = view["players"]
     weights = [1.0 if s == seat else -DENIAL / (players - 1) for s in range(players)]
     numbers = [c["cheese"] for c in view["cheeses"]]
     animals = [a for a in ANIMALS if hand[a]]
-    sight = Sight(view, seat, reading)
+    sight = Sight(view, seat)
     totals: Values = {(c, a, look): 0.0 for c in cheeses for a in animals for look in LOOKS}
     for _ in range(samples):
         lines, futures, coming = sight.imagine(rng)
@@ -220,9 +206,8 @@ class Sight:
     down there) and its hand and deck, which are still to come.
     """
 
-    def __init__(self, view: dict[str, Any], seat: int, reading: Reading | None = None) -> None:
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.count = len(view["cheeses"])
-        self.reading = reading
         rivals = [s for s in range(view["players"]) if s != seat]
         unseen = {s: list(DECK_COUNTS) for s in rivals}
         self.marked_slots = dict.fromkeys(rivals, 0)
@@ -253,8 +238,6 @@ class Sight:
         the cards still to come at each cheese (the rivals' unplaced cards, at random), and
         by animal one rival card of it still to come.
         """
-        if self.reading is not None:
-            return self._read(rng, self.reading)
         fills: dict[int, list[int]] = {}
         rests: dict[int, list[int]] = {}
         for s, marked in self.marked.items():
@@ -267,44 +250,13 @@ class Sight:
             [(s, a if a >= 0 else (fills if a == MARKED else rests)[s].pop()) for s, a in queue]
             for queue in self.queues
         ]
-        return lines, *self._to_come(rng, rests)
-
-    def _read(
-        self, rng: random.Random, reading: Reading
-    ) -> tuple[list[list[Card]], list[list[Card]], dict[int, Card]]:
-        """As :meth:`imagine`, but each face-down card drawn from its owner's unseen cards
-        by the reading's odds rather than evenly: the marked slots first (they need marked
-        cards), then the 1st cards."""
-        first, later = reading
-        pools = {s: self.plain[s] + self.marked[s] for s in self.marked}
-        lines: list[list[Card]] = [list(queue) for queue in self.queues]
-        for kind, odds in ((MARKED, later), (UNKNOWN, first)):
-            for line in lines:
-                for i, (s, a) in enumerate(line):
-                    if a == kind:
-                        pool = pools[s]
-                        fits = [kind != MARKED or IS_MARKED[b] for b in pool]
-                        weights = [
-                            odds[b] if fit else 0.0 for b, fit in zip(pool, fits, strict=True)
-                        ]
-                        if sum(weights) <= 0:  # the odds rule out every card that fits
-                            weights = [1.0 if fit else 0.0 for fit in fits]
-                        pick = rng.choices(range(len(pool)), weights)[0]
-                        line[i] = (s, pool.pop(pick))
-        return lines, *self._to_come(rng, pools)
-
-    def _to_come(
-        self, rng: random.Random, rests: dict[int, list[int]]
-    ) -> tuple[list[list[Card]], dict[int, Card]]:
-        """The rivals' cards still to come, spread at random over the cheeses, and by
-        animal one of them."""
         to_come = [(s, a) for s, rest in rests.items() for a in rest]
         rng.shuffle(to_come)
         futures: list[list[Card]] = [[] for _ in self.queues]
         for card, c in zip(to_come, rng.choices(range(self.count), k=len(to_come)), strict=True):
             futures[c].append(card)
         coming = {card[1]: card for card in to_come}
-        return futures, coming
+        return lines, futures, coming
 
 
 def settle(cheese: int, line: list[Card], players: int) -> list[int]:
