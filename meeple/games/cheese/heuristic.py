@@ -352,7 +352,7 @@ _THREE = SearchPlan(
     policy=lambda seed: CheeseHeuristicBot(seed=seed, samples=2),
 )
 _JUDGED = replace(_THREE, iterations=8, steps=1000, rollout_limit=12, judge=judged, score_scale=3.0)
-SEARCH = replace(_THREE, at={4: _JUDGED, 5: replace(_THREE, steps=800)})
+SEARCH = replace(_THREE, at={4: _JUDGED, 5: replace(_JUDGED, steps=800, rollout_limit=15)})
 """``hard``: the heuristic's three favourite moves, each played in the same worlds until the
 playouts have made 1,500 moves (at least 4 worlds: about 9 early in the game, where a playout
 is some 55 moves, and ever more as the game shortens). The playouts are played by the
@@ -365,7 +365,7 @@ At 3 players every playout goes to the end (points are only scored then): 0.445 
 of 0.333 over 200 games. With more players a playout to the end costs more (more moves, and
 the heuristic imagines every seat's play), so that half a second bought only 4 to 6 worlds
 early in the game, too few to tell the candidates apart (0.28 of 0.25 at 4 players, 0.22 of
-0.2 at 5, 800 moves). At 4 players the playouts stop after about a round and a third
-(12 decisions) and are judged by :func:`judged`, the expected end of the world as it then
-stands, by the score margin (``0.5 + 0.5·tanh(margin / 3)``): some 26 worlds early on,
-within 1,000 moves. Measured in ``docs/bots.md``."""
+0.2 at 5). There the playouts stop after about a round and a third (12 decisions at 4
+players, 15 at 5) and are judged by :func:`judged`, the expected end of the world as it
+then stands, by the score margin (``0.5 + 0.5·tanh(margin / 3)``): some 26 worlds at 4
+players and 17 at 5 early on, within 1,000 and 800 moves. Measured in ``docs/bots.md``."""

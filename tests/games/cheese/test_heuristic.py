@@ -83,7 +83,7 @@ def state_decisions(players: int, seed: int) -> int:
     return count
 
 
-@pytest.mark.parametrize("players", [4])
+@pytest.mark.parametrize("players", [4, 5])
 def test_hard_cuts_its_playouts_short_from_4_players_and_judges_where_they_stop(
     players: int,
 ) -> None:
