@@ -343,29 +343,36 @@ def judged(state: State) -> list[float]:
     return [total / JUDGED_ENDS for total in totals]
 
 
-_THREE = SearchPlan(
-    iterations=4,
-    steps=1500,
+_PLAYOUTS = SearchPlan(
+    iterations=8,
+    steps=1300,
+    rollout_limit=9,
+    judge=judged,
+    score_scale=3.0,
     candidates=3,
     caution=1.0,
     tree=False,
     policy=lambda seed: CheeseHeuristicBot(seed=seed, samples=2),
 )
-_JUDGED = replace(_THREE, iterations=8, steps=1000, rollout_limit=12, judge=judged, score_scale=3.0)
-SEARCH = replace(_THREE, at={4: _JUDGED, 5: replace(_JUDGED, steps=800, rollout_limit=15)})
+SEARCH = replace(
+    _PLAYOUTS,
+    at={
+        4: replace(_PLAYOUTS, steps=1000, rollout_limit=12),
+        5: replace(_PLAYOUTS, steps=800, rollout_limit=15),
+    },
+)
 """``hard``: the heuristic's three favourite moves, each played in the same worlds until the
-playouts have made 1,500 moves (at least 4 worlds: about 9 early in the game, where a playout
-is some 55 moves, and ever more as the game shortens). The playouts are played by the
-heuristic imagining 2 ends a decision instead of 16, for speed, with no tree below the
-candidates, so that each meets the same replies in a world; the real move's candidates are
-ranked by the heuristic itself (ranked by the 2-end heuristic, as at first, the search lost
-to ``normal``: 0.28 of 0.333 over 120 games).
+playouts have made 1,300 moves (1,000 at 4 players, 800 at 5; at least 8 worlds). The
+playouts are played by the heuristic imagining 2 ends a decision instead of 16, for speed,
+with no tree below the candidates, so that each meets the same replies in a world; the real
+move's candidates are ranked by the heuristic itself (ranked by the 2-end heuristic, as at
+first, the search lost to ``normal``: 0.28 of 0.333 over 120 games).
 
-At 3 players every playout goes to the end (points are only scored then): 0.445 [0.38, 0.51]
-of 0.333 over 200 games. With more players a playout to the end costs more (more moves, and
-the heuristic imagines every seat's play), so that half a second bought only 4 to 6 worlds
-early in the game, too few to tell the candidates apart (0.28 of 0.25 at 4 players, 0.22 of
-0.2 at 5). There the playouts stop after about a round and a third (12 decisions at 4
-players, 15 at 5) and are judged by :func:`judged`, the expected end of the world as it
-then stands, by the score margin (``0.5 + 0.5·tanh(margin / 3)``): some 26 worlds at 4
-players and 17 at 5 early on, within 1,000 and 800 moves. Measured in ``docs/bots.md``."""
+A playout stops after about a round and a third (9 decisions at 3 players, 12 at 4, 15 at 5)
+and is judged by :func:`judged`, the expected end of the world as it then stands, by the
+score margin (``0.5 + 0.5·tanh(margin / 3)``): early in the game some 50 worlds at 3
+players, 26 at 4 and 17 at 5. Points are only scored at the end, so every playout went to
+the end at first; but a playout to the end costs some 55 to 95 moves early on, so that half
+a second bought only 4 to 9 worlds, too few to tell the candidates apart. Measured in
+``docs/bots.md`` (against ``normal``, on the same seeds, whole playouts: 0.41 at 3 players,
+0.28 at 4 and 0.22 at 5; judged ones: 0.56, 0.38 and 0.28)."""

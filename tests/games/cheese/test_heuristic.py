@@ -83,12 +83,12 @@ def state_decisions(players: int, seed: int) -> int:
     return count
 
 
-@pytest.mark.parametrize("players", [4, 5])
-def test_hard_cuts_its_playouts_short_from_4_players_and_judges_where_they_stop(
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_hard_cuts_its_playouts_short_and_judges_where_they_stop(
     players: int,
 ) -> None:
-    """From 4 players ``hard``'s playouts stop after about a round (``rollout_limit``
-    decisions) and are judged by :func:`judged`; its analysis then gives the judged
+    """``hard``'s playouts stop after about a round (``rollout_limit`` decisions) and are
+    judged by :func:`judged`; its analysis then gives the judged
     figures, and its first move is the one it chooses."""
     plan = dataclasses.replace(SEARCH.for_players(players), iterations=3, steps=None)
     assert plan.judge is judged and plan.rollout_limit is not None
