@@ -374,5 +374,5 @@ score margin (``0.5 + 0.5·tanh(margin / 3)``): early in the game some 50 worlds
 players, 26 at 4 and 17 at 5. Points are only scored at the end, so every playout went to
 the end at first; but a playout to the end costs some 55 to 95 moves early on, so that half
 a second bought only 4 to 9 worlds, too few to tell the candidates apart. Measured in
-``docs/bots.md`` (against ``normal``, on the same seeds, whole playouts: 0.41 at 3 players,
+``docs/bots.md`` (against ``normal``, on the same seeds, whole playouts: 0.42 at 3 players,
 0.28 at 4 and 0.22 at 5; judged ones: 0.56, 0.38 and 0.28)."""
