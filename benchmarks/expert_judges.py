@@ -6,8 +6,9 @@
 Plays seeded games between ``normal`` bots (seeds 900000 on, apart from training's). At every
 fifth decision with a choice, the deciding seat imagines ``--worlds`` worlds from its own view
 (``determinize``), plays each on by the heuristic and judges it after 0 and each of
-``--cuts`` decisions, as a search would: by the running scores (``score``: ``hard``'s reward,
-``0.5 + 0.5·tanh(margin / scale)`` with the game's ``score_scale``), by the value network's
+``--cuts`` decisions, as a search would: by ``hard``'s judge (``score``: ``hard``'s reward,
+``0.5 + 0.5·tanh(margin / scale)`` with the game's ``score_scale``, the margin of the running
+scores or of the scores its plan's ``judge`` projects, as Bison's does), by the value network's
 margin (``net``: ``expert``'s reward), by the seat's own estimate alone (``me``) or by its best
 rival's alone (``opp``). Each judge's mean over the worlds is compared with the reward the seat
 really got at the end: the correlation, and the mean squared error after the best straight-line
@@ -42,7 +43,8 @@ def main() -> None:
     game_id, players = args.game, args.players
     game = meeple.load(game_id)
     judge = NetJudge(ValueNet.load(args.net, game_id, players))
-    scale = SEARCH_PLANS[game_id].score_scale
+    plan = SEARCH_PLANS[game_id].for_players(players)
+    scale, hard_judge = plan.score_scale, plan.judge
     cuts = [0, *(int(c) for c in args.cuts.split(","))]
     estimates: dict[str, list[float]] = {}
     ends: list[float] = []
@@ -70,7 +72,7 @@ def main() -> None:
                         values = judge(world) if not world.is_over else None
                         rivals = None if values is None else max(values[:seat] + values[seat + 1 :])
                         judged = {
-                            "score": outcome(world, scale)[0][seat],
+                            "score": outcome(world, scale, hard_judge)[0][seat],
                             "net": net,
                             "me": net if values is None else values[seat],
                             "opp": net if rivals is None else 1 - rivals,
