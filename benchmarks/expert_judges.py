@@ -9,8 +9,9 @@ fifth decision with a choice, the deciding seat imagines ``--worlds`` worlds fro
 ``--cuts`` decisions, as a search would: by ``hard``'s judge (``score``: ``hard``'s reward,
 ``0.5 + 0.5·tanh(margin / scale)`` with the game's ``score_scale``, the margin of the running
 scores or of the scores its plan's ``judge`` projects, as Bison's does), by the value network's
-margin (``net``: ``expert``'s reward), by the seat's own estimate alone (``me``) or by its best
-rival's alone (``opp``). Each judge's mean over the worlds is compared with the reward the seat
+margin (``net``: ``expert``'s reward), by the seat's own estimate alone (``me``), by its best
+rival's alone (``opp``) or by its margin over its rivals' mean (``rel``: ``net`` with the
+mean in place of the best). Each judge's mean over the worlds is compared with the reward the seat
 really got at the end: the correlation, and the mean squared error after the best straight-line
 recalibration (a constant guess scores the outcomes' variance). A judge that foretells the end
 better is a better place to cut a playout; it does not say the search will choose better.
@@ -19,8 +20,10 @@ better is a better place to cut a playout; it does not say the search will choos
 from __future__ import annotations
 
 import argparse
+import math
 import random
 from pathlib import Path
+from statistics import fmean
 
 import numpy as np
 
@@ -70,12 +73,19 @@ def main() -> None:
                             played += 1
                         net = outcome(world, 0.5, judge)[0][seat]
                         values = judge(world) if not world.is_over else None
-                        rivals = None if values is None else max(values[:seat] + values[seat + 1 :])
+                        others = [] if values is None else values[:seat] + values[seat + 1 :]
+                        rivals = max(others) if others else None
+                        # The margin over the rivals' mean: at many players the best rival's
+                        # estimate is the noisiest of them.
+                        rel = net
+                        if values is not None:
+                            rel = 0.5 + 0.5 * math.tanh((values[seat] - fmean(others)) / 0.5)
                         judged = {
                             "score": outcome(world, scale, hard_judge)[0][seat],
                             "net": net,
                             "me": net if values is None else values[seat],
                             "opp": net if rivals is None else 1 - rivals,
+                            "rel": rel,
                         }
                         for name, value in judged.items():
                             key = f"{name}{cut}"
