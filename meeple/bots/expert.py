@@ -14,7 +14,6 @@ decision takes no longer than ``hard``'s.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import replace
 from functools import cache
@@ -44,14 +43,11 @@ TUNING: dict[str, dict[str, Any]] = {
 BY_PLAYERS: dict[tuple[str, int], dict[str, Any]] = {
     # Six observations a judgement instead of three: 58 iterations take hard's CPU time for
     # its 60 now that both search without a tree at 6 (0.021 s a choice each; 54 were set
-    # for the tree's plan). The margin of the network's estimates over the best of five
-    # rivals foretells the end worse than hard's points (benchmarks/expert_judges.py), the
-    # seat's own estimate and the points together better: a blend (BlendedJudge).
-    ("buffet", 6): {"iterations": 58, "blend": 0.35},
+    # for the tree's plan).
+    ("buffet", 6): {"iterations": 58},
 }
 """Per game and player count, what changes further (over :data:`TUNING`): a judgement
-encodes every seat's observation, so its cost grows with the players. ``blend``: a cut-off
-playout is judged by a :class:`BlendedJudge` of that weight on ``hard``'s reward."""
+encodes every seat's observation, so its cost grows with the players."""
 
 DEFAULT_SCALE = 0.5
 """The margin of estimated rewards over the best rival that counts as a clear lead: half the
@@ -81,46 +77,8 @@ def expert_plan(
         **BY_PLAYERS.get((game_id, players or 0), {}),
     }
     base = plan if players is None else plan.for_players(players)
-    blend = tuning.pop("blend", None)
-    if blend is not None:
-        net_judge = BlendedJudge(net_judge, blend, base.score_scale, base.judge)
     # The network judges at every count: no per-count plan of hard's may take its place.
     return replace(base, judge=net_judge, at={}, **tuning)
-
-
-class BlendedJudge:
-    """Judges a cut-off playout by rewards themselves (``gives_rewards``): ``weight`` of
-    ``hard``'s reward (its judged scores' margin over the best rival, at ``scale``) and the
-    rest the seat's own estimate by the network.
-
-    At many players the margin of the network's estimates over the best rival's foretells
-    the end worse than each alone: the best of five rivals' estimates is the noisiest
-    (docs/bots.md, Buffet for 6), while the seat's own estimate and ``hard``'s points
-    foretell it better together than either does."""
-
-    gives_rewards = True
-
-    def __init__(
-        self,
-        net_judge: Any,
-        weight: float,
-        scale: float | None,
-        points: Any = None,
-    ) -> None:
-        self.net_judge = net_judge
-        self.weight = weight
-        self.scale = scale or 1.0
-        self.points = points
-
-    def __call__(self, state: State) -> list[float]:
-        estimates = self.net_judge(state)
-        scores = list(self.points(state) if self.points is not None else state.scores)
-        blended = []
-        for seat, (score, estimate) in enumerate(zip(scores, estimates, strict=True)):
-            best = max(scores[:seat] + scores[seat + 1 :])
-            margin = 0.5 + 0.5 * math.tanh((score - best) / self.scale)
-            blended.append(self.weight * margin + (1 - self.weight) * float(estimate))
-        return blended
 
 
 @cache

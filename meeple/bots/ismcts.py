@@ -80,17 +80,7 @@ def outcome(
     state: State, scale: float | None = None, judge: Callable[[State], list[float]] | None = None
 ) -> tuple[list[float], list[float], list[float]]:
     """The per-seat rewards (:func:`rewards`), win shares (1/k for each of k tied winners;
-    a cut-off state's leaders by judged score) and judged scores of a playout's end.
-
-    A ``judge`` whose ``gives_rewards`` is true judges a cut-off state by the rewards
-    themselves (``expert``'s blend of the running scores and a value network's estimates):
-    its leaders are those with the highest reward, and the scores are the running ones."""
-    if not state.is_over and judge is not None and getattr(judge, "gives_rewards", False):
-        given = list(judge(state))
-        top = max(given)
-        leaders = [s for s, value in enumerate(given) if value == top]
-        shares = [1 / len(leaders) if s in leaders else 0.0 for s in range(len(given))]
-        return given, shares, list(state.scores)
+    a cut-off state's leaders by judged score) and judged scores of a playout's end."""
     scores = state.scores if state.is_over or judge is None else judge(state)
     n = len(scores)
     if state.is_over:

@@ -6,7 +6,6 @@ handful of games, so that they run in seconds.
 
 from __future__ import annotations
 
-import math
 import pickle
 import random
 from pathlib import Path
@@ -18,8 +17,7 @@ from typer.testing import CliRunner
 
 import meeple
 from meeple.bots import expert, training
-from meeple.bots.expert import BlendedJudge, ExpertBot, available, expert_plan
-from meeple.bots.ismcts import outcome
+from meeple.bots.expert import ExpertBot, available, expert_plan
 from meeple.bots.levels import SEARCH_PLANS, check, levels_for, make
 from meeple.bots.nets import NetJudge, Observer, ValueNet, WrongNet, shipped_counts, weights_path
 from meeple.bots.training import TrainConfig, Trainer
@@ -188,8 +186,7 @@ def test_the_plan_is_tuned_by_game_then_by_player_count(monkeypatch: pytest.Monk
     assert buffet.at, "the check below needs a game with a per-count plan"
     for players in range(3, 7):
         plan = expert_plan(buffet, "buffet", judge, players)
-        got = plan.for_players(players).judge  # at 6, blended with hard's points
-        assert (got.net_judge if isinstance(got, BlendedJudge) else got) is judge
+        assert plan.for_players(players).judge is judge
         assert plan.tree == buffet.for_players(players).tree
     assert not expert_plan(buffet, "buffet", judge, 3).tree
     assert expert_plan(buffet, "buffet", judge, 4).tree
@@ -226,32 +223,3 @@ def test_the_shipped_networks_load_and_stay_small(game_id: str) -> None:
         net = ValueNet.load(weights_path(game_id, players), game_id, players)
         state = meeple.load(game_id).new(players, seed=1)
         assert len(NetJudge(net)(state)) == players
-
-
-def test_a_blended_judge_gives_the_search_its_rewards(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A blend (``BY_PLAYERS``' ``blend``) judges a cut-off playout by rewards: its weight of
-    ``hard``'s reward from the running scores plus the rest the seat's own estimate."""
-    game = meeple.load("buffet")
-    state, dice = game.new(6, seed=2), random.Random(2)
-    while len(set(state.scores)) < 3:  # a cut-off state whose seats stand apart
-        seat = dice.choice(state.to_move)
-        state.apply(seat, dice.choice(without_back(state.legal_actions(seat))))
-    estimates = [0.1, 0.2, 0.3, 0.4, 0.5, 0.05]
-    judge = BlendedJudge(lambda _state: estimates, 0.25, 3.0)
-    given, wins, scores = outcome(state, 0.5, judge)
-    points = state.scores
-    for seat in range(6):
-        best = max(points[:seat] + points[seat + 1 :])
-        hard_reward = 0.5 + 0.5 * math.tanh((points[seat] - best) / 3.0)
-        assert given[seat] == pytest.approx(0.25 * hard_reward + 0.75 * estimates[seat])
-    leader = given.index(max(given))
-    assert wins == [1.0 if seat == leader else 0.0 for seat in range(6)]
-    assert scores == points
-    # The plan wraps the network's judge in the blend where the tuning asks for one.
-    monkeypatch.setitem(expert.BY_PLAYERS, ("buffet", 6), {"blend": 0.25})
-    plan = expert_plan(SEARCH_PLANS["buffet"], "buffet", NetJudge, 6)
-    assert isinstance(plan.judge, BlendedJudge) and plan.judge.weight == 0.25
-    assert plan.judge.scale == SEARCH_PLANS["buffet"].for_players(6).score_scale
-    assert not isinstance(
-        expert_plan(SEARCH_PLANS["buffet"], "buffet", NetJudge, 3).judge, BlendedJudge
-    )
