@@ -232,7 +232,9 @@ def ismcts_searcher(game: Any, rng: Any) -> Any:
             self._root_node = self.create_new_node(state)
             end = time.process_time() + self.budget
             count = 0
-            while count == 0 or time.process_time() < end:
+            # At least two: the first only expands the root, and OpenSpiel's final policy
+            # asserts that the root has been visited.
+            while count < 2 or time.process_time() < end:
                 self.run_simulation(self.sample_root_state(state))
                 count += 1
             self.simulations += count
