@@ -261,7 +261,8 @@ class State(ABC):
         :meth:`apply` builds ``legal_actions(seat)`` once more and compares ``action`` with
         each, to refuse what is not legal. A caller that has just taken ``action`` from
         ``legal_actions(seat)`` of this very state (the learning environments of
-        :mod:`meeple.rl`, a random playout) knows it is legal, and saves that work here.
+        :mod:`meeple.rl`, a search's playout, whose bot chose from them) knows it is legal, and
+        saves that work here.
 
         The caller promises that no move has been applied since it called
         ``legal_actions(seat)``, and that ``action`` is one of the dicts it returned (or an
