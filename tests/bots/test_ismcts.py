@@ -255,3 +255,31 @@ def test_a_heuristic_ranks_every_legal_action_its_choice_first(game_id: str) -> 
         # Every legal action but ``back``, which bots never take.
         legal = without_back(state.legal_actions(seat))
         assert len(ranked) == len(legal) and all(a in legal for a in ranked)
+
+
+@pytest.mark.parametrize("game_id", sorted(meeple.GAMES))
+def test_heuristic_playouts_skip_the_check_and_play_the_same(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A heuristic playout applies its policy's move unchecked (``Bot.choose`` returns a legal
+    action): the heuristics keep that promise in the playouts of ``hard``'s real plan, and
+    checking every move again changes no choice."""
+    from meeple.bots.levels import make  # noqa: PLC0415
+
+    game = meeple.load(game_id)
+    states = [_midgame(game_id, game.min_players, steps) for steps in (6, 30)]
+
+    def choices() -> list[Action]:
+        made = []
+        for state in states:
+            if state.is_over:
+                continue
+            seat = state.to_move[0]
+            made.append(make("hard", game, seed=11, players=state.players).choose(state, seat))
+        return made
+
+    unchecked = choices()
+    # The same searches with every playout move checked: an illegal one raises.
+    monkeypatch.setattr(type(states[0]), "apply_unchecked", type(states[0]).apply)
+    assert choices() == unchecked
+    assert unchecked
