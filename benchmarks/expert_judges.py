@@ -15,6 +15,8 @@ mean in place of the best). Each judge's mean over the worlds is compared with t
 really got at the end: the correlation, and the mean squared error after the best straight-line
 recalibration (a constant guess scores the outcomes' variance). A judge that foretells the end
 better is a better place to cut a playout; it does not say the search will choose better.
+``--net`` may be given more than once: the networks then judge the same worlds (a paired
+comparison), each row named by its file.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import meeple
 from meeple.bots.ismcts import outcome
 from meeple.bots.levels import SEARCH_PLANS, make
 from meeple.bots.nets import NetJudge, ValueNet
+from meeple.core.game import State
 
 
 def main() -> None:
@@ -40,12 +43,24 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--worlds", type=int, default=8)
-    parser.add_argument("--net", type=Path, required=True)
+    parser.add_argument(
+        "--net",
+        type=Path,
+        action="append",
+        required=True,
+        help="a network; several are judged on the same positions and worlds",
+    )
     parser.add_argument("--cuts", default="4,8,12")
     args = parser.parse_args()
     game_id, players = args.game, args.players
     game = meeple.load(game_id)
-    judge = NetJudge(ValueNet.load(args.net, game_id, players))
+    # Several networks judge the same worlds: a paired comparison, named by their files.
+    judges = {
+        ("" if len(args.net) == 1 else f"{path.stem}:"): NetJudge(
+            ValueNet.load(path, game_id, players)
+        )
+        for path in args.net
+    }
     plan = SEARCH_PLANS[game_id].for_players(players)
     scale, hard_judge = plan.score_scale, plan.judge
     cuts = [0, *(int(c) for c in args.cuts.split(","))]
@@ -71,22 +86,9 @@ def main() -> None:
                             mover = dice.choice(world.to_move)
                             world.apply(mover, policy.choose(world, mover))
                             played += 1
-                        net = outcome(world, 0.5, judge)[0][seat]
-                        values = judge(world) if not world.is_over else None
-                        others = [] if values is None else values[:seat] + values[seat + 1 :]
-                        rivals = max(others) if others else None
-                        # The margin over the rivals' mean: at many players the best rival's
-                        # estimate is the noisiest of them.
-                        rel = net
-                        if values is not None:
-                            rel = 0.5 + 0.5 * math.tanh((values[seat] - fmean(others)) / 0.5)
-                        judged = {
-                            "score": outcome(world, scale, hard_judge)[0][seat],
-                            "net": net,
-                            "me": net if values is None else values[seat],
-                            "opp": net if rivals is None else 1 - rivals,
-                            "rel": rel,
-                        }
+                        judged = {"score": outcome(world, scale, hard_judge)[0][seat]}
+                        for label, judge in judges.items():
+                            judged.update(judge_by(judge, world, seat, label))
                         for name, value in judged.items():
                             key = f"{name}{cut}"
                             sums[key] = sums.get(key, 0.0) + value / args.worlds
@@ -104,7 +106,28 @@ def main() -> None:
         x = np.array(values)
         a, b = np.polyfit(x, y, 1)
         error = float(np.mean((a * x + b - y) ** 2))
-        print(f"{key:8} corr {np.corrcoef(x, y)[0, 1]:.3f}  mse after recalibration {error:.4f}")
+        print(f"{key:16} corr {np.corrcoef(x, y)[0, 1]:.3f}  mse after recalibration {error:.4f}")
+
+
+def judge_by(judge: NetJudge, world: State, seat: int, label: str) -> dict[str, float]:
+    """The network's judgements of ``world`` for ``seat``: the margin's reward, the seat's
+    own estimate, one less its best rival's and the reward of its margin over its rivals'
+    mean (each the reward itself once the game is over)."""
+    net = outcome(world, 0.5, judge)[0][seat]
+    values = judge(world) if not world.is_over else None
+    others = [] if values is None else values[:seat] + values[seat + 1 :]
+    rivals = max(others) if others else None
+    # The margin over the rivals' mean: at many players the best rival's estimate is the
+    # noisiest of them.
+    rel = net
+    if values is not None:
+        rel = 0.5 + 0.5 * math.tanh((values[seat] - fmean(others)) / 0.5)
+    return {
+        f"{label}net": net,
+        f"{label}me": net if values is None else values[seat],
+        f"{label}opp": net if rivals is None else 1 - rivals,
+        f"{label}rel": rel,
+    }
 
 
 if __name__ == "__main__":

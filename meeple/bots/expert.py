@@ -29,10 +29,10 @@ TUNING: dict[str, dict[str, Any]] = {
     # Half hard's cut: a judgement encodes three observations, which costs about what the ten
     # decisions saved did, so 64 iterations take hard's time for its 60.
     "buffet": {"rollout_limit": 10, "iterations": 64},
-    # hard's cut, judged by the network: a judgement costs about a quarter of a heuristic
-    # decision, so 58 iterations take hard's time for its 60 (a cut of 4 with 115 iterations,
-    # equal in time too, did worse: docs/bots.md).
-    "cafe": {"rollout_limit": 10, "iterations": 58},
+    # A cut of 4 decisions instead of hard's 10, judged by the network: the six saved
+    # decisions pay for 108 iterations in hard's CPU time for its 60 (benchmarks/bots.py
+    # time). Longer cuts with fewer iterations did worse with the same network (docs/bots.md).
+    "cafe": {"rollout_limit": 4, "iterations": 108},
     # Its network does not ship: it lost to hard (docs/bots.md); the last plan it was measured
     # with (0.103 s of CPU a choice against hard's 0.112).
     "bison": {"rollout_limit": 8, "iterations": 5},
