@@ -30,6 +30,7 @@ from statistics import fmean
 import numpy as np
 
 import meeple
+from meeple.bots.expert import DEFAULT_SCALE
 from meeple.bots.ismcts import outcome
 from meeple.bots.levels import SEARCH_PLANS, make
 from meeple.bots.nets import NetJudge, ValueNet
@@ -113,7 +114,7 @@ def judge_by(judge: NetJudge, world: State, seat: int, label: str) -> dict[str, 
     """The network's judgements of ``world`` for ``seat``: the margin's reward, the seat's
     own estimate, one less its best rival's and the reward of its margin over its rivals'
     mean (each the reward itself once the game is over)."""
-    net = outcome(world, 0.5, judge)[0][seat]
+    net = outcome(world, DEFAULT_SCALE, judge)[0][seat]
     values = judge(world) if not world.is_over else None
     others = [] if values is None else values[:seat] + values[seat + 1 :]
     rivals = max(others) if others else None
@@ -121,7 +122,7 @@ def judge_by(judge: NetJudge, world: State, seat: int, label: str) -> dict[str, 
     # noisiest of them.
     rel = net
     if values is not None:
-        rel = 0.5 + 0.5 * math.tanh((values[seat] - fmean(others)) / 0.5)
+        rel = 0.5 + 0.5 * math.tanh((values[seat] - fmean(others)) / DEFAULT_SCALE)
     return {
         f"{label}net": net,
         f"{label}me": net if values is None else values[seat],
