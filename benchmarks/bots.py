@@ -191,17 +191,18 @@ def _report(path: Path, game_id: str, players: int, level: str) -> None:
 
 def expert_provenance(game_id: str, players: int) -> dict[str, Any]:
     """What ``expert`` plays ``game_id`` at ``players`` with, for each record of its games:
-    what its plan changes in ``hard``'s (``expert.TUNING`` and ``BY_PLAYERS``) and which
-    network (the digest of the shipped weights file), so that runs of another network or
-    plan are told apart."""
+    what its plan changes in ``hard``'s (``expert.tuning``) and which network (the digest of
+    the shipped weights file), so that runs of another network or plan are told apart."""
     import hashlib  # noqa: PLC0415
 
-    from meeple.bots.expert import BY_PLAYERS, TUNING  # noqa: PLC0415
+    from meeple.bots.expert import tuning  # noqa: PLC0415
     from meeple.bots.nets import weights_path  # noqa: PLC0415
 
-    plan = {**TUNING.get(game_id, {}), **BY_PLAYERS.get((game_id, players), {})}
     data = weights_path(game_id, players).read_bytes()
-    return {"expert_plan": plan, "network_sha256": hashlib.sha256(data).hexdigest()[:16]}
+    return {
+        "expert_plan": tuning(game_id, players),
+        "network_sha256": hashlib.sha256(data).hexdigest()[:16],
+    }
 
 
 def arena_command(args: argparse.Namespace) -> None:

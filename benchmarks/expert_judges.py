@@ -114,8 +114,11 @@ def judge_by(judge: NetJudge, world: State, seat: int, label: str) -> dict[str, 
     """The network's judgements of ``world`` for ``seat``: the margin's reward, the seat's
     own estimate, one less its best rival's and the reward of its margin over its rivals'
     mean (each the reward itself once the game is over)."""
-    net = outcome(world, DEFAULT_SCALE, judge)[0][seat]
-    values = judge(world) if not world.is_over else None
+    # One judgement a world: outcome's third part is the network's estimates (the final
+    # scores once the game is over, which go unused).
+    rewards, _, judged = outcome(world, DEFAULT_SCALE, judge)
+    net = rewards[seat]
+    values = None if world.is_over else judged
     others = [] if values is None else values[:seat] + values[seat + 1 :]
     rivals = max(others) if others else None
     # The margin over the rivals' mean: at many players the best rival's estimate is the

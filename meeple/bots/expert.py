@@ -67,6 +67,13 @@ def available(game_id: str, players: int | None = None, folder: Path | None = No
     return bool(counts) if players is None else players in counts
 
 
+def tuning(game_id: str, players: int | None = None) -> dict[str, Any]:
+    """What ``expert`` changes in ``hard``'s plan for ``game_id`` at ``players``:
+    :data:`TUNING`, then :data:`BY_PLAYERS` over it (``score_scale`` aside, which
+    :func:`expert_plan` sets to :data:`DEFAULT_SCALE` unless this changes it)."""
+    return {**TUNING.get(game_id, {}), **BY_PLAYERS.get((game_id, players or 0), {})}
+
+
 def expert_plan(
     plan: SearchPlan, game_id: str, net_judge: Any, players: int | None = None
 ) -> SearchPlan:
@@ -74,14 +81,10 @@ def expert_plan(
     :meth:`~meeple.core.bot.SearchPlan.for_players`; without ``players``, ``plan`` itself)
     with its playouts judged by ``net_judge``, as :data:`TUNING` and :data:`BY_PLAYERS` say:
     what they do not change (such as ``tree``) is hard's for that count."""
-    tuning = {
-        "score_scale": DEFAULT_SCALE,
-        **TUNING.get(game_id, {}),
-        **BY_PLAYERS.get((game_id, players or 0), {}),
-    }
+    changes = {"score_scale": DEFAULT_SCALE, **tuning(game_id, players)}
     base = plan if players is None else plan.for_players(players)
     # The network judges at every count: no per-count plan of hard's may take its place.
-    return replace(base, judge=net_judge, at={}, **tuning)
+    return replace(base, judge=net_judge, at={}, **changes)
 
 
 @cache
