@@ -126,11 +126,11 @@ class SearchPlan:
       as they are visited (the default); ``False``: every playout is the policy's own play
       from there on, so paired candidates meet exactly the same replies in each world;
     - ``policy``: the playout player, ``seed -> Bot`` (``None``: the game's heuristic),
-      for a cheaper player than the heuristic; the heuristic itself still ranks the real
-      decision's moves and makes the followed ones;
+      for a cheaper player than the heuristic, or a stronger one; the guide still ranks the
+      real decision's moves and makes the followed ones;
     - ``guide``: the player that ranks the real decision's moves and makes the followed
       ones, ``seed -> Bot`` (``None``: the game's heuristic), for a variant of the
-      heuristic that only the searching seat plays (the playouts keep ``policy``);
+      heuristic (the playouts keep ``policy``, which may be the same variant);
     - ``at``: other plans for some player counts, ``{players: SearchPlan}`` (the bot takes
       the plan for the count of the game it is asked about).
     """
