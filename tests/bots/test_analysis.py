@@ -104,21 +104,23 @@ def test_buffet_reasons_come_in_english_and_japanese() -> None:
 
 
 def test_buffet_explains_each_rule_of_thumb() -> None:
-    """One view per rule of thumb in the heuristic (``meeple.games.buffet.heuristic``)."""
+    """One view per rule of thumb of hard's guide (the bold constants, ``BoldBuffetBot``)."""
     salad, cheese = {"kind": "salad", "value": 1}, {"kind": "cheese", "value": 3}
     many = {"positions": [0, 0, 0], "stacks": [[], [], []], "buffet": [cheese, salad]}
     assert (r := explain(many, 0, {"type": "play", "card": 5})) and "5 ahead" in r.en
-    assert (r := explain(many, 0, {"type": "play", "card": 1})) and "back" in r.en
-    # Even the last dish (salad 2) is worth dropping out for, with the lowest card.
-    cheap = {**many, "buffet": [cheese, {"kind": "salad", "value": 2}], "hand": [1, 7]}
+    assert (r := explain(many, 0, {"type": "play", "card": 4})) and "back" in r.en  # 5 clear
+    # Even the last dish (salad 1, a point) is worth dropping out for, with the lowest card.
+    cheap = {**many, "buffet": [cheese, salad], "hand": [1, 7]}
     assert (r := explain(cheap, 0, {"type": "play", "card": 1})) and "drop out" in r.en
     duel = {"positions": [2, None, 1], "stacks": [[], [], []], "buffet": [cheese]}
-    assert (r := explain(duel, 0, {"type": "play", "card": 4})) and "beats" in r.en
-    assert (r := explain(duel, 0, {"type": "play", "card": 1})) and "too low" in r.en
+    # hard's guide (the bold constants) plays to beat a rival's 8 in the finale.
+    assert (r := explain(duel, 0, {"type": "play", "card": 8})) and "beats even a rival's 8" in r.en
+    assert (r := explain(duel, 0, {"type": "play", "card": 4})) and "keep the cheese" in r.en
+    assert "8を出せば" in r.ja
     had = [[{"top": {"kind": "cheese", "value": 5}}], [], []]
     assert (r := explain({**duel, "stacks": had}, 0, {"type": "play", "card": 1}))
     assert "adds nothing" in r.en and "チーズ" in r.ja
-    assert (r := explain(many, 0, {"type": "discard", "card": 0})) and "weak" in r.en
+    assert (r := explain(many, 0, {"type": "discard", "card": 3})) and "weak" in r.en
     assert explain(many, 0, {"type": "discard", "card": 8}) is None
     assert explain(many, 0, {"type": "draw"}) is None
 

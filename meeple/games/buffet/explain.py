@@ -1,18 +1,18 @@
-"""Why the buffet heuristic (:mod:`meeple.games.buffet.heuristic`) would play a card, in words:
-the rules of thumb it weighs (the dish a card is likely to win, the lead it keeps over the
-rearmost mouse, a weak card exchanged). Judged from the seat's view alone.
+"""Why ``hard``'s guide would play a card, in words: the rules of thumb of the buffet heuristic
+(:mod:`meeple.games.buffet.heuristic`) with the bold constants ``hard`` and ``expert`` search
+by (:class:`~meeple.games.buffet.heuristic.BoldBuffetBot`; the coach shows their analysis):
+the dish a card is likely to win, the lead it keeps over the rearmost mouse, a weak card
+exchanged. Judged from the seat's view alone.
 """
 
 from __future__ import annotations
 
 from meeple.core.bot import Reason
 from meeple.core.game import JSON, Action
-from meeple.games.buffet.heuristic import (
-    EXCHANGE_BELOW,
-    SAFETY_MARGIN,
-    WORTH_DROPPING_FOR,
-    dish_gain,
-)
+from meeple.games.buffet.heuristic import BoldBuffetBot, dish_gain
+
+GUIDE = BoldBuffetBot
+"""Whose constants the reasons speak of: ``hard``'s guide."""
 
 DISH_JA = {
     "cheese": "チーズ",
@@ -31,11 +31,11 @@ def explain(view: JSON, seat: int, action: Action) -> Reason | None:
 
     >>> view = {"positions": [0, 0, 0], "stacks": [[], [], []],
     ...         "buffet": [{"kind": "salad", "value": 2}, {"kind": "salami", "value": 1}]}
-    >>> explain(view, 0, {"type": "play", "card": 4}).en
-    'keeps you 4 ahead of the rearmost mouse'
+    >>> explain(view, 0, {"type": "play", "card": 6}).en
+    'keeps you 6 ahead of the rearmost mouse'
     """
     if action["type"] == "discard" and "card" in action:
-        if action["card"] < EXCHANGE_BELOW:
+        if action["card"] < GUIDE.exchange_below:
             # A true minus, as the cards and the log print it (−1, not -1).
             weak = str(action["card"]).replace("-", "\N{MINUS SIGN}")
             return Reason(f"exchanges a weak card ({weak})", f"弱いカード（{weak}）を交換する")
@@ -55,25 +55,25 @@ def explain(view: JSON, seat: int, action: Action) -> Reason | None:
                 f"the {dish['kind']} adds nothing to your stacks: a high card would be wasted",
                 f"{kind_ja}は得点にならない：高いカードはもったいない",
             )
-        if me + card - rivals[0] > 4:
+        bid = GUIDE.rival_finale_card
+        if me + card - rivals[0] > bid:
             return Reason(
-                f"likely beats the rival's card (4 on average) to the {dish['kind']},"
-                f" worth {prize} to you",
-                f"相手のカード（平均4）に勝って{kind_ja}（{prize}点）を取れそう",
+                f"beats even a rival's {bid} to the {dish['kind']}, worth {prize} to you",
+                f"相手が{bid}を出しても勝って{kind_ja}（{prize}点）を取れる",
             )
         return Reason(
-            f"likely too low to beat the rival's card (4 on average) to the {dish['kind']}",
-            f"相手のカード（平均4）に勝って{kind_ja}を取るには低そう",
+            f"a rival's {bid} would keep the {dish['kind']} from you",
+            f"相手が{bid}を出せば{kind_ja}は取れない",
         )
     lowest = dish_gain(view["buffet"][-1], stack)
     hand = view.get("hand") or []
-    if lowest >= WORTH_DROPPING_FOR and hand and card == min(hand):
+    if lowest >= GUIDE.worth_dropping_for and hand and card == min(hand):
         return Reason(
             f"even the last dish adds {lowest} to your stacks: drop out cheaply",
             f"最後の料理でも{lowest}点になる：安いカードで抜ける",
         )
     ahead = me + card - min(rivals) if rivals else 0
-    if ahead >= SAFETY_MARGIN:
+    if ahead >= GUIDE.safety_margin:
         return Reason(
             f"keeps you {ahead} ahead of the rearmost mouse",
             f"最後尾のネズミより{ahead}マス前に出る",
