@@ -109,7 +109,7 @@ SEARCH = replace(_BOLD, at={3: _TREELESS, 6: _TREELESS})
 (:class:`BoldBuffetBot`) ranking the real decision's cards and playing every seat in the
 playouts. With the plain heuristic there instead, ``hard`` won 0.65 [0.58, 0.71] of 200
 games against two ``normal`` at 3 players and finished ahead of OpenSpiel's ISMCTS in 0.55
-of 150 games (bold: 0.705 and docs/bots.md's table, same seeds).
+of 150 games; with the bold variant, on the same seeds, 0.705 and 0.68 (docs/bots.md).
 
 At 3 and 6 players without a tree below the root's card (``tree=False``): every playout is
 the policy's own play from there on. In a tree the rivals' nodes hang below the searching
