@@ -16,7 +16,9 @@ from meeple.bots.ismcts import ISMCTSBot, outcome
 from meeple.bots.levels import EXPLAINERS, searcher
 from meeple.core.bot import Reason
 from meeple.core.game import State, without_back
-from meeple.games.buffet.explain import explain
+from meeple.games.buffet import BuffetState
+from meeple.games.buffet.explain import explain, score_change_words
+from meeple.games.buffet.rules import score_of
 from meeple.games.cafe.explain import explain as cafe_explain
 from tests.bots.test_levels import GAMES, positions, small
 from tests.games.stirfry.helpers import make as stirfry_position
@@ -108,7 +110,13 @@ def test_buffet_explains_each_rule_of_thumb() -> None:
     salad, cheese = {"kind": "salad", "value": 1}, {"kind": "cheese", "value": 3}
     many = {"positions": [0, 0, 0], "stacks": [[], [], []], "buffet": [cheese, salad]}
     assert (r := explain(many, 0, {"type": "play", "card": 5})) and "5 ahead" in r.en
-    assert (r := explain(many, 0, {"type": "play", "card": 4})) and "back" in r.en  # 5 clear
+    # 4 clear is not the bold 5: the card risks the back, where the last dish waits.
+    assert (r := explain(many, 0, {"type": "play", "card": 4}))
+    assert r.en.endswith("the last dish, the salad (adds 1 to your score)")
+    assert "サラダ、1点増える" in r.ja
+    salads = [[{"top": {"kind": "salad", "value": 3}, "covered": 0}], [], []]
+    assert (r := explain({**many, "stacks": salads}, 0, {"type": "play", "card": 4}))
+    assert r.en.endswith("the salad (takes 2 off your score)") and "2点減る" in r.ja
     # Even the last dish (salad 1, a point) is worth dropping out for, with the lowest card.
     cheap = {**many, "buffet": [cheese, salad], "hand": [1, 7]}
     assert (r := explain(cheap, 0, {"type": "play", "card": 1})) and "drop out" in r.en
@@ -123,6 +131,27 @@ def test_buffet_explains_each_rule_of_thumb() -> None:
     assert (r := explain(many, 0, {"type": "discard", "card": 3})) and "weak" in r.en
     assert explain(many, 0, {"type": "discard", "card": 8}) is None
     assert explain(many, 0, {"type": "draw"}) is None
+
+
+def test_buffet_reasons_state_what_the_last_dish_does_to_the_score() -> None:
+    """The reason of a card that risks the back says what the engine's scoring would make of
+    the last dish, taken by the rearmost mouse (below the top of its kind it covers it)."""
+    checked = 0
+    for players in (3, 4, 6):
+        for state in positions("buffet", players, 30, seed=players):
+            assert isinstance(state, BuffetState)
+            seat = state.to_move[0]
+            if sum(state.in_round) < 3:
+                continue  # the finale: no rearmost mouse leaves
+            stack, last = state.stacks[seat], state.buffet[-1]
+            change = score_of([*stack, last]) - score_of(stack)
+            en, ja = score_change_words(change)
+            for action in without_back(state.legal_actions(seat)):
+                reason = explain(state.view(seat), seat, action)
+                if reason is not None and reason.en.startswith("risks being the rearmost"):
+                    assert reason.en.endswith(f"({en})") and f"、{ja}）" in reason.ja
+                    checked += 1
+    assert checked > 20
 
 
 def test_cafe_reasons_state_the_points_the_engine_gives() -> None:

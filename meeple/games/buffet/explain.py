@@ -78,7 +78,21 @@ def explain(view: JSON, seat: int, action: Action) -> Reason | None:
             f"keeps you {ahead} ahead of the rearmost mouse",
             f"最後尾のネズミより{ahead}マス前に出る",
         )
+    last = view["buffet"][-1]
+    en, ja = score_change_words(lowest)
     return Reason(
-        "risks staying at the back of the field, which leaves the round with nothing",
-        "最後尾に残るおそれがあり、そのラウンドは何も取れない",
+        f"risks being the rearmost mouse, who leaves the round with the last dish,"
+        f" the {last['kind']} ({en})",
+        f"最後尾になるおそれがある：最後尾のネズミは最後の料理"
+        f"（{DISH_JA.get(last['kind'], last['kind'])}、{ja}）を取って抜ける",
     )
+
+
+def score_change_words(gain: int) -> tuple[str, str]:
+    """What a dish that adds ``gain`` points does to the seat's score, in words (English,
+    Japanese): a dish below the top of its kind covers it, and a minus dish costs points."""
+    if gain > 0:
+        return f"adds {gain} to your score", f"{gain}点増える"
+    if gain == 0:
+        return "adds nothing to your score", "得点は変わらない"
+    return f"takes {-gain} off your score", f"{-gain}点減る"
