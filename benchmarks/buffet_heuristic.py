@@ -7,9 +7,9 @@ Each entry of ``--grid`` is ``worth_dropping_for,safety_margin,exchange_below,
 rival_finale_card`` (:class:`meeple.games.buffet.heuristic.BuffetHeuristicBot`'s constants).
 A heuristic with those constants holds one seat and plain heuristics the others, seats
 rotated (seed ``k`` puts it at seat ``k mod players``); the line prints its win share (a
-win shared by k counts 1/k) and the share of its rivals it finished ahead of (a shared
-place counts half), with the fair share. The default grid is the plain heuristic, the bold
-variant ``hard`` searches with (:class:`~meeple.games.buffet.heuristic.BoldBuffetBot`) and
+win shared by k counts 1/k) and the share of its rivals it finished ahead of (by place, the
+winners first, as the arena's tables count; a shared place counts half), with the fair
+share. The default grid is the plain heuristic, the bold variant ``hard`` searches with (:class:`~meeple.games.buffet.heuristic.BoldBuffetBot`) and
 its neighbours, one constant moved each. The games are cheap (a thousand a second or so
 across two workers), so thousands of seeds tell constants apart that a few hundred do not.
 """
@@ -21,21 +21,22 @@ from concurrent.futures import ProcessPoolExecutor
 
 import meeple
 from meeple.games.buffet.heuristic import BoldBuffetBot, BuffetHeuristicBot
+from meeple.ratings import places
 
-Constants = tuple[int, int, int, int]
+Constants = tuple[int, ...]
 
-PLAIN: Constants = (
-    BuffetHeuristicBot.worth_dropping_for,
-    BuffetHeuristicBot.safety_margin,
-    BuffetHeuristicBot.exchange_below,
-    BuffetHeuristicBot.rival_finale_card,
-)
-BOLD: Constants = (
-    BoldBuffetBot.worth_dropping_for,
-    BoldBuffetBot.safety_margin,
-    BoldBuffetBot.exchange_below,
-    BoldBuffetBot.rival_finale_card,
-)
+NAMES = ("worth_dropping_for", "safety_margin", "exchange_below", "rival_finale_card")
+"""The constants of :class:`~meeple.games.buffet.heuristic.BuffetHeuristicBot`, in ``--grid``
+order."""
+
+
+def constants_of(bot: type[BuffetHeuristicBot]) -> Constants:
+    """A heuristic class's constants, in :data:`NAMES` order."""
+    return tuple(getattr(bot, name) for name in NAMES)
+
+
+PLAIN = constants_of(BuffetHeuristicBot)
+BOLD = constants_of(BoldBuffetBot)
 
 
 def neighbours(constants: Constants) -> list[Constants]:
@@ -45,16 +46,15 @@ def neighbours(constants: Constants) -> list[Constants]:
         for step in (-1, 1):
             moved = list(constants)
             moved[i] += step
-            found.append((moved[0], moved[1], moved[2], moved[3]))
+            found.append(tuple(moved))
     return found
 
 
 def tuned(constants: Constants, seed: int) -> BuffetHeuristicBot:
     """A heuristic with ``constants``."""
     bot = BuffetHeuristicBot(seed=seed)
-    (bot.worth_dropping_for, bot.safety_margin, bot.exchange_below, bot.rival_finale_card) = (
-        constants
-    )
+    for name, value in zip(NAMES, constants, strict=True):
+        setattr(bot, name, value)
     return bot
 
 
@@ -70,12 +70,13 @@ def play(constants: Constants, players: int, seed: int) -> tuple[float, float]:
     while not state.is_over:
         seat = state.to_move[0]
         state.apply(seat, bots[seat].choose(state, seat))
-    scores, winners = state.scores, state.winners
+    winners = state.winners
     win = 1 / len(winners) if focal in winners else 0.0
+    # Places as the arena's tables count them (the rulebook's tie-breaks decide the winners).
+    place = places(state.scores, winners)
     rivals = [s for s in range(players) if s != focal]
     ahead = sum(
-        1.0 if scores[focal] > scores[s] else 0.5 if scores[focal] == scores[s] else 0.0
-        for s in rivals
+        1.0 if place[focal] < place[s] else 0.5 if place[focal] == place[s] else 0.0 for s in rivals
     )
     return win, ahead / len(rivals)
 

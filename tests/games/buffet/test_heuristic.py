@@ -6,6 +6,7 @@ import random
 
 from meeple.bots.search import SEARCH_PLANS
 from meeple.games.buffet import GAME, BuffetState
+from meeple.games.buffet.explain import GUIDE
 from meeple.games.buffet.heuristic import BoldBuffetBot, BuffetHeuristicBot, bold, dish_gain
 from tests.games.buffet.helpers import make
 
@@ -85,3 +86,5 @@ def test_hard_searches_with_the_bold_variant_at_every_count() -> None:
     for players in range(GAME.min_players, GAME.max_players + 1):
         plan = SEARCH_PLANS["buffet"].for_players(players)
         assert plan.guide is bold and plan.policy is bold
+    # The coach's reasons speak of the constants hard's guide plays by.
+    assert type(bold(0)) is GUIDE
