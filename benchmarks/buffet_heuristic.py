@@ -9,8 +9,9 @@ A heuristic with those constants holds one seat and plain heuristics the others,
 rotated (seed ``k`` puts it at seat ``k mod players``); the line prints its win share (a
 win shared by k counts 1/k) and the share of its rivals it finished ahead of (by place, the
 winners first, as the arena's tables count; a shared place counts half), with the fair
-share. The default grid is the plain heuristic, the bold variant ``hard`` searches with (:class:`~meeple.games.buffet.heuristic.BoldBuffetBot`) and
-its neighbours, one constant moved each. The games are cheap (a thousand a second or so
+share. The default grid is the plain heuristic, the bold variant ``hard`` searches with
+(:class:`~meeple.games.buffet.heuristic.BoldBuffetBot`) and its neighbours, one constant
+moved each. The games are cheap (a thousand a second or so
 across two workers), so thousands of seeds tell constants apart that a few hundred do not.
 """
 
