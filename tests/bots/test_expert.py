@@ -180,16 +180,16 @@ def test_the_plan_is_tuned_by_game_then_by_player_count(monkeypatch: pytest.Monk
         plan = expert_plan(hard, "cafe", judge, players)
         assert (plan.rollout_limit, plan.iterations, plan.judge) == (3, iterations, judge)
         assert plan.score_scale == expert.DEFAULT_SCALE and plan.follow == hard.follow
-    # hard's own plan for a count (buffet at 3 and 6 players) does not take the network's
-    # place, but expert searches as it does there (without a tree below its card).
-    buffet = SEARCH_PLANS["buffet"]
-    assert buffet.at, "the check below needs a game with a per-count plan"
-    for players in range(3, 7):
-        plan = expert_plan(buffet, "buffet", judge, players)
+    # hard's own plan for a count (stirfry from 3 players on) does not take the network's
+    # place, but expert searches as it does there (with the guide that reads the declarer).
+    stirfry = SEARCH_PLANS["stirfry"]
+    assert stirfry.at, "the check below needs a game with a per-count plan"
+    for players in range(2, 6):
+        plan = expert_plan(stirfry, "stirfry", judge, players)
         assert plan.for_players(players).judge is judge
-        assert plan.tree == buffet.for_players(players).tree
-    assert not expert_plan(buffet, "buffet", judge, 3).tree
-    assert expert_plan(buffet, "buffet", judge, 4).tree
+        assert plan.guide is stirfry.for_players(players).guide
+    assert expert_plan(stirfry, "stirfry", judge, 2).guide is None
+    assert expert_plan(stirfry, "stirfry", judge, 3).guide is not None
 
 
 def test_expert_is_offered_only_where_a_network_ships() -> None:
