@@ -110,9 +110,8 @@ games against two ``normal`` at 3 players and finished ahead of OpenSpiel's ISMC
 of 150 games; with the bold variant, on the same seeds, 0.705 and 0.68 (docs/bots.md).
 
 Without a tree below the root's card (``tree=False``): every playout is the policy's own
-play from there on. In a tree the rivals' nodes hang below the searching
-seat's card, so the search picks each rival's card knowing that one, which the simultaneous
-cards hide; with five rivals so answering, ``hard`` scored less than the heuristic it starts
+play from there on. In a tree the rivals' nodes hang below the searching seat's card, so
+the search picks each rival's card knowing that one, which the simultaneous cards hide; with five rivals so answering, ``hard`` scored less than the heuristic it starts
 from (8.8 points a game against its rivals' 11.1 over 60 games), and without the tree 11.3
 on the same seeds. At 3 players the tree-less plan won 0.65 [0.58, 0.71] of 200 games
 against two ``normal`` (with the tree 0.56 [0.49, 0.63] on the same seeds), both with the
