@@ -158,7 +158,10 @@ def _levels(text: str, param: str, game: Game[Any], players: int) -> list[str]:
 def arena(
     game_id: GameArg,
     bots: Annotated[
-        str, typer.Option(help=f"Comma-separated levels, seats rotated: {', '.join(LEVELS)}.")
+        str,
+        typer.Option(
+            help=f"Comma-separated levels, seats turned and reordered: {', '.join(LEVELS)}."
+        ),
     ] = "normal,easy,random",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 3,

@@ -1,12 +1,14 @@
 """The arena: bot-against-bot tournaments with rotated seats and honest error bars.
 
-Game ``k`` seats bot ``lineup[(seat + k) % len(lineup)]`` at each seat, so over a
-multiple of the seat count every bot plays every seat equally often. Games run in
-worker processes; each is seeded, so a tournament is reproducible.
+Seats turn game by game, so every bot plays every seat equally often, and from one cycle
+of turns to the next the field sits in another order, so that every bot meets every other
+at every seat (:func:`lineup_for`). Games run in worker processes; each is seeded, so a
+tournament is reproducible.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -17,6 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -190,8 +193,39 @@ def ranks_of(scores: Sequence[float]) -> list[float]:
 
 
 def lineup_for(game_index: int, players: int, levels: Sequence[str]) -> tuple[str, ...]:
-    """The level at each seat in game ``game_index``, rotating the seats game by game."""
-    return tuple(levels[(seat + game_index) % len(levels)] for seat in range(players))
+    """The level at each seat in game ``game_index``.
+
+    Games go in cycles of ``len(levels)``: within one, the field turns a seat a game, so every
+    level sits at every seat once. Each cycle seats the field in another order
+    (:func:`seatings`; the first is the list's own), until every order has had its cycle and
+    they begin again."""
+    count = len(levels)
+    orders = seatings(tuple(levels), players)
+    order = orders[(game_index // count) % len(orders)]
+    return tuple(levels[(i + game_index) % count] for i in order)
+
+
+@cache
+def seatings(levels: tuple[str, ...], players: int) -> tuple[tuple[int, ...], ...]:
+    """The orders :func:`lineup_for` seats ``levels`` in, as indexes into it, one a cycle.
+
+    Turning the field alone would keep each level beside the same neighbours in every game,
+    and with more levels than seats some levels would never meet: in Bison a seat does better
+    after one rival than after another, and at 2 players five levels made only five pairs,
+    each always in the same seats. So the cycles go through every ordered choice of
+    ``players`` levels that starts with the first: turned, they make every ordered lineup
+    once. An order whose cycle would seat the same lineups as an earlier one's (a level listed
+    more than once) is left out, so ``hard,normal,normal`` only turns. With fewer levels
+    than seats the list repeats round the table and only turns."""
+    count = len(levels)
+    if players > count:
+        return (tuple(seat % count for seat in range(players)),)
+    kept: dict[frozenset[tuple[str, ...]], tuple[int, ...]] = {}
+    for rest in itertools.permutations(range(1, count), players - 1):
+        order = (0, *rest)
+        cycle = frozenset(tuple(levels[(i + turn) % count] for i in order) for turn in range(count))
+        kept.setdefault(cycle, order)
+    return tuple(kept.values())
 
 
 def play_one(game_id: str, players: int, seed: int, levels: tuple[str, ...]) -> GameRecord:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from itertools import permutations
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,36 @@ def test_seats_rotate_so_every_level_plays_every_seat() -> None:
     assert lineups == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
     for seat in range(3):
         assert {lineup[seat] for lineup in lineups} == {"a", "b", "c"}
+
+
+def test_a_field_of_levels_meets_in_every_order() -> None:
+    """Turning alone kept each level after the same neighbour; the cycles reseat the field."""
+    field = ["hard", "normal", "easy", "random"]
+    lineups = [lineup_for(k, 4, field) for k in range(24)]
+    assert len(set(lineups)) == 24  # every order of the four, once
+    follows = Counter((lineup[s], lineup[(s + 1) % 4]) for lineup in lineups for s in range(4))
+    assert set(follows.values()) == {8}  # each level after each other one as often
+    assert len(follows) == 12
+    for seat in range(4):
+        assert Counter(lineup[seat] for lineup in lineups) == dict.fromkeys(field, 6)
+    assert lineup_for(24 * 7 + 5, 4, field) == lineups[5]  # then it begins again
+
+
+def test_more_levels_than_seats_meet_every_other_at_every_seat() -> None:
+    """At 2 players, five levels used to make five pairs only, each in fixed seats."""
+    field = ["expert", "hard", "normal", "easy", "random"]
+    pairs = [lineup_for(k, 2, field) for k in range(20)]
+    assert sorted(pairs) == sorted(permutations(field, 2))
+    assert len({lineup_for(k, 3, field) for k in range(60)}) == 60
+
+
+def test_a_level_listed_twice_only_turns() -> None:
+    """A match of one level against another keeps its lineups (and its records resume)."""
+    for players, field in ((4, ["hard", "normal", "normal", "normal"]), (3, ["random", "easy"])):
+        turned = [
+            tuple(field[(seat + k) % len(field)] for seat in range(players)) for k in range(12)
+        ]
+        assert [lineup_for(k, players, field) for k in range(12)] == turned
 
 
 def test_wilson_interval_contains_the_share_and_narrows_with_more_games() -> None:
