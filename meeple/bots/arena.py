@@ -276,7 +276,7 @@ def run_arena(
     done: Sequence[GameRecord] = (),
     on_record: Callable[[GameRecord], None] | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games with seats rotated among ``levels``; ``workers`` processes.
+    """Play ``games`` games seating ``levels`` as :func:`lineup_for` says; ``workers`` processes.
 
     The games in ``done`` (earlier runs of the tournament) count too, and those among this
     run's (same seed, same levels in the same seats) are not played again; ``on_record`` is
