@@ -33,7 +33,7 @@ TUNING: dict[str, dict[str, Any]] = {
     "buffet": {"rollout_limit": 10, "iterations": 64},
     # A cut of 4 decisions instead of hard's 10, judged by the network: the six saved
     # decisions pay for 108 iterations in hard's CPU time for its 60 (benchmarks/bots.py
-    # time). Longer cuts with fewer iterations did worse with the same network (docs/bots.md).
+    # time). Longer cuts with fewer iterations did worse with the same network (CHANGELOG).
     "cafe": {"rollout_limit": 4, "iterations": 108},
     # Its network does not ship: it lost to hard (docs/bots.md); the last plan it was measured
     # with (0.103 s of CPU a choice against hard's 0.112).

@@ -107,7 +107,7 @@ SEARCH = SearchPlan(
 (:class:`BoldBuffetBot`) ranking the real decision's cards and playing every seat in the
 playouts. With the plain heuristic there instead, ``hard`` won 0.65 [0.58, 0.71] of 200
 games against two ``normal`` at 3 players and finished ahead of OpenSpiel's ISMCTS in 0.55
-of 150 games; with the bold variant, on the same seeds, 0.705 and 0.68 (docs/bots.md).
+of 150 games; with the bold variant, on the same seeds, 0.705 and 0.68 (CHANGELOG).
 
 Without a tree below the root's card (``tree=False``): every playout is the policy's own
 play from there on. In a tree the rivals' nodes hang below the searching seat's card, so

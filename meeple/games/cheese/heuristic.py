@@ -373,6 +373,6 @@ and is judged by :func:`judged`, the expected end of the world as it then stands
 score margin (``0.5 + 0.5·tanh(margin / 3)``): early in the game some 50 worlds at 3
 players, 26 at 4 and 17 at 5. Points are only scored at the end, so every playout went to
 the end at first; but a playout to the end costs some 55 to 95 moves early on, so that half
-a second bought only 4 to 9 worlds, too few to tell the candidates apart. Measured in
-``docs/bots.md`` (against ``normal``: whole playouts won 0.42 of 100 games at 3 players,
+a second bought only 4 to 9 worlds, too few to tell the candidates apart. Measured (CHANGELOG;
+against ``normal``: whole playouts won 0.42 of 100 games at 3 players,
 0.28 of 60 at 4 and 0.22 of 60 at 5; judged ones 0.55 of 100, 0.38 of 100 and 0.28 of 200)."""

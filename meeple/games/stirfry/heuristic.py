@@ -571,7 +571,7 @@ playout is the heuristic's own play from the move on. In a tree the rivals' node
 the searching seat's move, and its hand is its real one in every world, so a rival's taste
 test there learns over the worlds whether the searching seat bluffed: at 2 players, on the
 same 200 seeds against ``normal``, the tree-less search won 0.68 [0.61, 0.74] of the games and
-the tree's 0.57 [0.50, 0.64] (docs/bots.md). Taste-or-trust is left to the guide: a determinized
+the tree's 0.57 [0.50, 0.64] (CHANGELOG). Taste-or-trust is left to the guide: a determinized
 search deals the declarer's hand at random, so it takes every declaration for a likely bluff
 (in a trial it tasted honest dishes three times running).
 
