@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
@@ -81,24 +84,75 @@ def update(skills: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:
     return [Skill(team[0].mu, team[0].sigma) for team in after]
 
 
-def rate_levels(
-    games: Sequence[tuple[Sequence[str], Sequence[int]]], start: dict[str, Skill] | None = None
-) -> dict[str, Skill]:
-    """The bot levels' skills after ``games`` in order, each ``(level at each seat, places)``.
+def rate_levels(games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> dict[str, Skill]:
+    """The bot levels' skills fitted to all of ``games`` at once, each ``(level at each seat,
+    places)``: the most likely skills under the model's Plackett–Luce likelihood and prior
+    (:func:`fitted`), so the order of the games does not matter.
 
-    A level that sits at several seats of one game plays as that many copies; its skill after
-    the game is the mean of the copies' (each copy started from the same estimate).
+    A game updates a person's rating as it comes (:func:`update`), which is right for a skill
+    that changes. A level's skill does not, and over a few hundred games between the same
+    levels the one-game-at-a-time updates move each level only part of the way its results
+    call for, and differently with the games' order: in a 192-game Go da Cheese! field, `hard`
+    finished ahead of `normal` in 114 games and behind it in 73, yet in seed order the updates
+    left them level (mu 34.3 and 34.2). A level that sits at several seats of a game plays them
+    all with one skill.
 
     >>> skills = rate_levels([(["hard", "random"], [1, 2])] * 20)
     >>> skills["hard"].mu > 25 > skills["random"].mu
     True
     """
-    skills = dict(start or {})
-    for levels, ranks in games:
-        after = update([skills.get(level, Skill()) for level in levels], ranks)
-        for level in set(levels):
-            copies = [after[i] for i, lv in enumerate(levels) if lv == level]
-            skills[level] = Skill(
-                sum(c.mu for c in copies) / len(copies), sum(c.sigma for c in copies) / len(copies)
-            )
-    return skills
+    levels = sorted({level for seats, _ in games for level in seats})
+    index = {level: i for i, level in enumerate(levels)}
+    seated = [([index[level] for level in seats], list(ranks)) for seats, ranks in games]
+    mu, sigma = fitted(seated, len(levels))
+    return {level: Skill(float(mu[i]), float(sigma[i])) for level, i in index.items()}
+
+
+def fitted(
+    games: Sequence[tuple[Sequence[int], Sequence[int]]], count: int, rounds: int = 4
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The maximum a posteriori skills ``mu`` of ``count`` players (with their uncertainty
+    ``sigma`` about their places in the field, from the curvature there, :func:`_spread`) given
+    ``games``, each ``(player at each seat,
+    places)``, under :data:`MODEL`'s Plackett–Luce likelihood and its prior.
+
+    As in OpenSkill's update, a seat's strength in a game is ``exp(mu / c)`` with
+    ``c = sqrt(Σ (σ² + β²))`` over the game's seats, and seats that share a place share each
+    factor of the likelihood (its power ``1 / A``, ``A`` the seats in that place). ``c``
+    depends on the uncertainties, which depend on the fit: a few rounds settle both. The
+    log-posterior is concave, so Newton's method finds its one maximum.
+    """
+    prior_mu, prior_var, beta2 = MODEL.mu, MODEL.sigma**2, MODEL.beta**2
+    mu = np.full(count, prior_mu)
+    sigma = np.full(count, MODEL.sigma)
+    for _ in range(rounds):
+        for _ in range(50):
+            grad = -(mu - prior_mu) / prior_var
+            hess = -np.eye(count) / prior_var
+            for seats, ranks in games:
+                who = np.asarray(seats)
+                place = np.asarray(ranks)
+                c = float(np.sqrt(np.sum(sigma[who] ** 2 + beta2)))
+                for seat in range(len(who)):
+                    rest = place >= place[seat]  # the seats still in the running
+                    weight = 1.0 / int(np.sum(place == place[seat]))
+                    strength = np.exp((mu[who[rest]] - mu[who[rest]].max()) / c)
+                    share = np.bincount(who[rest], strength / strength.sum(), count)
+                    grad += weight / c * (np.eye(count)[who[seat]] - share)
+                    hess -= weight / c**2 * (np.diag(share) - np.outer(share, share))
+            step = np.linalg.solve(hess, grad)
+            mu = mu - step
+            if np.max(np.abs(step)) < 1e-9:
+                break
+        sigma = _spread(np.linalg.inv(-hess)) if count > 1 else sigma
+    return mu, sigma
+
+
+def _spread(covariance: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
+    """Each skill's uncertainty about its place in the field, its distance from the players'
+    mean skill: the games say nothing of where the whole field stands (only the prior puts its
+    mean at the model's 25), and the levels anchor the scale, so that shared uncertainty is
+    left out."""
+    count = len(covariance)
+    centre = np.eye(count) - np.full((count, count), 1.0 / count)
+    return np.asarray(np.sqrt(np.diag(centre @ covariance @ centre)), dtype=np.float64)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import pytest
 
-from meeple.ratings import PROVISIONAL_GAMES, Skill, places, rate_levels, shown, update
+from meeple.ratings import (
+    MODEL,
+    PROVISIONAL_GAMES,
+    Skill,
+    places,
+    rate_levels,
+    shown,
+    update,
+)
 from meeple.server.store import standings
 from tests.server.conftest import Person, Server, play_out, wait_for
 
@@ -59,6 +68,43 @@ def test_bot_levels_are_rated_from_their_games() -> None:
         games.append((order, [1, 2, 3, 3]))
     skills = rate_levels(games)
     assert skills["hard"].shown > skills["normal"].shown > skills["random"].shown
+
+
+def test_the_levels_fit_does_not_depend_on_the_games_order() -> None:
+    rng = random.Random(5)
+    games = []
+    for _ in range(80):
+        seats = ["hard", "normal", "easy", "random"]
+        rng.shuffle(seats)
+        games.append((seats, rng.sample([1, 2, 2, 4], 4)))  # with a tie for second place
+    first = rate_levels(games)
+    rng.shuffle(games)
+    again = rate_levels(games)
+    assert first.keys() == again.keys() == {"hard", "normal", "easy", "random"}
+    for level, skill in first.items():
+        assert skill.mu == pytest.approx(again[level].mu, abs=1e-6)
+        assert skill.sigma == pytest.approx(again[level].sigma, abs=1e-6)
+
+
+def test_the_levels_fit_gives_back_the_head_to_head_share() -> None:
+    """Two levels, 1,000 games, the first ahead in 600: the fitted skills make the model say
+    0.6 (the prior pulls a little towards even), where one-game-at-a-time updates say less."""
+    games = [(["hard", "normal"], [1, 2] if k % 5 < 3 else [2, 1]) for k in range(1000)]
+    skills = rate_levels(games)
+    hard, normal = skills["hard"], skills["normal"]
+    c = math.sqrt(hard.sigma**2 + normal.sigma**2 + 2 * MODEL.beta**2)
+    share = 1 / (1 + math.exp((normal.mu - hard.mu) / c))
+    assert share == pytest.approx(0.6, abs=0.01)
+    online = {"hard": Skill(), "normal": Skill()}
+    for seats, ranks in games:
+        online["hard"], online["normal"] = update([online[s] for s in seats], ranks)
+    assert online["hard"].mu - online["normal"].mu < hard.mu - normal.mu
+
+
+def test_a_level_that_never_wins_keeps_a_finite_skill() -> None:
+    skills = rate_levels([(["normal", "random", "random"], [1, 2, 2])] * 50)
+    assert math.isfinite(skills["random"].mu) and skills["random"].mu < skills["normal"].mu
+    assert 0 < skills["random"].sigma < MODEL.sigma
 
 
 def _registered(server: Server, name: str) -> Person:
