@@ -111,10 +111,10 @@ def rate_levels(games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> dict[st
 def fitted(
     games: Sequence[tuple[Sequence[int], Sequence[int]]], count: int, rounds: int = 4
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """The maximum a posteriori skills ``mu`` of ``count`` players (with their uncertainty
-    ``sigma`` about their places in the field, from the curvature there, :func:`_spread`) given
-    ``games``, each ``(player at each seat,
-    places)``, under :data:`MODEL`'s Plackett–Luce likelihood and its prior.
+    """The most likely skills ``mu`` of ``count`` players given ``games``, each ``(player at
+    each seat, places)``, under :data:`MODEL`'s Plackett–Luce likelihood and its prior, with
+    their uncertainty ``sigma`` about their places in the field (from the curvature there,
+    :func:`_spread`).
 
     As in OpenSkill's update, a seat's strength in a game is ``exp(mu / c)`` with
     ``c = sqrt(Σ (σ² + β²))`` over the game's seats, and seats that share a place share each
