@@ -123,22 +123,29 @@ def fitted(
     log-posterior is concave, so Newton's method finds its one maximum.
     """
     prior_mu, prior_var, beta2 = MODEL.mu, MODEL.sigma**2, MODEL.beta**2
+    # Each factor of a game's likelihood: the seat's player, the players still in the running
+    # (the seats placed no better) and the factor's power. They depend on the places alone.
+    factors = []
+    for seats, ranks in games:
+        who, place = np.asarray(seats), np.asarray(ranks)
+        stages = [
+            (int(who[seat]), who[place >= place[seat]], 1.0 / int(np.sum(place == place[seat])))
+            for seat in range(len(who))
+        ]
+        factors.append((who, stages))
     mu = np.full(count, prior_mu)
     sigma = np.full(count, MODEL.sigma)
     for _ in range(rounds):
+        scales = [float(np.sqrt(np.sum(sigma[who] ** 2 + beta2))) for who, _ in factors]
         for _ in range(50):
             grad = -(mu - prior_mu) / prior_var
             hess = -np.eye(count) / prior_var
-            for seats, ranks in games:
-                who = np.asarray(seats)
-                place = np.asarray(ranks)
-                c = float(np.sqrt(np.sum(sigma[who] ** 2 + beta2)))
-                for seat in range(len(who)):
-                    rest = place >= place[seat]  # the seats still in the running
-                    weight = 1.0 / int(np.sum(place == place[seat]))
-                    strength = np.exp((mu[who[rest]] - mu[who[rest]].max()) / c)
-                    share = np.bincount(who[rest], strength / strength.sum(), count)
-                    grad += weight / c * (np.eye(count)[who[seat]] - share)
+            for (_, stages), c in zip(factors, scales, strict=True):
+                for player, running, weight in stages:
+                    strength = np.exp((mu[running] - mu[running].max()) / c)
+                    share = np.bincount(running, strength / strength.sum(), count)
+                    grad -= weight / c * share
+                    grad[player] += weight / c
                     hess -= weight / c**2 * (np.diag(share) - np.outer(share, share))
             step = np.linalg.solve(hess, grad)
             mu = mu - step
