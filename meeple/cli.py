@@ -365,7 +365,7 @@ def train(
             f"{hidden!r}: write widths such as 64,32", param_hint="--hidden"
         ) from None
     try:
-        from meeple.bots.training import TrainConfig, Trainer  # noqa: PLC0415
+        from meeple.bots.training import TrainConfig, Trainer, summary  # noqa: PLC0415
 
         config = TrainConfig(
             game.id,
@@ -399,11 +399,8 @@ def train(
             progress.update(task, advance=count, description=status)
 
         path = trainer.run(advance)
-    curve = trainer.checkpoint.curve
-    loss = f", validation loss {curve.validation_loss[-1]:.4f}" if curve.validation_loss else ""
-    console.print(
-        f"{trainer.checkpoint.games_done} games in {trainer.checkpoint.seconds / 60:.1f} min{loss}"
-    )
+    done = trainer.checkpoint
+    console.print(f"{done.games_done} games in {done.seconds / 60:.1f} min, {summary(done.curve)}")
     console.print(f"Network: {path}; learning curve: {out / 'curve.png'}")
 
 

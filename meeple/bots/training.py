@@ -85,6 +85,9 @@ class Curve:
     train_loss: list[float] = field(default_factory=list)
     validation_loss: list[float] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    guess_loss: list[float] = field(default_factory=list)
+    """The validation loss of a constant guess (the training targets' mean): a network no
+    better than it has learnt nothing of the position."""
 
 
 @dataclass
@@ -178,6 +181,8 @@ class Trainer:
             self.checkpoint.config = replace(
                 old, games=config.games, hours=config.hours, workers=config.workers
             )
+            # A checkpoint from before the constant guess was kept: no such points.
+            self.checkpoint.curve.__dict__.setdefault("guess_loss", [])
             with np.load(out / DATA) as data:
                 self.data = {k: data[k] for k in ("x", "y", "vx", "vy")}
         else:
@@ -208,7 +213,7 @@ class Trainer:
         Returns the exported network's path."""
         config = self.config
         if progress is not None and self.checkpoint.games_done:
-            progress(self.checkpoint.games_done, self._status())
+            progress(self.checkpoint.games_done, summary(self.checkpoint.curve))
         pool = ProcessPoolExecutor(config.workers) if config.workers > 1 else None
         try:
             while not self.done():
@@ -223,17 +228,11 @@ class Trainer:
                     self.checkpoint.curve.seconds[-1] = self.checkpoint.seconds
                 self._save()
                 if progress is not None:
-                    progress(count, self._status())
+                    progress(count, summary(self.checkpoint.curve))
         finally:
             if pool is not None:
                 pool.shutdown()
         return weights_path(config.game, config.players, self.out)
-
-    def _status(self) -> str:
-        curve = self.checkpoint.curve
-        if not curve.validation_loss:
-            return "starting"
-        return f"validation loss {curve.validation_loss[-1]:.4f}"
 
     def _play(self, games: range, pool: ProcessPoolExecutor | None) -> list[tuple[int, Any]]:
         config = self.config
@@ -284,6 +283,7 @@ class Trainer:
         curve.games.append(self.checkpoint.games_done)
         curve.train_loss.append(_loss(model, x, y))
         curve.validation_loss.append(_loss(model, data["vx"], data["vy"]))
+        curve.guess_loss.append(guess_loss(y, data["vy"]))
         curve.seconds.append(self.checkpoint.seconds)
 
     def _save(self) -> None:
@@ -302,6 +302,25 @@ class Trainer:
             plot_curve(self.checkpoint.curve, self.config, out / "curve.png")
 
 
+def summary(curve: Curve) -> str:
+    """The last round's validation loss, beside a constant guess's."""
+    if not curve.validation_loss:
+        return "no round yet"
+    if math.isnan(curve.validation_loss[-1]):
+        return f"no validation game yet (one in {VALIDATION_EVERY} is kept for it)"
+    text = f"validation loss {curve.validation_loss[-1]:.4f}"
+    if len(curve.guess_loss) == len(curve.validation_loss):
+        text += f" (a constant guess: {curve.guess_loss[-1]:.4f})"
+    return text
+
+
+def guess_loss(y: Array, vy: Array) -> float:
+    """Mean squared error on the validation positions of the training targets' mean."""
+    if not len(y) or not len(vy):
+        return math.nan
+    return float(np.mean((vy - float(np.mean(y))) ** 2))
+
+
 def _loss(model: Any, x: npt.NDArray[Any], y: Array) -> float:
     """Mean squared error of the clipped predictions (as :class:`ValueNet` clips them)."""
     if not len(y):
@@ -318,8 +337,12 @@ def plot_curve(curve: Curve, config: TrainConfig, path: Path) -> None:
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(curve.games, curve.train_loss, label="training", color="#9ecae9")
-    ax.plot(curve.games, curve.validation_loss, label="validation", color="#4c78a8")
+    # Markers: after a run's first round each line is a single point, which a line alone
+    # does not draw.
+    ax.plot(curve.games, curve.train_loss, "o-", label="training", color="#9ecae9")
+    ax.plot(curve.games, curve.validation_loss, "o-", label="validation", color="#4c78a8")
+    if len(curve.guess_loss) == len(curve.games):
+        ax.plot(curve.games, curve.guess_loss, "--", label="a constant guess", color="#999999")
     ax.set_xlabel("self-play games")
     ax.set_ylabel("mean squared error")
     ax.set_title(f"{config.game}, {config.players} players: value network")

@@ -6,6 +6,7 @@ handful of games, so that they run in seconds.
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 from pathlib import Path
@@ -61,6 +62,21 @@ def test_a_tiny_run_writes_a_network_a_curve_and_a_checkpoint(trained: Path) -> 
     assert checkpoint.games_done == 4
     assert checkpoint.curve.games == [2, 4]  # a point per round of 2 games
     assert all(0.0 <= loss <= 1.0 for loss in checkpoint.curve.train_loss)
+    # Beside each validation loss, a constant guess's (none while no validation game was
+    # played: one game in ten is kept for it).
+    curve = checkpoint.curve
+    assert [math.isnan(loss) for loss in curve.guess_loss] == [
+        math.isnan(loss) for loss in curve.validation_loss
+    ]
+
+
+def test_a_constant_guess_is_the_training_mean() -> None:
+    # Targets 0 and 1 in training: the guess is 0.5, a quarter off squared on either.
+    assert training.guess_loss(np.array([0.0, 1.0]), np.array([0.0, 1.0, 1.0])) == 0.25
+    curve = training.Curve(games=[10], train_loss=[0.1], validation_loss=[0.2], guess_loss=[0.25])
+    assert training.summary(curve) == "validation loss 0.2000 (a constant guess: 0.2500)"
+    curve.validation_loss, curve.guess_loss = [math.nan], [math.nan]
+    assert training.summary(curve).startswith("no validation game yet")
 
 
 def test_a_resumed_run_goes_on_without_playing_its_games_again(
@@ -106,6 +122,7 @@ def test_the_train_command_runs_and_resumes(tmp_path: Path) -> None:
     second = runner.invoke(app, [*command, "--resume", "--games", "2"])
     assert second.exit_code == 0, second.output
     assert "2 games" in second.output
+    assert "no validation game yet" in second.output  # 2 games: none kept for validation
     assert (tmp_path / "stirfry-2.npz").exists() and (tmp_path / "curve.png").exists()
 
 
