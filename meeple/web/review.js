@@ -130,7 +130,7 @@ export async function showReview(root, tableId) {
   function drawDetail(d, ctx) {
     const reason = reasonText(d.best.reason);
     detail.replaceChildren(...[
-      h("p", { class: "review-head" }, h("strong", { text: t("review.step", { n: num(at + 1), total: num(decisions().length) }) }),
+      h("p", { class: "review-head" }, h("strong", { text: t("review.step", { n: num(at + 1), total: num(review.total ?? decisions().length) }) }),
         d.clearly_better ? h("span", { class: "badge review-badge", text: t("review.clearly") }) : null),
       moveLine("review.played", d.played, ctx),
       d.by !== "human" ? h("p", { class: "muted", text: t("review.by_bot") }) : null,

@@ -194,6 +194,16 @@ def test_the_review_in_english_then_japanese(new_page: Callable[..., Page]) -> N
     page.locator("#open-review").click()
     page.wait_for_url(f"**/#/review/{table}")
     summary = page.locator("#review-summary")
+    # While the coach works, the decision shown counts among all there will be, as the step
+    # counter does, not among those reviewed so far (both read at one instant).
+    expect(page.locator("#review-detail .review-head")).to_be_visible(timeout=30_000)
+    working, head = page.evaluate(
+        """() => [document.querySelector("#review-summary").textContent,
+                  document.querySelector("#review-detail .review-head").textContent]"""
+    )
+    total = re.search(r"reviewing your decisions… \d+ / (\d+)$|^(\d+) decisions: ", working)
+    assert total, working
+    assert head.startswith(f"Decision 1 of {total.group(1) or total.group(2)}"), (working, head)
     expect(summary).to_have_text(re.compile(r"^\d+ decisions: "), timeout=30_000)
     count = int(summary.inner_text().split()[0])
     expect(page.locator("#review-list li")).to_have_count(count)
