@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import create_table, sign_in, small_targets, unreachable_targets
+from tests.web.conftest import (
+    create_table,
+    screenshot,
+    sign_in,
+    small_targets,
+    unreachable_targets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -162,3 +168,37 @@ def test_the_first_view_is_a_game_screen(new_page: Callable[..., Page], game: st
             break
         page.wait_for_timeout(100)
     assert box and board and box["y"] < board["y"], "the prompt is over the board again"
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_show_now_leaves_the_prompt_its_width(new_page: Callable[..., Page], locale: str) -> None:
+    """At a person's pace the bar holds "Show now" beside the prompt and Hint: the button wraps
+    its words, so that the prompt keeps most of the bar's width and the bar stays off the hand
+    (at its full width it left the prompt a word a line, and the bar grew over the hand)."""
+    page = new_page(locale=locale, viewport=UPRIGHT, touch=True, mobile=True, pace="normal")
+    sign_in(page, "Aki")
+    # Cheese: after each of Aki's cards the two bots lay theirs, and the page holds some back.
+    create_table(page, "cheese", 3, ["random", "random"])
+    legal = page.locator("#app .legal[data-action]")
+    boxes = None
+    for _ in range(40):
+        # Read at one instant, while "Show now" is in the bar.
+        boxes = page.evaluate(
+            """() => {
+                const box = (q) => document.querySelector(q)?.getBoundingClientRect();
+                const skip = document.querySelector("#show-now");
+                if (!skip || skip.hidden) return null;
+                return {bar: box(".play-bar"), prompt: box("#prompt"), skip: box("#show-now")};
+            }"""
+        )
+        if boxes:
+            break
+        if legal.count():
+            legal.first.tap()
+        page.wait_for_timeout(150)
+    assert boxes, "no move was held back"
+    bar, prompt = boxes["bar"], boxes["prompt"]
+    assert prompt["width"] >= 0.5 * bar["width"], boxes
+    # The bar keeps the height of a three-line prompt, as without the button.
+    assert bar["height"] <= 0.2 * UPRIGHT["height"], boxes
+    screenshot(page, f"phone-show-now-{locale}")
