@@ -46,7 +46,7 @@ TUNING: dict[str, dict[str, Any]] = {
 BY_PLAYERS: dict[tuple[str, int], dict[str, Any]] = {
     # Six observations a judgement instead of three: 50 iterations take hard's CPU time for
     # its 60 now that both play the bold variant without a tree (0.041 s a choice against
-    # 0.043 over 106 games; 58 had taken 16% more).
+    # 0.043 over 107 games; 58 had taken 16% more).
     ("buffet", 6): {"iterations": 50},
 }
 """Per game and player count, what changes further (over :data:`TUNING`): a judgement
