@@ -173,8 +173,8 @@ def test_the_first_view_is_a_game_screen(new_page: Callable[..., Page], game: st
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_show_now_leaves_the_prompt_its_width(new_page: Callable[..., Page], locale: str) -> None:
     """At a person's pace the bar holds "Show now" beside the prompt and Hint: the button wraps
-    its words, so that the prompt keeps most of the bar's width and the bar stays off the hand
-    (at its full width it left the prompt a word a line, and the bar grew over the hand)."""
+    its words, so that the prompt keeps most of the bar's width and the bar its height (at its
+    full width it left the prompt a word a line, and the bar grew over the hand)."""
     page = new_page(locale=locale, viewport=UPRIGHT, touch=True, mobile=True, pace="normal")
     sign_in(page, "Aki")
     # Cheese: after each of Aki's cards the two bots lay theirs, and the page holds some back.
