@@ -348,7 +348,7 @@ def train(
     ] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the self-play games.")] = 0,
 ) -> None:
-    """Train the expert level's value network for a game from self-play (needs meeple[train]).
+    """Train the expert level's value network for a game from self-play (needs meeple\\[train]).
 
     Writes --out/<game>-<players>.npz (the network, for numpy), --out/curve.png (the
     validation loss) and a checkpoint after every round: --resume goes on from it."""
@@ -697,7 +697,7 @@ def serve(
         str | None,
         typer.Option(
             help="Redis URL (redis://host:6379/0) shared by several meeple serve processes on "
-            "one PostgreSQL: fan-out, leases, login limits (needs meeple[redis]).",
+            "one PostgreSQL: fan-out, leases, login limits (needs meeple\\[redis]).",
         ),
     ] = None,
     sqlite_sync: Annotated[

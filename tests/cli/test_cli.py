@@ -21,6 +21,14 @@ def test_help_lists_the_games() -> None:
     assert "buffet" in result.output and "Schlacht am Buffet" in result.output
 
 
+def test_help_names_the_extras_to_install() -> None:
+    # Rich reads "[train]" as a style tag and drops it unless the help text escapes it.
+    wide = {"COLUMNS": "200"}
+    assert "(needs meeple[train])" in runner.invoke(app, ["--help"], env=wide).output
+    assert "(needs meeple[train])" in runner.invoke(app, ["train", "--help"], env=wide).output
+    assert "(needs meeple[redis])" in runner.invoke(app, ["serve", "--help"], env=wide).output
+
+
 def test_games_lists_player_counts() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
