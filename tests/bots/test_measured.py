@@ -3,6 +3,8 @@ and docs/bots.md's tables are those of the records folder."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +23,7 @@ from meeple.bots.measured import (
     table,
     tables,
 )
+from meeple.ratings import rate_levels, shown
 
 ROOT = Path(__file__).parents[2]
 
@@ -253,3 +256,29 @@ def test_the_docs_tables_are_those_of_the_records_folder() -> None:
         env={"PYTHONPATH": str(ROOT), "PATH": ""},
     )
     assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_the_docs_ratings_are_those_fitted_to_the_ratings_records() -> None:
+    # docs/bots.md's "The levels' ratings" table: a row per file of
+    # benchmarks/records/ratings/, each level's shown rating as meeple arena --rate fits it.
+    text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    section = text.split("## The levels' ratings", 1)[1].split("\n## ", 1)[0]
+    header = re.search(r"^\| game \| players, games \| (.*) \|$", section, re.M)
+    assert header is not None
+    levels = header.group(1).split(" | ")
+    rows = {
+        (m["game"], int(m["players"]), int(m["games"])): m["ratings"].split(" | ")
+        for m in re.finditer(
+            r"^\| (?P<game>[a-z]+) \| (?P<players>\d), (?P<games>\d+) \| (?P<ratings>.*) \|$",
+            section,
+            re.M,
+        )
+    }
+    fitted = {}
+    for path in sorted((ROOT / "benchmarks" / "records" / "ratings").glob("*.jsonl")):
+        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        games = [(r["levels"], places(r["scores"], r["winners"])) for r in records]
+        skills = rate_levels(games)
+        row = [str(shown(s.mu, s.sigma)) if (s := skills.get(lv)) else "—" for lv in levels]
+        fitted[(records[0]["game"], records[0]["players"], len(records))] = row
+    assert rows == fitted
