@@ -338,11 +338,11 @@ def plot_curve(curve: Curve, config: TrainConfig, path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
     # Markers: after a run's first round each line is a single point, which a line alone
-    # does not draw.
+    # (the constant guess's dashes too) does not draw.
     ax.plot(curve.games, curve.train_loss, "o-", label="training", color="#9ecae9")
     ax.plot(curve.games, curve.validation_loss, "o-", label="validation", color="#4c78a8")
     if len(curve.guess_loss) == len(curve.games):
-        ax.plot(curve.games, curve.guess_loss, "--", label="a constant guess", color="#999999")
+        ax.plot(curve.games, curve.guess_loss, "x--", label="a constant guess", color="#999999")
     ax.set_xlabel("self-play games")
     ax.set_ylabel("mean squared error")
     ax.set_title(f"{config.game}, {config.players} players: value network")
