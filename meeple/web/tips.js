@@ -201,7 +201,12 @@ function onClick(event) {
   }
   const el = confirmable(event.target);
   if (armed && (!el || el !== armed.el || !el.isConnected)) disarm();
-  if (!el || !confirmOn()) return;
+  if (!el || !confirmOn()) {
+    // The click took what the tip explained: left there, the tip would cover what the click
+    // opened (the coach's moves, just below the Hint button) until the pointer moved off.
+    hideTip();
+    return;
+  }
   if (armed && armed.el === el && armed.action === el.getAttribute("data-action")) {
     disarm();
     return; // the second click: the renderer's own listener takes the move

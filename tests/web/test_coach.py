@@ -54,7 +54,11 @@ def test_a_hint_in_english_on_a_desktop(new_page: Callable[..., Page]) -> None:
     create_table(page, "buffet", 3, ["random", "random"])
     expect(page.locator("#board .legal[data-action]").first).to_be_visible(timeout=30_000)
     top = board_top(page)
+    page.locator("#hint").hover()
+    expect(page.locator("#tip")).to_have_text("Ask the coach for the best moves")
     lit = ask_hint(page)
+    # The button's tip went with the click: it would cover the coach's first move.
+    expect(page.locator("#tip")).to_be_hidden()
     # The box is beside the board, over the players: the board and the hand do not move.
     expect(page.locator(".seats-col #hint-box")).to_be_visible()
     assert board_top(page) == top

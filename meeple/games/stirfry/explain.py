@@ -123,10 +123,18 @@ def declare_reason(view: dict[str, Any], action: Action) -> Reason:
     """A declaration: honest or a bluff, what it draws, and the chance of a taste."""
     kitchen = Kitchen(view, random.Random(0))
     cards = action_cards(action)
-    draws = min(
-        DECLARATION_DRAWS[CARD_INDEX[action["as"]]] if action["type"] == "declare" else PAIR_DRAWS,
-        view["deck"],
+    claimed = (
+        DECLARATION_DRAWS[CARD_INDEX[action["as"]]] if action["type"] == "declare" else PAIR_DRAWS
     )
+    draws = min(claimed, view["deck"])
+    # The action's label names the claim's draws; a short deck gives fewer (rules.py, _draw),
+    # and the reason says why its number is smaller.
+    if draws == claimed:
+        short_en = short_ja = ""
+    elif draws:
+        short_en, short_ja = " (all the deck holds)", "（山札の残り全部）"
+    else:
+        short_en, short_ja = " (the deck is empty)", "（山札は空）"
     if action["type"] == "declare_pair":
         honest = is_pair(cards)
         what_en, what_ja = "a pair", "ペア"
@@ -135,12 +143,12 @@ def declare_reason(view: dict[str, Any], action: Action) -> Reason:
         what_en, what_ja = action["as"], CARD_JA[action["as"]]
     if honest:
         return Reason(
-            f"honest: draws {draws} whatever the others answer, and a taster pays for it",
-            f"正直：味見されても{draws}枚引け、味見した人が罰を受ける",
+            f"honest: draws {draws}{short_en} whatever the others answer, and a taster pays for it",
+            f"正直：味見されても{draws}枚引け{short_ja}、味見した人が罰を受ける",
         )
     en, ja = (
-        f"a bluff as {what_en}: draws {draws} if trusted",
-        f"{what_ja}とブラフ：信じられれば{draws}枚引く",
+        f"a bluff as {what_en}: draws {draws}{short_en} if trusted",
+        f"{what_ja}とブラフ：信じられれば{draws}枚引く{short_ja}",
     )
     if action["type"] == "declare":
         claim = CARD_INDEX[action["as"]]

@@ -7,7 +7,7 @@ import random
 import re
 
 from meeple.core.game import State
-from meeple.games.stirfry.data import CARD_INDEX, CARD_NAMES
+from meeple.games.stirfry.data import CARD_INDEX, CARD_NAMES, DECLARATION_DRAWS, PAIR_DRAWS
 from meeple.games.stirfry.explain import CARD_JA, explain
 from meeple.games.stirfry.rules import StirFryState
 from tests.games.explain_kit import applied, client_ja, explained, seeded_spots
@@ -69,7 +69,7 @@ def test_ending_the_turn_names_the_best_dish_the_engine_would_score() -> None:
 
 
 def test_a_declaration_states_the_draws_and_the_unseen_copies_the_engine_has() -> None:
-    checked = honest = 0
+    checked = honest = short = 0
     # With tofu the card it replaced is unknown: the unseen count is then a guess.
     plain = [state for state in SPOTS if not state.options.get("tofu")]
     for state, seat, action, reason in explained(plain, explain, ("declare", "declare_pair")):
@@ -78,12 +78,21 @@ def test_a_declaration_states_the_draws_and_the_unseen_copies_the_engine_has() -
         drawn = hand_size(after, seat) - hand_size(state, seat) + laid
         said = numbers(reason.en)
         assert said[0] == drawn, (action, reason.en)
+        # Fewer than the claim's draws (its label's) only from a short deck, and then it says so.
+        claimed = (
+            DECLARATION_DRAWS[CARD_INDEX[action["as"]]]
+            if action["type"] == "declare"
+            else PAIR_DRAWS
+        )
+        says_short = "(all the deck holds)" in reason.en or "(the deck is empty)" in reason.en
+        assert says_short == (drawn < claimed), (action, reason.en)
+        short += says_short
         if reason.en.startswith("honest"):
             honest += 1
         elif "unseen by you" in reason.en:
             assert said[1] == unseen(state, seat, CARD_INDEX[action["as"]]) > 0
         checked += 1
-    assert checked > 100 and honest > 3
+    assert checked > 100 and honest > 3 and short > 0
 
 
 def test_taste_or_trust_states_the_chance_the_stakes_and_the_draws_denied() -> None:
