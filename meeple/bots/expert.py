@@ -50,7 +50,7 @@ BY_PLAYERS: dict[tuple[str, int], dict[str, Any]] = {
     # 0.043 over 107 games; 58 had taken 16% more).
     ("buffet", 6): {"iterations": 50},
     # Five seats' observations a judgement, as many worlds as hard's CPU time allows: 42 take
-    # 0.191 s a choice against hard's 0.194 (100 games; 28 took two thirds of it).
+    # 0.191 s a choice against hard's 0.199 (150 games; 28 took two thirds of it).
     ("stirfry", 5): {"iterations": 42},
 }
 """Per game and player count, what changes further (over :data:`TUNING`): a judgement
