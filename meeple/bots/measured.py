@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.bots.arena import GameRecord, wilson
+from meeple.ratings import places
 
 ISMCTS_LEVEL = "openspiel-ismcts"
 """The level name of OpenSpiel's ISMCTS (random rollouts) in the records."""
@@ -63,18 +64,6 @@ def match_of(levels: Sequence[str]) -> tuple[str, str] | None:
                 return (rival, focal)
             return (focal, rival)
     return None
-
-
-def places(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
-    """Each seat's finishing place, 1 for the best: the winners first (the rules' tie-breaks
-    decided them), then the others by score; equal scores share a place.
-
-    >>> places([10, 12, 12], [1])
-    [3, 1, 2]
-    """
-    top = set(winners)
-    keys = [(seat not in top, -score) for seat, score in enumerate(scores)]
-    return [1 + sum(1 for other in keys if other < mine) for mine in keys]
 
 
 @dataclass

@@ -3,7 +3,6 @@ and docs/bots.md's tables are those of the records folder."""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -11,19 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from meeple.bots.arena import GameRecord, append_record, wilson
+from meeple.bots.arena import GameRecord, append_record, read_records, wilson
 from meeple.bots.measured import (
     BEGIN,
     END,
     ISMCTS_LEVEL,
     match_of,
-    places,
     read_folder,
     replace_between,
     table,
     tables,
 )
-from meeple.ratings import rate_levels, shown
+from meeple.ratings import places, rate_levels, shown
 
 ROOT = Path(__file__).parents[2]
 
@@ -276,9 +274,11 @@ def test_the_docs_ratings_are_those_fitted_to_the_ratings_records() -> None:
     }
     fitted = {}
     for path in sorted((ROOT / "benchmarks" / "records" / "ratings").glob("*.jsonl")):
-        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-        games = [(r["levels"], places(r["scores"], r["winners"])) for r in records]
-        skills = rate_levels(games)
+        game, count = path.stem.rsplit("-", 1)  # GAME-Np.jsonl
+        players = int(count.removesuffix("p"))
+        records = read_records(path, game, players)
+        # As meeple arena --rate fits them (meeple.cli._rate_levels).
+        skills = rate_levels([(r.levels, places(r.scores, r.winners)) for r in records])
         row = [str(shown(s.mu, s.sigma)) if (s := skills.get(lv)) else "—" for lv in levels]
-        fitted[(records[0]["game"], records[0]["players"], len(records))] = row
+        fitted[(game, players, len(records))] = row
     assert rows == fitted
