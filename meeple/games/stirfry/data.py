@@ -130,6 +130,12 @@ among the 食材カード. The tofu promo adds 「豆腐カードは野菜カー
 できます」: tofu with one leek, ginger or mushroom is a pair too."""
 
 
+def claim_draws(claim: int) -> int:
+    """The cards a declaration of ``claim`` (a protein, or :data:`PAIR`) draws when it stands,
+    as many as the deck holds (rules.py's ``_draw``) aside."""
+    return PAIR_DRAWS if claim == PAIR else DECLARATION_DRAWS[claim]
+
+
 def is_true_declaration(cards: list[int], claim: int) -> bool:
     """Whether face-down ``cards`` are what was declared (what a taste test reveals).
 

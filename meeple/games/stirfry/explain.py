@@ -20,10 +20,10 @@ from meeple.games.stirfry.data import (
     CARD_INDEX,
     CARD_NAMES,
     CARD_VALUES,
-    DECLARATION_DRAWS,
-    PAIR_DRAWS,
+    PAIR,
     TOFU,
     WRONG_ACCUSATION_POINTS,
+    claim_draws,
 )
 from meeple.games.stirfry.heuristic import (
     Kitchen,
@@ -123,9 +123,7 @@ def declare_reason(view: dict[str, Any], action: Action) -> Reason:
     """A declaration: honest or a bluff, what it draws, and the chance of a taste."""
     kitchen = Kitchen(view, random.Random(0))
     cards = action_cards(action)
-    claimed = (
-        DECLARATION_DRAWS[CARD_INDEX[action["as"]]] if action["type"] == "declare" else PAIR_DRAWS
-    )
+    claimed = claim_draws(PAIR if action["type"] == "declare_pair" else CARD_INDEX[action["as"]])
     draws = min(claimed, view["deck"])
     # The action's label names the claim's draws; a short deck gives fewer (rules.py, _draw),
     # and the reason says why its number is smaller.

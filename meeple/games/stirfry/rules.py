@@ -28,13 +28,11 @@ from meeple.games.stirfry.data import (
     CLOSING_TIME_TURNS,
     COOK_REWARD,
     DECK_COUNTS,
-    DECLARATION_DRAWS,
     EXTRA_DRAW_PER_CAUGHT_BLUFF,
     HAND_LIMIT,
     KINDS,
     NOODLES,
     PAIR,
-    PAIR_DRAWS,
     PROTEINS,
     SECRET_ACTION_FIELDS,
     START_SEAT,
@@ -44,6 +42,7 @@ from meeple.games.stirfry.data import (
     TOFU,
     TURN_DRAW,
     WRONG_ACCUSATION_POINTS,
+    claim_draws,
     is_true_declaration,
 )
 from meeple.games.stirfry.scoring import cooked_points, cooks_for
@@ -107,10 +106,6 @@ def may_call_taste_test(hand_size: int, points: int) -> bool:
 
 def claim_name(claim: int) -> str:
     return "pair" if claim == PAIR else CARD_NAMES[claim]
-
-
-def claim_draws(claim: int) -> int:
-    return PAIR_DRAWS if claim == PAIR else DECLARATION_DRAWS[claim]
 
 
 _HAND_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}

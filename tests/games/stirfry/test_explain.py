@@ -7,7 +7,7 @@ import random
 import re
 
 from meeple.core.game import State
-from meeple.games.stirfry.data import CARD_INDEX, CARD_NAMES, DECLARATION_DRAWS, PAIR_DRAWS
+from meeple.games.stirfry.data import CARD_INDEX, CARD_NAMES, PAIR, claim_draws
 from meeple.games.stirfry.explain import CARD_JA, explain
 from meeple.games.stirfry.rules import StirFryState
 from tests.games.explain_kit import applied, client_ja, explained, seeded_spots
@@ -79,10 +79,8 @@ def test_a_declaration_states_the_draws_and_the_unseen_copies_the_engine_has() -
         said = numbers(reason.en)
         assert said[0] == drawn, (action, reason.en)
         # Fewer than the claim's draws (its label's) only from a short deck, and then it says so.
-        claimed = (
-            DECLARATION_DRAWS[CARD_INDEX[action["as"]]]
-            if action["type"] == "declare"
-            else PAIR_DRAWS
+        claimed = claim_draws(
+            PAIR if action["type"] == "declare_pair" else CARD_INDEX[action["as"]]
         )
         says_short = "(all the deck holds)" in reason.en or "(the deck is empty)" in reason.en
         assert says_short == (drawn < claimed), (action, reason.en)
