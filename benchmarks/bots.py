@@ -29,6 +29,11 @@ with both sides' mean thinking time.
 ``--plan iterations=30,rollout_limit=24`` (``arena``, ``openspiel``) is a trial: ``hard``
 searches with its plan for that count changed so, and the games go to
 ``benchmarks/records/trials/`` (each line says the changes), which the tables leave out.
+``--focal caution=2.0`` (``arena``) changes the one seat's level only, against unchanged
+rivals (``hard`` against ``hard`` with more care, say): ``hard``'s search plan, or what
+``expert`` changes in it (``expert.tuning``), with ``--weights DIR`` for an ``expert`` whose
+network is not shipped; the seat is recorded as the level ``trial`` (each line says what it
+is), in ``trials/`` too.
 
 ``tables``: adds up every records file and writes the "Measured" tables of docs/bots.md
 (``--check``: fail if they are stale).
@@ -41,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import importlib
 import json
 import platform
@@ -65,6 +71,7 @@ from meeple.bots.arena import (
 )
 from meeple.bots.levels import check, levels_for, make
 from meeple.bots.measured import ISMCTS_LEVEL, read_folder, replace_between, tables
+from meeple.bots.nets import WEIGHTS, weights_path
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "benchmarks" / "records"
@@ -141,13 +148,9 @@ def records_path(game_id: str, players: int, level: str, rival: str, plan: str =
     return RECORDS / f"{name}.jsonl"
 
 
-def try_plan(game_id: str, players: int, spec: str) -> dict[str, Any]:
-    """Make ``hard`` search ``game_id`` at ``players`` players with its plan changed as
-    ``spec`` says (``"iterations=30,rollout_limit=24"``; a name stands for a function of
-    the game's heuristic: ``"judge=judged"``), in this process and the worker
-    processes it forks; the changes, for the records."""
-    from meeple.bots import levels  # noqa: PLC0415
-
+def plan_changes(game_id: str, spec: str) -> dict[str, Any]:
+    """The plan changes ``spec`` says (``"iterations=30,rollout_limit=24"``; a name stands
+    for a function of the game's heuristic: ``"judge=judged"``)."""
     heuristic = importlib.import_module(f"meeple.games.{game_id}.heuristic")
     changes: dict[str, Any] = {}
     for item in filter(None, spec.split(",")):
@@ -156,9 +159,58 @@ def try_plan(game_id: str, players: int, spec: str) -> dict[str, Any]:
             changes[key] = float(value) if "." in value else int(value)
         except ValueError:  # a name: a function of the game's heuristic (judge=judged)
             changes[key] = getattr(heuristic, value)
+    return changes
+
+
+def _recorded(changes: dict[str, Any]) -> dict[str, Any]:
+    return {key: getattr(value, "__name__", value) for key, value in changes.items()}
+
+
+def try_plan(game_id: str, players: int, spec: str) -> dict[str, Any]:
+    """Make ``hard`` search ``game_id`` at ``players`` players with its plan changed as
+    ``spec`` says (:func:`plan_changes`), in this process and the worker processes it
+    forks; the changes, for the records."""
+    from meeple.bots import levels  # noqa: PLC0415
+
+    changes = plan_changes(game_id, spec)
     plan = dataclasses.replace(levels.SEARCH_PLANS[game_id].for_players(players), **changes)
     levels.SEARCH_PLANS[game_id] = plan
-    return {key: getattr(value, "__name__", value) for key, value in changes.items()}
+    return _recorded(changes)
+
+
+FOCAL = "trial"
+"""The level name a ``--focal`` seat is recorded under."""
+
+
+def try_focal(
+    game_id: str, players: int, level: str, spec: str, weights: Path | None
+) -> dict[str, Any]:
+    """Add the level :data:`FOCAL`: ``level`` (``hard`` or ``expert``) with its plan changed
+    as ``spec`` says, ``expert`` reading its network from ``weights`` if given, in this
+    process and the worker processes it forks; what it is, for the records."""
+    from meeple.bots import expert, levels  # noqa: PLC0415
+    from meeple.bots.search import searcher  # noqa: PLC0415
+
+    changes = plan_changes(game_id, spec)
+    if level == "hard":
+        plan = dataclasses.replace(
+            levels.SEARCH_PLANS[game_id].for_players(players), at={}, **changes
+        )
+        levels.LEVELS[FOCAL] = lambda game, seed: searcher(game, plan, seed)
+        return {"focal": {"level": level, "changes": _recorded(changes)}}
+    if level != "expert":
+        sys.exit("--focal changes hard's or expert's plan")
+    folder = weights or WEIGHTS
+    if not expert.available(game_id, players, folder):
+        sys.exit(f"no {game_id} network for {players} players in {folder}")
+    expert.BY_PLAYERS[(game_id, players)] = {**expert.tuning(game_id, players), **changes}
+    levels.LEVELS[FOCAL] = lambda game, seed: expert.ExpertBot(game, seed, folder=folder)
+    data = weights_path(game_id, players, folder).read_bytes()
+    return {
+        "focal": {"level": level, "changes": _recorded(changes)},
+        "expert_plan": _recorded(expert.tuning(game_id, players)),
+        "network_sha256": hashlib.sha256(data).hexdigest()[:16],
+    }
 
 
 def _checked(game_id: str, players: int, *levels: str) -> None:
@@ -172,13 +224,18 @@ def _checked(game_id: str, players: int, *levels: str) -> None:
             sys.exit(str(err))
 
 
-def _report(path: Path, game_id: str, players: int, level: str) -> None:
-    from meeple.bots.measured import Key, Tally, add_record  # noqa: PLC0415
+def _report(path: Path, game_id: str, players: int) -> None:
+    from meeple.bots.measured import Tally, match_of  # noqa: PLC0415
 
-    tallies: dict[Key, Tally] = {}
+    # Every match in the file, a trial's too (the tables count only the measured ones).
+    tallies: dict[tuple[str, str], Tally] = {}
     for line in path.read_text().splitlines():
         data = json.loads(line)
-        add_record(tallies, game_id, players, GameRecord.from_json(data), data)
+        record = GameRecord.from_json(data)
+        match = match_of(record.levels)
+        if match is not None and len(record.levels) == players:
+            tally = tallies.setdefault(match, Tally(game_id, players, *match))
+            tally.add(record, data.get("date"), data.get("machine"))
     for tally in tallies.values():
         low, high = tally.win_interval()
         a_low, a_high = tally.ahead_interval()
@@ -193,10 +250,7 @@ def expert_provenance(game_id: str, players: int) -> dict[str, Any]:
     """What ``expert`` plays ``game_id`` at ``players`` with, for each record of its games:
     what its plan changes in ``hard``'s (``expert.tuning``) and which network (the digest of
     the shipped weights file), so that runs of another network or plan are told apart."""
-    import hashlib  # noqa: PLC0415
-
     from meeple.bots.expert import tuning  # noqa: PLC0415
-    from meeple.bots.nets import weights_path  # noqa: PLC0415
 
     data = weights_path(game_id, players).read_bytes()
     return {
@@ -207,14 +261,22 @@ def expert_provenance(game_id: str, players: int) -> dict[str, Any]:
 
 def arena_command(args: argparse.Namespace) -> None:
     """Play (or resume) one match and print its tally."""
-    _checked(args.game, args.players, args.level, args.vs)
-    path = records_path(args.game, args.players, args.level, args.vs, args.plan)
+    focal = args.level
+    if args.focal:
+        _checked(args.game, args.players, args.vs)
+        focal, trial = FOCAL, "focal=" + args.focal
+    else:
+        _checked(args.game, args.players, args.level, args.vs)
+        trial = args.plan
+    path = records_path(args.game, args.players, focal, args.vs, trial)
     path.parent.mkdir(parents=True, exist_ok=True)
     done = read_records(path, args.game, args.players)
-    lineup = [args.level] + [args.vs] * (args.players - 1)
+    lineup = [focal] + [args.vs] * (args.players - 1)
     extra = {"plan": try_plan(args.game, args.players, args.plan)} if args.plan else {}
-    if "expert" in (args.level, args.vs):
+    if "expert" in (focal, args.vs):
         extra.update(expert_provenance(args.game, args.players))
+    if args.focal:
+        extra.update(try_focal(args.game, args.players, args.level, args.focal, args.weights))
 
     def keep(record: GameRecord) -> None:
         append_record(path, args.game, args.players, record, **extra)
@@ -229,7 +291,7 @@ def arena_command(args: argparse.Namespace) -> None:
         done=done,
         on_record=keep,
     )
-    _report(path, args.game, args.players, args.level)
+    _report(path, args.game, args.players)
 
 
 def ismcts_searcher(game: Any, rng: Any) -> Any:
@@ -336,7 +398,7 @@ def openspiel_command(args: argparse.Namespace) -> None:
         print(f"seed {record.seed}: {record.levels} scores {record.scores} {extra}", flush=True)
 
     _run(play_ismcts_game, jobs, args.workers, keep)
-    _report(path, args.game, args.players, args.level)
+    _report(path, args.game, args.players)
 
 
 def _run(play: Callable[..., Any], jobs: list[tuple[Any, ...]], workers: int, keep: Any) -> None:
@@ -409,6 +471,16 @@ def main() -> None:
             help="a trial: hard's plan changed, e.g. iterations=30,rollout_limit=24 (kept in "
             "records/trials/, left out of the tables)",
         )
+        if name == "arena":
+            match.add_argument(
+                "--focal",
+                default="",
+                help="a trial: the one seat's plan changed (hard's, or expert's tuning), "
+                "e.g. caution=2.0, against unchanged rivals (kept in records/trials/)",
+            )
+            match.add_argument(
+                "--weights", type=Path, help="with --focal: expert's network from this folder"
+            )
         match.set_defaults(run=command)
     check = sub.add_parser("tables", help="regenerate docs/bots.md's measured tables")
     check.add_argument("--check", action="store_true", help="fail if they are stale")

@@ -3,6 +3,7 @@ and docs/bots.md's tables are those of the records folder."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import meeple
+from meeple.bots import expert, levels
 from meeple.bots.arena import GameRecord, append_record, read_records, wilson
 from meeple.bots.measured import (
     BEGIN,
@@ -282,3 +285,28 @@ def test_the_docs_ratings_are_those_fitted_to_the_ratings_records() -> None:
         row = [str(shown(s.mu, s.sigma)) if (s := skills.get(lv)) else "—" for lv in levels]
         fitted[(game, players, len(records))] = row
     assert rows == fitted
+
+
+def test_a_focal_trial_changes_the_one_seat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # benchmarks/bots.py arena --focal: hard (or expert) with its plan changed at one seat,
+    # recorded as the level "trial", against unchanged rivals of the same level.
+    spec = importlib.util.spec_from_file_location("bots_bench", ROOT / "benchmarks" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setitem(levels.LEVELS, bench.FOCAL, levels.LEVELS["hard"])  # put back after
+    monkeypatch.setitem(expert.BY_PLAYERS, ("buffet", 3), {})
+    game = meeple.load("buffet")
+
+    said = bench.try_focal("buffet", 3, "hard", "caution=2.0,iterations=7", None)
+    assert said == {"focal": {"level": "hard", "changes": {"caution": 2.0, "iterations": 7}}}
+    trial, hard = levels.make(bench.FOCAL, game, 1), levels.make("hard", game, 1)
+    assert (trial.caution, trial.iterations) == (2.0, 7)
+    assert (hard.caution, hard.iterations) == (0.0, 60)
+
+    said = bench.try_focal("buffet", 3, "expert", "iterations=9", None)
+    assert said["focal"] == {"level": "expert", "changes": {"iterations": 9}}
+    assert said["expert_plan"] == {"rollout_limit": 10, "iterations": 9}
+    trial = levels.make(bench.FOCAL, game, 1)
+    assert isinstance(trial, expert.ExpertBot)
+    assert trial.searcher(3).iterations == 9
