@@ -262,6 +262,8 @@ def expert_provenance(game_id: str, players: int) -> dict[str, Any]:
 def arena_command(args: argparse.Namespace) -> None:
     """Play (or resume) one match and print its tally."""
     focal = args.level
+    if args.weights and not args.focal:
+        sys.exit("--weights goes with --focal (an expert whose network is not shipped)")
     if args.focal:
         _checked(args.game, args.players, args.vs)
         focal, trial = FOCAL, "focal=" + args.focal
