@@ -205,11 +205,9 @@ def try_focal(
         sys.exit(f"no {game_id} network for {players} players in {folder}")
     expert.BY_PLAYERS[(game_id, players)] = {**expert.tuning(game_id, players), **changes}
     levels.LEVELS[FOCAL] = lambda game, seed: expert.ExpertBot(game, seed, folder=folder)
-    data = weights_path(game_id, players, folder).read_bytes()
     return {
         "focal": {"level": level, "changes": _recorded(changes)},
-        "expert_plan": _recorded(expert.tuning(game_id, players)),
-        "network_sha256": hashlib.sha256(data).hexdigest()[:16],
+        **expert_provenance(game_id, players, folder),
     }
 
 
@@ -246,15 +244,15 @@ def _report(path: Path, game_id: str, players: int) -> None:
         )
 
 
-def expert_provenance(game_id: str, players: int) -> dict[str, Any]:
+def expert_provenance(game_id: str, players: int, folder: Path = WEIGHTS) -> dict[str, Any]:
     """What ``expert`` plays ``game_id`` at ``players`` with, for each record of its games:
     what its plan changes in ``hard``'s (``expert.tuning``) and which network (the digest of
-    the shipped weights file), so that runs of another network or plan are told apart."""
+    the weights file in ``folder``, the shipped one by default), so that runs of another network or plan are told apart."""
     from meeple.bots.expert import tuning  # noqa: PLC0415
 
-    data = weights_path(game_id, players).read_bytes()
+    data = weights_path(game_id, players, folder).read_bytes()
     return {
-        "expert_plan": tuning(game_id, players),
+        "expert_plan": _recorded(tuning(game_id, players)),
         "network_sha256": hashlib.sha256(data).hexdigest()[:16],
     }
 
