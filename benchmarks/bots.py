@@ -247,7 +247,8 @@ def _report(path: Path, game_id: str, players: int) -> None:
 def expert_provenance(game_id: str, players: int, folder: Path = WEIGHTS) -> dict[str, Any]:
     """What ``expert`` plays ``game_id`` at ``players`` with, for each record of its games:
     what its plan changes in ``hard``'s (``expert.tuning``) and which network (the digest of
-    the weights file in ``folder``, the shipped one by default), so that runs of another network or plan are told apart."""
+    the weights file in ``folder``, the shipped one by default), so that runs of another
+    network or plan are told apart."""
     from meeple.bots.expert import tuning  # noqa: PLC0415
 
     data = weights_path(game_id, players, folder).read_bytes()
