@@ -28,8 +28,10 @@ class Candidate:
     """One move the search tried, with what its playouts said.
 
     - ``visits``: the playouts that began with this move;
-    - ``win_chance``: the share of them the seat won (a win shared by k tied winners
-      counts 1/k; a playout cut short counts the leaders by the plan's judged scores);
+    - ``win_chance``: the seat's chance of winning over them (a win shared by k tied
+      winners counts 1/k; a playout cut short counts the seat's chance of going on to win
+      from its judged scores there, :func:`meeple.bots.ismcts.win_shares`, or a whole win
+      for the leaders where the search has no win scale);
     - ``expected_score``: the seat's mean score at the playouts' ends (the final score
       when playouts run to the end, else the score where they were cut, as judged);
     - ``reward``: the search's own mean reward in [0, 1], which it ranks moves by;

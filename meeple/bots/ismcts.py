@@ -18,7 +18,9 @@ tied winners) plus the rest for the rank by score (1 for the best score, 0 for
 the worst, averaged over ties). The win term is what people care about; the rank
 term gives the search a gradient in games that random playouts rarely win, and
 keeps a losing bot playing for the best place it can get. A playout cut short
-(``rollout_limit``) counts the leaders by running score as its winners.
+(``rollout_limit``) counts the leaders by running score as its winners; with a
+``win_scale`` (what :meth:`ISMCTSBot.analyse` reports, not what the search ranks by), it
+counts each seat's chance of going on to win instead (:func:`win_shares`).
 
 A *policy* (any bot, usually the game's heuristic) makes the search informed:
 playouts are played by it instead of at random, and in the tree each seat's
@@ -76,19 +78,49 @@ def rewards(
     return outcome(state, scale, judge)[0]
 
 
+def win_shares(scores: list[float], win_scale: float | None = None) -> list[float]:
+    """Each seat's share of the win at a cut-off state judged ``scores``.
+
+    Without ``win_scale``, the leaders': 1/k for each of k tied leaders. With it, each
+    seat's chance of going on to win, ``exp(score / win_scale)`` over the seats' sum: a
+    lead of one ``win_scale`` makes a seat e (2.7) times as likely to win as its rival.
+    A lead at the cut is not yet a win, and the leader-takes-all share is what made the
+    coach call a move "90% to win" in a game's first round; the scales are measured
+    (:mod:`meeple.bots.calibration`).
+
+    >>> win_shares([10.0, 7.0, 7.0])
+    [1.0, 0.0, 0.0]
+    >>> [round(p, 3) for p in win_shares([10.0, 7.0], win_scale=3.0)]
+    [0.731, 0.269]
+    """
+    n = len(scores)
+    top = max(scores)
+    if win_scale is None:
+        winners = [s for s in range(n) if scores[s] == top]
+        return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+    weights = [math.exp((s - top) / win_scale) for s in scores]  # the top's is 1: no overflow
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def outcome(
-    state: State, scale: float | None = None, judge: Callable[[State], list[float]] | None = None
+    state: State,
+    scale: float | None = None,
+    judge: Callable[[State], list[float]] | None = None,
+    win_scale: float | None = None,
 ) -> tuple[list[float], list[float], list[float]]:
     """The per-seat rewards (:func:`rewards`), win shares (1/k for each of k tied winners;
-    a cut-off state's leaders by judged score) and judged scores of a playout's end."""
+    at a cut-off state, :func:`win_shares` of the judged scores) and judged scores of a
+    playout's end. ``win_scale`` changes the win shares only, never the rewards."""
     scores = state.scores if state.is_over or judge is None else judge(state)
     n = len(scores)
     if state.is_over:
         winners = state.winners
+        wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+        top_wins = wins
     else:
-        top = max(scores)
-        winners = [s for s in range(n) if scores[s] == top]
-    wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+        wins = win_shares(scores, win_scale)
+        top_wins = wins if win_scale is None else win_shares(scores)
     if not state.is_over and scale is not None and n > 1:
         margins = [
             0.5 + 0.5 * math.tanh((s - max(scores[:i] + scores[i + 1 :])) / scale)
@@ -100,7 +132,7 @@ def outcome(
         below = sum(1 for t in scores if t < scores[s])
         level = sum(1 for t in scores if t == scores[s]) - 1
         rank = (below + level / 2) / (n - 1) if n > 1 else 1.0
-        result.append(WIN_WEIGHT * wins[s] + (1 - WIN_WEIGHT) * rank)
+        result.append(WIN_WEIGHT * top_wins[s] + (1 - WIN_WEIGHT) * rank)
     return result, wins, list(scores)
 
 
@@ -154,7 +186,8 @@ class ISMCTSBot(Bot):
     the policy). ``score_scale``, ``judge``, ``follow``, ``caution``, ``candidates`` and
     ``tree`` are described with :class:`meeple.core.bot.SearchPlan`, which is how the
     ``hard`` level sets them for each game; the last four need a policy. ``explain`` gives
-    :meth:`analyse` the game heuristic's reasons.
+    :meth:`analyse` the game heuristic's reasons, and ``win_scale`` its win chances at
+    cut-off playouts (:func:`win_shares`; the moves chosen do not depend on it).
 
     >>> import meeple
     >>> state = meeple.load("buffet").new(players=3, seed=1)
@@ -183,6 +216,7 @@ class ISMCTSBot(Bot):
         steps: int | None = None,
         tree: bool = True,
         explain: Explainer | None = None,
+        win_scale: float | None = None,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("give a budget: iterations, seconds, steps or some of them")
@@ -203,6 +237,7 @@ class ISMCTSBot(Bot):
         self.guide = guide or policy
         self.tree = tree
         self.explain = explain
+        self.win_scale = win_scale
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
@@ -396,7 +431,7 @@ class ISMCTSBot(Bot):
             steps += 1
         self.moves += steps
         # Backpropagation: each node is credited with the reward of the seat that acted.
-        result, wins, scores = outcome(world, self.score_scale, self.judge)
+        result, wins, scores = outcome(world, self.score_scale, self.judge, self.win_scale)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from meeple.bots.calibration import WIN_SCALES
 from meeple.bots.expert import ExpertBot, available
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.random_bot import RandomBot
@@ -55,7 +56,7 @@ def _hard(game: Game[Any], seed: int | None) -> Bot:
     plan = SEARCH_PLANS.get(game.id)
     if plan is None:
         return ISMCTSBot(iterations=None, seconds=HARD_SECONDS, seed=seed)
-    return searcher(game, plan, seed)
+    return searcher(game, plan, seed, WIN_SCALES.get(game.id))
 
 
 LEVELS: dict[str, Factory] = {

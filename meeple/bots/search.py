@@ -5,7 +5,7 @@ judges the same search's playouts by a network), so that both may use it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from meeple.bots.analysis import Candidate, Explainer
@@ -75,18 +75,30 @@ class PlannedSearch(ISMCTSBot):
     ``heuristic`` is the game's heuristic, the policy and the guide unless the plan names
     others."""
 
-    def __init__(self, plan: SearchPlan, heuristic: Bot, seed: int | None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        plan: SearchPlan,
+        heuristic: Bot,
+        seed: int | None,
+        win_scales: Mapping[int, float] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(seed=seed, **_settings(plan, heuristic, seed), **kwargs)
         self.plan = plan
         self.heuristic = heuristic
         self.seed = seed
+        self.win_scales = dict(win_scales or {})
+        """The win scale (:func:`meeple.bots.ismcts.win_shares`) by player count."""
         self.players: int | None = None
         """The player count the settings are for (``None``: the plan's own)."""
 
     def _settle(self, state: State) -> None:
-        if state.players == self.players or not self.plan.at:
+        if state.players == self.players:
             return
         self.players = state.players
+        self.win_scale = self.win_scales.get(state.players)
+        if not self.plan.at:
+            return
         for name, value in _settings(
             self.plan.for_players(state.players), self.heuristic, self.seed
         ).items():
@@ -102,10 +114,16 @@ class PlannedSearch(ISMCTSBot):
         return super().analyse(state, seat, also)
 
 
-def searcher(game: Game[Any], plan: SearchPlan, seed: int | None = None) -> ISMCTSBot:
+def searcher(
+    game: Game[Any],
+    plan: SearchPlan,
+    seed: int | None = None,
+    win_scales: Mapping[int, float] | None = None,
+) -> ISMCTSBot:
     """The ISMCTS bot that searches ``game`` as ``plan`` says (``hard`` uses the game's
     :data:`SEARCH_PLANS`; tests pass smaller plans), with the plan's settings for the player
     count of each game it plays. The game's heuristic guides it: its ranking of the real
-    decision's moves is where the search starts."""
+    decision's moves is where the search starts. ``win_scales`` (by player count) turn its
+    analysis's cut-off leads into win chances (``hard``'s: :mod:`meeple.bots.calibration`)."""
     heuristic = HEURISTICS[game.id](seed, 0.0)
-    return PlannedSearch(plan, heuristic, seed, explain=EXPLAINERS.get(game.id))
+    return PlannedSearch(plan, heuristic, seed, win_scales, explain=EXPLAINERS.get(game.id))
