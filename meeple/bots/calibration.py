@@ -10,7 +10,7 @@ the plan judges the cut by. Each ``T`` below is the one under which those chance
 foretold who really won (the least log loss) in playouts cut as ``hard`` cuts them and then
 played on to the end, from positions of games between ``normal`` bots:
 
-    python benchmarks/coach_calibration.py fit buffet --players 3 --games 60
+    python benchmarks/coach_calibration.py fit buffet --players 3 --games 100
 
 prints the figures (docs/bots.md, "The coach's win chances"). A count not listed keeps the
 leader's share; a plan whose playouts always run to the end needs none.
@@ -19,10 +19,10 @@ leader's share; a plan whose playouts always run to the end needs none.
 from __future__ import annotations
 
 WIN_SCALES: dict[str, dict[int, float]] = {
-    "bison": {2: 5.8, 3: 8.4, 4: 4.9},
+    "bison": {2: 5.8, 3: 8.4, 4: 5.6},
     "buffet": {3: 6.6, 4: 5.0, 5: 3.8, 6: 3.1},
     "cafe": {2: 19.5, 3: 16.3, 4: 13.4},
-    "cheese": {3: 2.2, 4: 1.9, 5: 2.1},
+    "cheese": {3: 2.1, 4: 1.9, 5: 2.0},
     "stirfry": {2: 44.7, 3: 24.0, 4: 15.0, 5: 12.5},
 }
 """``{game id: {players: win scale}}`` for ``hard``'s search plans, in the units of the

@@ -117,10 +117,12 @@ def outcome(
     if state.is_over:
         winners = state.winners
         wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
-        top_wins = wins
+        leaders = wins
     else:
         wins = win_shares(scores, win_scale)
-        top_wins = wins if win_scale is None else win_shares(scores)
+        # The rewards count the leaders' shares whatever the win scale: the scale is for
+        # the figures a player reads, and must not change the moves.
+        leaders = wins if win_scale is None else win_shares(scores)
     if not state.is_over and scale is not None and n > 1:
         margins = [
             0.5 + 0.5 * math.tanh((s - max(scores[:i] + scores[i + 1 :])) / scale)
@@ -132,7 +134,7 @@ def outcome(
         below = sum(1 for t in scores if t < scores[s])
         level = sum(1 for t in scores if t == scores[s]) - 1
         rank = (below + level / 2) / (n - 1) if n > 1 else 1.0
-        result.append(WIN_WEIGHT * top_wins[s] + (1 - WIN_WEIGHT) * rank)
+        result.append(WIN_WEIGHT * leaders[s] + (1 - WIN_WEIGHT) * rank)
     return result, wins, list(scores)
 
 
