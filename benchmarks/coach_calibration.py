@@ -28,9 +28,10 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from statistics import fmean
+from typing import TypeVar
 
 import meeple
 from meeple.bots.calibration import WIN_SCALES
@@ -42,6 +43,7 @@ from meeple.core.game import Action, State, without_back
 SEEDS = 700000
 MAX_DECISIONS = 2000
 Sample = tuple[list[float], list[float], float]
+Row = TypeVar("Row")
 
 
 Visit = Callable[[State, int, int, Action], None]
@@ -52,7 +54,7 @@ def _play(game_id: str, players: int, seed: int, every: int, visit: Visit) -> St
     ``every``-th decision with a choice, ``visit(state, seat, index, move)`` is called
     before the move is made (it must not change the state)."""
     game = meeple.load(game_id)
-    state = game.new(players=players, seed=seed)
+    state: State = game.new(players=players, seed=seed)
     bots = [make("normal", game, seed=seed * 10 + s) for s in range(players)]
     rng = random.Random(seed)
     index = 0
@@ -126,6 +128,23 @@ def _best_scale(samples: list[Sample]) -> float:
     return math.exp((low + high) / 2)
 
 
+PARTS = (
+    ("first third", 0, 1 / 3),
+    ("second", 1 / 3, 2 / 3),
+    ("last", 2 / 3, 1.01),
+    ("all", 0, 1.01),
+)
+"""The parts of a game the tables split their rows by (by the decision's place in it)."""
+
+
+def _parts(rows: list[Row], progress: Callable[[Row], float]) -> Iterator[tuple[str, list[Row]]]:
+    """Each part of :data:`PARTS` that has rows, with them."""
+    for name, low, high in PARTS:
+        part = [r for r in rows if low <= progress(r) < high]
+        if part:
+            yield name, part
+
+
 def _jobs(args: argparse.Namespace) -> list[tuple[str, int, int, int]]:
     return [(args.game, args.players, SEEDS + g, args.every) for g in range(args.games)]
 
@@ -143,15 +162,7 @@ def fit(args: argparse.Namespace) -> None:
     print(f"win scale T = {scale:.3g} (log loss {_log_loss(samples, scale):.3f})")
     print("| part of the game | playouts | fair share | leader's | T's |")
     print("|---|---|---|---|---|")
-    for name, low, high in (
-        ("first third", 0, 1 / 3),
-        ("second", 1 / 3, 2 / 3),
-        ("last", 2 / 3, 1.01),
-        ("all", 0, 1.01),
-    ):
-        part = [s for s in samples if low <= s[2] < high]
-        if not part:
-            continue
+    for name, part in _parts(samples, lambda s: s[2]):
         row = [
             fmean(_brier([1 / n] * n, w) for _, w, _ in part),
             fmean(_brier(win_shares(j), w) for j, w, _ in part),
@@ -195,15 +206,7 @@ def check(args: argparse.Namespace) -> None:
     print(f"{args.game} for {n}: {len(rows)} decisions of {args.games} games; win scale {scales}")
     print("| part of the game | decisions | won | fair share | without the scale | with it |")
     print("|---|---|---|---|---|---|")
-    for name, low, high in (
-        ("first third", 0, 1 / 3),
-        ("second", 1 / 3, 2 / 3),
-        ("last", 2 / 3, 1.01),
-        ("all", 0, 1.01),
-    ):
-        part = [r for r in rows if low <= r[3] < high]
-        if not part:
-            continue
+    for name, part in _parts(rows, lambda r: r[3]):
         won = fmean(r[2] for r in part)
         briers = [
             fmean((1 / n - r[2]) ** 2 for r in part),
