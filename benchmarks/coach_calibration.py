@@ -35,7 +35,7 @@ from typing import TypeVar
 
 import meeple
 from meeple.bots.calibration import WIN_SCALES
-from meeple.bots.ismcts import win_shares
+from meeple.bots.ismcts import outcome, win_shares
 from meeple.bots.levels import make
 from meeple.bots.search import PlannedSearch
 from meeple.core.game import Action, State, without_back
@@ -94,9 +94,7 @@ def _fit_game(job: tuple[str, int, int, int]) -> list[Sample]:
         while not world.is_over:
             mover = rng.choice(world.to_move)
             world.apply_unchecked(mover, search.policy.choose(world, mover))
-        winners = world.winners
-        wins = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
-        found.append((list(judged), wins, index))
+        found.append((list(judged), outcome(world)[1], index))
 
     _play(game_id, players, seed, every, visit)
     total = max((i for _, _, i in found), default=1) or 1
@@ -190,11 +188,9 @@ def _check_game(job: tuple[str, int, int, int]) -> list[tuple[float, float, floa
         assert figures[0].visits == figures[1].visits  # the same playouts, other figures
         rows.append((figures[0].win_chance, figures[1].win_chance, seat, index))
 
-    winners = _play(game_id, players, seed, every, visit).winners
+    wins = outcome(_play(game_id, players, seed, every, visit))[1]
     total = max((r[3] for r in rows), default=1) or 1
-    return [
-        (a, b, 1 / len(winners) if seat in winners else 0.0, i / total) for a, b, seat, i in rows
-    ]
+    return [(a, b, wins[seat], i / total) for a, b, seat, i in rows]
 
 
 def check(args: argparse.Namespace) -> None:

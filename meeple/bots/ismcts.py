@@ -78,6 +78,11 @@ def rewards(
     return outcome(state, scale, judge)[0]
 
 
+def _split(winners: list[int], n: int) -> list[float]:
+    """A win split between ``winners``, 1/k each, among ``n`` seats."""
+    return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+
 def win_shares(scores: list[float], win_scale: float | None = None) -> list[float]:
     """Each seat's share of the win at a cut-off state judged ``scores``.
 
@@ -96,8 +101,7 @@ def win_shares(scores: list[float], win_scale: float | None = None) -> list[floa
     n = len(scores)
     top = max(scores)
     if win_scale is None:
-        winners = [s for s in range(n) if scores[s] == top]
-        return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+        return _split([s for s in range(n) if scores[s] == top], n)
     weights = [math.exp((s - top) / win_scale) for s in scores]  # the top's is 1: no overflow
     total = sum(weights)
     return [w / total for w in weights]
@@ -115,9 +119,7 @@ def outcome(
     scores = state.scores if state.is_over or judge is None else judge(state)
     n = len(scores)
     if state.is_over:
-        winners = state.winners
-        wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
-        leaders = wins
+        wins = leaders = _split(state.winners, n)
     else:
         wins = win_shares(scores, win_scale)
         # The rewards count the leaders' shares whatever the win scale: the scale is for
