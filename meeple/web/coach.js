@@ -191,7 +191,9 @@ export function hintTool({ tableId, game, context, boards }) {
   const box = h("section", { id: "hint-box", class: "hint-box", hidden: true, "aria-live": "polite" });
   // A hint answers this player's decision, not the table's version: at Buffet's simultaneous
   // cards the others' choices move the table on while the player still decides, and the
-  // hint must stay. The decision is known by the player's legal moves.
+  // hint must stay. The decision is known by the version it began at (the state's
+  // `decision`) and the player's legal moves: a Buffet hand holding two of a card offers the
+  // same moves on the next turn, and the last turn's hint must not pass for its answer.
   let hint = null; // {decision, moves} shown now
   let asking = null; // the decision a request is out for
   let decision = null;
@@ -262,7 +264,7 @@ export function hintTool({ tableId, game, context, boards }) {
     /** After each drawing of the table: the button for a decision of this player's at an
      *  unrated table in play; a hint of an earlier decision goes. */
     update(state, allowed) {
-      decision = JSON.stringify(state.legal);
+      decision = JSON.stringify([state.decision, state.legal]);
       const mine = allowed && state.seat !== null && !state.is_over && state.legal.length > 0
         && state.table.status === "running" && !state.table.rated;
       button.hidden = !mine;

@@ -20,7 +20,7 @@ from meeple.server.store import Store
 from tests.server.conftest import Server, Socket, play_out
 
 STATE_KEYS = {
-    "type", "table", "version", "seat", "view", "legal", "to_move", "log", "deadline",
+    "type", "table", "version", "seat", "view", "legal", "decision", "to_move", "log", "deadline",
     "last_move", "is_over", "scores", "winners",
 }  # fmt: skip
 ERROR_KEYS = {"type", "code", "message"}

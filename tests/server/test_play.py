@@ -136,6 +136,42 @@ def test_bad_messages_are_answered_and_the_connection_stays_open(server: Server)
     sock.close()
 
 
+def test_a_seat_that_acted_has_a_new_decision_even_with_the_same_choices(
+    server: Server,
+) -> None:
+    # A Buffet hand may hold two of a card. When the others have chosen already, playing one
+    # of them deals the next turn at once, with the same legal actions as before. It is a
+    # new decision all the same: the state says so (`decision`, the version it began at; the
+    # coach's hint of the last turn went by it), and the same action sent again from the old
+    # version, a double click, is refused as stale rather than played a second time.
+    aki = server.person()
+    table_id = aki.table("buffet", 3, bots=["random", "random"])
+    sock = aki.ws(table_id)
+    for _ in range(40):
+        state = sock.until(
+            lambda m: (
+                m["type"] == "state"
+                and (m["is_over"] or (m["view"]["phase"] == "choose" and m["to_move"] == [0]))
+            )
+        )
+        assert not state["is_over"], "the game ended before a card held twice was played"
+        assert state["decision"] <= state["version"]
+        hand = state["view"]["hand"]
+        twice = [card for card in set(hand) if hand.count(card) > 1]
+        action = {"type": "play", "card": twice[0] if twice else hand[0]}
+        version = state["version"]
+        sock.send({"type": "action", "action": action, "version": version})
+        after = sock.until(lambda m, v=version: m["type"] == "state" and m["version"] > v)
+        if twice and after["legal"] == state["legal"]:
+            assert after["decision"] > version
+            table = aki.get(f"/api/tables/{table_id}").json()
+            refused(sock, {"type": "action", "action": action, "version": version}, "stale")
+            assert aki.get(f"/api/tables/{table_id}").json()["version"] == table["version"]
+            sock.close()
+            return
+    raise AssertionError("no turn offered the same choices after a card held twice")
+
+
 def test_acting_out_of_turn_is_refused(server: Server) -> None:
     aki, ben = server.person("Aki"), server.person("Ben")
     table_id = aki.table("cafe", 2)

@@ -201,8 +201,10 @@ class LiveTable:
         """The ``scores`` of each point of view's view of the current state."""
         self.legal: dict[int, list[JSON]] = {}
         self.decision_since: dict[int, int] = {}
-        """The version at which each seat's legal actions last changed: an action sent from
-        any version since then was chosen from the same decision, so it is still current."""
+        """The version at which each seat's present decision began: its legal actions changed,
+        or it acted (its next decision may offer the same actions, as a Buffet hand holding
+        two of a card does). An action sent from any version since then was chosen from the
+        same decision, so it is still current; one sent from before is stale."""
         self.logs: dict[SeatKey, list[JSON]] = {key: [] for key in self.keys()}
         self._last_events: dict[SeatKey, list[JSON]] = {key: [] for key in self.keys()}
         self.deadline: float | None = None
@@ -298,14 +300,16 @@ class LiveTable:
         if by == "human" and seat is not None and seat in self.logs:
             self.last_move[seat] = len(self.logs[seat])
         went_back = seat if action is not None and action.get("type") == BACK else None
-        self.refresh(went_back)
+        self.refresh(went_back, moved=seat)
 
-    def refresh(self, went_back: int | None = None) -> None:
+    def refresh(self, went_back: int | None = None, *, moved: int | None = None) -> None:
         """Recompute every seat's view and legal actions, and extend every seat's event log.
 
         After a ``back`` by seat ``went_back`` the game's events are again those of the choice
         point: the log gets one line of its own, ``{"event": "back", "seat": s}``, and
-        what the events hold now is taken as seen (printing it again would repeat it)."""
+        what the events hold now is taken as seen (printing it again would repeat it). Seat
+        ``moved``, who made the action, has a new decision even if its legal actions are the
+        same as before."""
         assert self.state is not None
         # Only the points of view a client can have: spectators and human seats. A bot seat
         # is never anyone's (its bot reads the state itself), and its view was half of the
@@ -313,7 +317,7 @@ class LiveTable:
         humans = [i for i, seat in enumerate(self.seats) if seat.kind != "bot"]
         for seat in humans:
             legal = self.state.legal_actions(seat)
-            if legal != self.legal.get(seat):
+            if legal != self.legal.get(seat) or seat == moved:
                 self.legal[seat] = legal
                 self.decision_since[seat] = self.version
         for key in [None, *humans]:
@@ -421,6 +425,7 @@ class LiveTable:
             "seat": key,
             "view": self.views.get(key) if state is not None else None,
             "legal": legal,
+            "decision": self.decision_since.get(key) if key is not None else None,
             "to_move": list(state.to_move) if state is not None else [],
             "log": {"from": start, "events": log[start:]},
             "deadline": self._deadline(key),
