@@ -3,7 +3,6 @@ and docs/bots.md's tables are those of the records folder."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from meeple.bots.measured import (
     tables,
 )
 from meeple.ratings import places, rate_levels, shown
+from tests.scripts import load_script
 
 ROOT = Path(__file__).parents[2]
 
@@ -290,10 +290,7 @@ def test_the_docs_ratings_are_those_fitted_to_the_ratings_records() -> None:
 def test_a_focal_trial_changes_the_one_seat_only(monkeypatch: pytest.MonkeyPatch) -> None:
     # benchmarks/bots.py arena --focal: hard (or expert) with its plan changed at one seat,
     # recorded as the level "trial", against unchanged rivals of the same level.
-    spec = importlib.util.spec_from_file_location("bots_bench", ROOT / "benchmarks" / "bots.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script(Path("benchmarks/bots.py"))
     monkeypatch.setitem(levels.LEVELS, bench.FOCAL, levels.LEVELS["hard"])  # put back after
     monkeypatch.setitem(expert.BY_PLAYERS, ("buffet", 3), {})
     game = meeple.load("buffet")

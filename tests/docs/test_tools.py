@@ -3,22 +3,17 @@ read as Markdown."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool(name: str) -> ModuleType:
     """A script of ``tools/`` (not a package) loaded as a module."""
-    spec = importlib.util.spec_from_file_location(f"_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path("tools") / f"{name}.py", f"_tools_{name}")
 
 
 import_graph = _tool("import_graph")

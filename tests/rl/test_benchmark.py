@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.scripts import load_script
+
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "rl.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rl_benchmark", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARK, "rl_benchmark")
 
 
 def test_rates_are_positive(bench: ModuleType) -> None:

@@ -6,7 +6,6 @@ states, views), the same copies and pickles, the same errors for bad input, and 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.rl import compiled_probe
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(compiled_probe.__file__)
@@ -35,10 +35,7 @@ INTERPRETED = [
 
 def compiled_modules() -> list[str]:
     """setup.py's COMPILED as module names (setup.py runs setup() only as a script)."""
-    spec = importlib.util.spec_from_file_location("meeple_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    setup = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(setup)
+    setup = load_script(Path("setup.py"), "meeple_setup")
     return [path.removesuffix(".py").replace("/", ".") for path in setup.COMPILED]
 
 

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pyspiel
 
+from tests.scripts import load_script
+
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / f"{name}.py", name)
 
 
 def test_pettingzoo_random() -> None:
