@@ -13,7 +13,9 @@ scores the plan judges the cut by, and plays on to the real end of that world. T
 log loss) is what :data:`meeple.bots.calibration.WIN_SCALES` should say. It prints ``T`` and,
 side by side, the Brier score (the mean over seats of the squared error of each seat's
 chance; lower is better) of three ways to give a seat its chance at the cut: the fair share
-``1/n``, the leader's share (what the search counts without a scale) and ``T``'s.
+``1/n``, the leader's share (what the search counts without a scale) and ``T``'s. With
+``--against real`` each playout counts who won the game it was imagined from instead of its
+world's winner: how much a cut says about the real game, hidden cards and all.
 
 ``check`` asks ``hard``'s analysis about the move the ``normal`` bot made (``analyse(...,
 also=move)``), once with the win scales of :mod:`meeple.bots.calibration` and once without,
@@ -71,10 +73,11 @@ def _play(game_id: str, players: int, seed: int, every: int, visit: Visit) -> St
     return state
 
 
-def _fit_game(job: tuple[str, int, int, int]) -> list[Sample]:
+def _fit_game(job: tuple[str, int, int, int, bool]) -> list[Sample]:
     """``(judged scores at the cut, win shares at the end, the game's progress)`` for the
-    sampled decisions of one game."""
-    game_id, players, seed, every = job
+    sampled decisions of one game: the end of the imagined world's, or with ``real`` that of
+    the game itself."""
+    game_id, players, seed, every, real = job
     search = make("hard", meeple.load(game_id), seed=seed)
     assert isinstance(search, PlannedSearch)
     rng = random.Random(seed + 1)
@@ -96,7 +99,10 @@ def _fit_game(job: tuple[str, int, int, int]) -> list[Sample]:
             world.apply_unchecked(mover, search.policy.choose(world, mover))
         found.append((list(judged), outcome(world)[1], index))
 
-    _play(game_id, players, seed, every, visit)
+    end = _play(game_id, players, seed, every, visit)
+    if real:
+        wins = outcome(end)[1]
+        found = [(j, wins, i) for j, _, i in found]
     total = max((i for _, _, i in found), default=1) or 1
     return [(j, w, i / total) for j, w, i in found]
 
@@ -147,16 +153,23 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, int, int, int]]:
     return [(args.game, args.players, SEEDS + g, args.every) for g in range(args.games)]
 
 
+def _fit_jobs(args: argparse.Namespace) -> list[tuple[str, int, int, int, bool]]:
+    return [(*job, args.against == "real") for job in _jobs(args)]
+
+
 def fit(args: argparse.Namespace) -> None:
     """Print the fitted win scale and the Brier scores beside the baselines'."""
     with ProcessPoolExecutor(args.workers) as pool:
-        samples = [s for game in pool.map(_fit_game, _jobs(args)) for s in game]
+        samples = [s for game in pool.map(_fit_game, _fit_jobs(args)) for s in game]
     if not samples:
         print("no playout reached the cut before the end: no scale is needed")
         return
     scale = _best_scale(samples)
     n = args.players
-    print(f"{args.game} for {n}: {len(samples)} cut-off playouts from {args.games} games")
+    print(
+        f"{args.game} for {n}: {len(samples)} cut-off playouts from {args.games} games, "
+        f"against the {args.against} winners"
+    )
     print(f"win scale T = {scale:.3g} (log loss {_log_loss(samples, scale):.3f})")
     print("| part of the game | playouts | fair share | leader's | T's |")
     print("|---|---|---|---|---|")
@@ -233,6 +246,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--every", type=int, default=3, help="sample every k-th decision")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--against",
+        choices=["world", "real"],
+        default="world",
+        help="fit: foretell the imagined world's winner (the default) or the real game's",
+    )
     args = parser.parse_args()
     fit(args) if args.what == "fit" else check(args)
 

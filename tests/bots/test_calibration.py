@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 import subprocess
@@ -20,17 +19,14 @@ from meeple.bots.levels import SEARCH_PLANS, make, searcher
 from meeple.bots.search import PlannedSearch
 from meeple.core.game import without_back
 from tests.bots.test_levels import positions, small
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "coach_calibration.py"
 
 
 def benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("coach_calibration", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_without_a_scale_the_leaders_share_the_win() -> None:
@@ -108,6 +104,21 @@ def test_the_fit_finds_the_scale_that_made_the_winners() -> None:
         winner = rng.choices(range(3), weights=chances)[0]
         samples.append((scores, [1.0 if s == winner else 0.0 for s in range(3)], 0.5))
     assert fit._best_scale(samples) == pytest.approx(4.0, rel=0.1)
+
+
+def test_fitting_against_the_real_winners_labels_each_playout_with_the_games_end() -> None:
+    """``fit --against real``: the same playouts, judged the same at their cut, each counted
+    with who won the game they were imagined from, not the imagined world."""
+    fit = benchmark()
+    job = ("buffet", 3, fit.SEEDS, 6)
+    world = fit._fit_game((*job, False))
+    real = fit._fit_game((*job, True))
+    assert len(real) == len(world) > 0
+    assert [s[0] for s in real] == [s[0] for s in world]
+    end = fit._play(*job, lambda *_: None)
+    wins = outcome(end)[1]
+    assert all(s[1] == wins for s in real)
+    assert any(s[1] != wins for s in world)  # the imagined worlds had winners of their own
 
 
 @pytest.mark.parametrize("what", ["fit", "check"])
