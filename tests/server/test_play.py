@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -147,28 +148,35 @@ def test_a_seat_that_acted_has_a_new_decision_even_with_the_same_choices(
     aki = server.person()
     table_id = aki.table("buffet", 3, bots=["random", "random"])
     sock = aki.ws(table_id)
-    for _ in range(40):
-        state = sock.until(
-            lambda m: (
-                m["type"] == "state"
-                and (m["is_over"] or (m["view"]["phase"] == "choose" and m["to_move"] == [0]))
-            )
-        )
+
+    def last_to_move(m: dict[str, Any]) -> bool:  # Aki decides, the bots have chosen
+        return m["type"] == "state" and (m["is_over"] or m["to_move"] == [0])
+
+    state = sock.until(last_to_move)
+    for _ in range(100):
         assert not state["is_over"], "the game ended before a card held twice was played"
         assert state["decision"] <= state["version"]
+        version = state["version"]
         hand = state["view"]["hand"]
         twice = [card for card in set(hand) if hand.count(card) > 1]
-        action = {"type": "play", "card": twice[0] if twice else hand[0]}
-        version = state["version"]
+        if state["view"]["phase"] != "choose":  # her exchange at a round's end: she draws
+            action = state["legal"][-1]
+        else:
+            action = {"type": "play", "card": twice[0] if twice else hand[0]}
         sock.send({"type": "action", "action": action, "version": version})
         after = sock.until(lambda m, v=version: m["type"] == "state" and m["version"] > v)
-        if twice and after["legal"] == state["legal"]:
+        if action["type"] == "play" and twice and after["legal"] == state["legal"]:
             assert after["decision"] > version
-            table = aki.get(f"/api/tables/{table_id}").json()
             refused(sock, {"type": "action", "action": action, "version": version}, "stale")
-            assert aki.get(f"/api/tables/{table_id}").json()["version"] == table["version"]
+            # Not played: her hand is as it was, and she still has her card to choose (the
+            # bots may have chosen theirs meanwhile).
+            again = sock.until(lambda m: m["type"] == "state")
+            assert again["view"]["hand"] == after["view"]["hand"]
+            assert again["view"]["my_choice"] is None and 0 in again["to_move"]
             sock.close()
             return
+        # The answer may be her next decision already (the bots chose at once).
+        state = after if last_to_move(after) else sock.until(last_to_move)
     raise AssertionError("no turn offered the same choices after a card held twice")
 
 
