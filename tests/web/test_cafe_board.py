@@ -283,11 +283,12 @@ def play(page: Page, players: int, *, phone: bool, name: str, seed: int) -> Play
         )
         if not options:
             continue
-        kind, index = rng.choice(options)
         if played.seated == 0 and chairs:
             # A guest seated at the first chance: a game the bots end early (the bar full)
             # once left this seat four decisions, every one to the bar.
             kind, index = "chair", rng.randrange(chairs)
+        else:
+            kind, index = rng.choice(options)
         selector = {
             "chair": ".cafe-chair.legal",
             "bar": ".cafe-bar.legal",
