@@ -1,12 +1,15 @@
-"""The ``expert`` level: ``hard``'s search, with its cut-off playouts judged by a value network.
+"""The ``expert`` level: ``hard``'s search, helped by a network learnt from self-play.
 
 ``hard`` (an informed ISMCTS, :mod:`meeple.bots.ismcts`) plays each playout by the game's
 heuristic and judges where it stops by the running scores, which say little of the end in
-most games. ``expert`` stops its playouts sooner and asks the game's value network
-(:mod:`meeple.bots.nets`, trained by ``meeple train``) how each seat will end, seat by seat
-from its own view: the searches are shorter, so more of them fit in the same time. Every
-other setting is the game's ``SEARCH`` plan for the table's player count, tuned per game here (:data:`TUNING`) so that a
-decision takes no longer than ``hard``'s.
+most games. In most games ``expert`` stops its playouts sooner and asks the game's value
+network (:mod:`meeple.bots.nets`, trained by ``meeple train``) how each seat will end, seat
+by seat from its own view: the searches are shorter, so more of them fit in the same time.
+In Go da Cheese! (:data:`LEARNS`) it learns a belief instead: what a rival's face-down card
+is likely to be, from where and after what it lies, by which the worlds it imagines are
+dealt (:mod:`meeple.games.cheese.belief`). Every other setting is the game's ``SEARCH`` plan
+for the table's player count, tuned per game here (:data:`TUNING`) so that a decision takes
+no longer than ``hard``'s.
 
 ``expert`` is offered for the games and player counts whose network ships in the package
 (``meeple/bots/weights/<game>-<players>.npz``): :func:`available`.
@@ -14,14 +17,21 @@ decision takes no longer than ``hard``'s.
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from meeple.core.bot import Bot, SearchPlan
 from meeple.core.game import Action, Game, State
+
+LEARNS: dict[str, str] = {"cheese": "belief"}
+"""The games whose network is not a value network, by the kind it is
+(:attr:`meeple.bots.nets.Net.KIND`): Go da Cheese! scores only at the end, from queues a
+cut-off world has yet to fill, and a value network on its observation learnt nothing
+(docs/bots.md); what its worlds get wrong is the rivals' face-down cards."""
 
 TUNING: dict[str, dict[str, Any]] = {
     # Measured at 2 players, where no network ships (docs/bots.md), and kept at 5, where one
@@ -78,24 +88,46 @@ def tuning(game_id: str, players: int | None = None) -> dict[str, Any]:
     return {**TUNING.get(game_id, {}), **BY_PLAYERS.get((game_id, players or 0), {})}
 
 
+def learns(game_id: str) -> str:
+    """The kind of network ``expert`` learns for ``game_id``: ``"value"`` or ``"belief"``."""
+    return LEARNS.get(game_id, "value")
+
+
 def expert_plan(
-    plan: SearchPlan, game_id: str, net_judge: Any, players: int | None = None
+    plan: SearchPlan,
+    game_id: str,
+    net_judge: Any = None,
+    players: int | None = None,
+    *,
+    worlds: Any = None,
 ) -> SearchPlan:
     """``hard``'s ``plan`` for ``game_id`` at ``players`` (its plan for that count,
     :meth:`~meeple.core.bot.SearchPlan.for_players`; without ``players``, ``plan`` itself)
-    with its playouts judged by ``net_judge``, as :data:`TUNING` and :data:`BY_PLAYERS` say:
-    what they do not change (such as ``tree``) is hard's for that count."""
-    changes = {"score_scale": DEFAULT_SCALE, **tuning(game_id, players)}
+    with its playouts judged by ``net_judge`` (a value network's), or its worlds dealt by
+    ``worlds`` (a belief's), as :data:`TUNING` and :data:`BY_PLAYERS` say: what they do not
+    change (such as ``tree``) is hard's for that count."""
+    changes = tuning(game_id, players)
+    if net_judge is not None:
+        changes = {"score_scale": DEFAULT_SCALE, "judge": net_judge, **changes}
+    if worlds is not None:
+        changes["worlds"] = worlds
     base = plan if players is None else plan.for_players(players)
-    # The network judges at every count: no per-count plan of hard's may take its place.
-    return replace(base, judge=net_judge, at={}, **changes)
+    # The network plays at every count: no per-count plan of hard's may take its place.
+    return replace(base, at={}, **changes)
 
 
 @cache
 def _net(game_id: str, players: int, folder: Path) -> Any:
-    from meeple.bots.nets import ValueNet, weights_path  # noqa: PLC0415
+    from meeple.bots.nets import BeliefNet, ValueNet, weights_path  # noqa: PLC0415
 
-    return ValueNet.load(weights_path(game_id, players, folder), game_id, players)
+    kind = BeliefNet if learns(game_id) == BeliefNet.KIND else ValueNet
+    return kind.load(weights_path(game_id, players, folder), game_id, players)
+
+
+def _belief_worlds(game_id: str, net: Any) -> Any:
+    """The ``worlds`` of a search plan: the game's ``belief.deal`` by ``net``'s chances."""
+    module = importlib.import_module(f"meeple.games.{game_id}.belief")
+    return partial(module.deal, chances=net.chances)
 
 
 class ExpertBot(Bot):
@@ -128,11 +160,15 @@ class ExpertBot(Bot):
             if not available(self.game.id, players, self.folder):
                 raise ValueError(f"expert has no network for {self.game.id} at {players} players")
             net = _net(self.game.id, players, self.folder)
-            resolved = self.game.resolve_options(options)
-            if layout_digest(load_encoding(self.game.id), players, resolved) != net.digest:
-                raise ValueError(f"expert's network for {self.game.id} reads another layout")
-            judge = NetJudge(net, resolved)
-            plan = expert_plan(SEARCH_PLANS[self.game.id], self.game.id, judge, players)
+            hard = SEARCH_PLANS[self.game.id]
+            if learns(self.game.id) == "belief":
+                worlds = _belief_worlds(self.game.id, net)
+                plan = expert_plan(hard, self.game.id, None, players, worlds=worlds)
+            else:
+                resolved = self.game.resolve_options(options)
+                if layout_digest(load_encoding(self.game.id), players, resolved) != net.digest:
+                    raise ValueError(f"expert's network for {self.game.id} reads another layout")
+                plan = expert_plan(hard, self.game.id, NetJudge(net, resolved), players)
             found = self._search[players] = searcher(self.game, plan, self.seed)
         return found
 

@@ -187,8 +187,8 @@ class ISMCTSBot(Bot):
     its running scores; ``None`` plays every playout to the end. ``policy`` plays the
     playouts and orders the tree's moves (see the module docstring); ``None`` plays them
     at random. ``guide`` ranks the root's moves and makes the followed decisions (default:
-    the policy). ``score_scale``, ``judge``, ``follow``, ``caution``, ``candidates`` and
-    ``tree`` are described with :class:`meeple.core.bot.SearchPlan`, which is how the
+    the policy). ``score_scale``, ``judge``, ``follow``, ``caution``, ``candidates``,
+    ``tree`` and ``worlds`` are described with :class:`meeple.core.bot.SearchPlan`, which is how the
     ``hard`` level sets them for each game; the last four need a policy. ``explain`` gives
     :meth:`analyse` the game heuristic's reasons, and ``win_scale`` its win chances at
     cut-off playouts (:func:`win_shares`; the moves chosen do not depend on it).
@@ -221,6 +221,7 @@ class ISMCTSBot(Bot):
         tree: bool = True,
         explain: Explainer | None = None,
         win_scale: float | None = None,
+        worlds: Callable[[State, int, random.Random], State] | None = None,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("give a budget: iterations, seconds, steps or some of them")
@@ -242,6 +243,7 @@ class ISMCTSBot(Bot):
         self.tree = tree
         self.explain = explain
         self.win_scale = win_scale
+        self.worlds = worlds
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
@@ -302,10 +304,17 @@ class ISMCTSBot(Bot):
         for done in range(playouts):
             if done and time.perf_counter() >= deadline:
                 break
-            world = state.determinize(seat, self.rng)
+            world = self._world(state, seat)
             world.apply(seat, action)
             self._iterate(root, world, seat)
         return root
+
+    def _world(self, state: State, seat: int) -> State:
+        """A world consistent with ``seat``'s view: ``worlds``' if given, else
+        ``state.determinize``'s."""
+        if self.worlds is None:
+            return state.determinize(seat, self.rng)
+        return self.worlds(state, seat, self.rng)
 
     def _candidate(self, node: Node, view: JSON, seat: int) -> Candidate:
         action = node.action or {}
@@ -328,7 +337,7 @@ class ISMCTSBot(Bot):
             return self._paired(state, seat)
         root = Node()
         for _ in self._budget():
-            self._iterate(root, state.determinize(seat, self.rng), seat)
+            self._iterate(root, self._world(state, seat), seat)
         keys = {(seat, action_key(a)) for a in legal}
         tried = [node for key, node in root.children.items() if key in keys]
         best = max(range(len(tried)), key=lambda i: (tried[i].visits, tried[i].reward))
@@ -452,7 +461,7 @@ class ISMCTSBot(Bot):
         roots = [Node(seat=seat, action=move) for move in moves]
         outcomes: list[list[float]] = [[] for _ in moves]
         for _ in self._budget():
-            world = state.determinize(seat, self.rng)
+            world = self._world(state, seat)
             luck = self.rng.getrandbits(63)
             for root, outcome in zip(roots, outcomes, strict=True):
                 copy = world.clone()

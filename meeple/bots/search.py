@@ -66,6 +66,7 @@ def _settings(plan: SearchPlan, heuristic: Bot, seed: int | None) -> dict[str, A
         "candidates": plan.candidates,
         "judge": plan.judge,
         "tree": plan.tree,
+        "worlds": plan.worlds,
     }
 
 

@@ -21,6 +21,7 @@ the optional extra ``meeple[train]``; playing with the network needs numpy alone
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import pickle
@@ -36,13 +37,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from meeple.bots.nets import Array, Observer, ValueNet, layout_digest, weights_path
+from meeple.bots.nets import Array, BeliefNet, Observer, ValueNet, belief_layout, weights_path
 
 CHECKPOINT = "checkpoint.pkl"
 DATA = "data.npz"
 BATCH = 256
 """Positions per step of the optimiser."""
 VALIDATION_EVERY = 10
+LEAST_CHANCE = 1e-9
+"""A belief's log loss counts a chance below this as this (the log of 0 is unbounded)."""
 """Game ``k`` is a validation game when ``k % VALIDATION_EVERY == VALIDATION_EVERY - 1``."""
 
 
@@ -101,9 +104,26 @@ class Checkpoint:
     curve: Curve = field(default_factory=Curve)
 
 
-def play_for_data(config: TrainConfig, seed: int) -> tuple[Array, Array]:
-    """Play one self-play game of the run; the observations kept and their targets (runs in
-    a worker process)."""
+def learns_belief(config: TrainConfig) -> bool:
+    """Whether the run learns a belief network (:data:`meeple.bots.expert.LEARNS`), not a
+    value network."""
+    from meeple.bots.expert import learns  # noqa: PLC0415
+
+    return learns(config.game) == BeliefNet.KIND
+
+
+def input_size(config: TrainConfig) -> int:
+    """The length of the network's inputs."""
+    if learns_belief(config):
+        return sum(size for _, size in belief_layout(config.game))
+    return Observer(config.game, config.players).size
+
+
+def play_for_data(config: TrainConfig, seed: int) -> tuple[npt.NDArray[Any], Array]:
+    """Play one self-play game of the run; the inputs kept and their targets (runs in a
+    worker process). For a value network, every seat's observation at up to ``samples``
+    decisions, each with the seat's final reward; for a belief network, at up to ``samples``
+    decisions, what each seat sees of every hidden card of its rivals, with what it is."""
     import meeple  # noqa: PLC0415 (a worker process loads the games on its own)
     from meeple.bots.ismcts import outcome  # noqa: PLC0415
     from meeple.bots.levels import make  # noqa: PLC0415
@@ -114,11 +134,13 @@ def play_for_data(config: TrainConfig, seed: int) -> tuple[Array, Array]:
     state = game.new(players, seed=seed)
     bots = [make(config.level, game, seed=seed * 16 + s) for s in range(players)]
     dice = random.Random(seed)
-    observer = Observer(game_id, players)
+    belief = learns_belief(config)
+    observer = None if belief else Observer(game_id, players)
     seats = list(range(players))
-    positions: list[Array] = []
+    positions: list[Any] = []
     while not state.is_over:
-        positions.append(observer.observe(state, seats))
+        # A belief learns from the real position, which it labels after the choice below.
+        positions.append(state.clone() if observer is None else observer.observe(state, seats))
         seat = dice.choice(state.to_move)
         if dice.random() < explore:
             action = dice.choice(without_back(state.legal_actions(seat)))
@@ -126,16 +148,42 @@ def play_for_data(config: TrainConfig, seed: int) -> tuple[Array, Array]:
             action = bots[seat].choose(state, seat)
         state.apply(seat, action)
     kept = sorted(dice.sample(range(len(positions)), min(config.samples, len(positions))))
+    if belief:
+        return _labelled(game_id, [positions[i] for i in kept], seats)
     rewards = np.array(outcome(state)[0], np.float32)
-    x = np.concatenate([positions[i] for i in kept]) if kept else np.zeros((0, observer.size))
+    size = input_size(config)
+    x = np.concatenate([positions[i] for i in kept]) if kept else np.zeros((0, size))
     y = np.tile(rewards, len(kept))
     return x.astype(np.float16), y
 
 
-def _model(config: TrainConfig) -> Any:
-    from sklearn.neural_network import MLPRegressor  # noqa: PLC0415 (the optional extra)
+def belief_outcomes(game_id: str) -> int:
+    """How many things a hidden card of ``game_id`` may be (its belief network's outputs)."""
+    outcomes: int = importlib.import_module(f"meeple.games.{game_id}.belief").OUTCOMES
+    return outcomes
 
-    return MLPRegressor(
+
+def _labelled(game_id: str, states: list[Any], seats: list[int]) -> tuple[npt.NDArray[Any], Array]:
+    """A belief's examples: at each of ``states``, each seat's view of its rivals' hidden
+    cards (the game's ``belief.labelled``), with what they are."""
+    module = importlib.import_module(f"meeple.games.{game_id}.belief")
+    rows: list[list[float]] = []
+    labels: list[int] = []
+    for state in states:
+        for seat in seats:
+            features, animals = module.labelled(state, seat)
+            rows += features
+            labels += animals
+    size = sum(size for _, size in module.LAYOUT)
+    x = np.asarray(rows, np.float16).reshape(len(rows), size)
+    return x, np.asarray(labels, np.float32)
+
+
+def _model(config: TrainConfig) -> Any:
+    from sklearn.neural_network import MLPClassifier, MLPRegressor  # noqa: PLC0415 (the extra)
+
+    kind = MLPClassifier if learns_belief(config) else MLPRegressor
+    return kind(
         hidden_layer_sizes=config.hidden,
         activation="relu",
         solver="adam",
@@ -146,18 +194,19 @@ def _model(config: TrainConfig) -> Any:
     )
 
 
-def export(model: Any, config: TrainConfig) -> ValueNet:
-    """The trained scikit-learn model as a :class:`ValueNet` (numpy arrays only)."""
+def export(model: Any, config: TrainConfig) -> ValueNet | BeliefNet:
+    """The trained scikit-learn model as a :class:`ValueNet` or :class:`BeliefNet` (numpy
+    arrays only)."""
     import meeple  # noqa: PLC0415
-    from meeple.core.encoding import load_encoding  # noqa: PLC0415
 
     options = meeple.load(config.game).resolve_options(None)
-    digest = layout_digest(load_encoding(config.game), config.players, options)
+    kind = BeliefNet if learns_belief(config) else ValueNet
+    size, digest = kind.expected(config.game, config.players, options)
     layers = [
         (np.asarray(w, np.float32), np.asarray(b, np.float32))
         for w, b in zip(model.coefs_, model.intercepts_, strict=True)
     ]
-    return ValueNet(config.game, config.players, layers[0][0].shape[0], digest, layers)
+    return kind(config.game, config.players, size, digest, layers)
 
 
 class Trainer:
@@ -188,7 +237,7 @@ class Trainer:
         else:
             out.mkdir(parents=True, exist_ok=True)
             self.checkpoint = Checkpoint(config, _model(config))
-            size = Observer(config.game, config.players).size
+            size = input_size(config)
             self.data = {
                 "x": np.zeros((0, size), np.float16),
                 "y": np.zeros(0, np.float32),
@@ -276,14 +325,17 @@ class Trainer:
         # A tiny run's first rounds have fewer positions than a batch.
         model.set_params(batch_size=min(BATCH, len(y)))
         shuffle = np.random.default_rng(self.config.seed + self.checkpoint.games_done)
+        belief = learns_belief(self.config)
+        # A classifier learns every animal's output from its first step, seen or not yet.
+        classes = {"classes": np.arange(belief_outcomes(self.config.game))} if belief else {}
         for _ in range(self.config.epochs):
             order = shuffle.permutation(len(y))
-            model.partial_fit(x[order].astype(np.float32), y[order])
+            model.partial_fit(x[order].astype(np.float32), y[order], **classes)
         curve = self.checkpoint.curve
         curve.games.append(self.checkpoint.games_done)
-        curve.train_loss.append(_loss(model, x, y))
-        curve.validation_loss.append(_loss(model, data["vx"], data["vy"]))
-        curve.guess_loss.append(guess_loss(y, data["vy"]))
+        curve.train_loss.append(_loss(model, x, y, belief=belief))
+        curve.validation_loss.append(_loss(model, data["vx"], data["vy"], belief=belief))
+        curve.guess_loss.append(guess_loss(y, data["vy"], belief=belief))
         curve.seconds.append(self.checkpoint.seconds)
 
     def _save(self) -> None:
@@ -314,17 +366,28 @@ def summary(curve: Curve) -> str:
     return text
 
 
-def guess_loss(y: Array, vy: Array) -> float:
-    """Mean squared error on the validation positions of the training targets' mean."""
+def guess_loss(y: Array, vy: Array, *, belief: bool = False) -> float:
+    """The loss on the validation examples of a constant guess: the training targets' mean
+    (its mean squared error), or for a belief their frequencies (its log loss)."""
     if not len(y) or not len(vy):
         return math.nan
+    if belief:
+        labels = vy.astype(np.int64)
+        counts = np.bincount(y.astype(np.int64), minlength=int(labels.max()) + 1)
+        shares = np.maximum(counts / counts.sum(), LEAST_CHANCE)
+        return float(-np.mean(np.log(shares[labels])))
     return float(np.mean((vy - float(np.mean(y))) ** 2))
 
 
-def _loss(model: Any, x: npt.NDArray[Any], y: Array) -> float:
-    """Mean squared error of the clipped predictions (as :class:`ValueNet` clips them)."""
+def _loss(model: Any, x: npt.NDArray[Any], y: Array, *, belief: bool = False) -> float:
+    """Mean squared error of the clipped predictions (as :class:`ValueNet` clips them), or
+    for a belief the log loss (the mean of minus the log of the true animal's chance)."""
     if not len(y):
         return math.nan
+    if belief:
+        chances = model.predict_proba(x.astype(np.float32))
+        picked = chances[np.arange(len(y)), y.astype(np.int64)]
+        return float(-np.mean(np.log(np.maximum(picked, LEAST_CHANCE))))
     predicted = np.clip(model.predict(x.astype(np.float32)), 0.0, 1.0)
     return float(np.mean((predicted - y) ** 2))
 
@@ -344,8 +407,10 @@ def plot_curve(curve: Curve, config: TrainConfig, path: Path) -> None:
     if len(curve.guess_loss) == len(curve.games):
         ax.plot(curve.games, curve.guess_loss, "x--", label="a constant guess", color="#999999")
     ax.set_xlabel("self-play games")
-    ax.set_ylabel("mean squared error")
-    ax.set_title(f"{config.game}, {config.players} players: value network")
+    belief = learns_belief(config)
+    ax.set_ylabel("log loss" if belief else "mean squared error")
+    kind = "belief" if belief else "value"
+    ax.set_title(f"{config.game}, {config.players} players: {kind} network")
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)

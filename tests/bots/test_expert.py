@@ -1,4 +1,4 @@
-"""The ``expert`` level: value networks, their training (``meeple train``) and the level.
+"""The ``expert`` level: value and belief networks, their training (``meeple train``) and the level.
 
 The real training runs for hours (``docs/bots.md``); these tests train tiny networks on a
 handful of games, so that they run in seconds.
@@ -19,11 +19,21 @@ from typer.testing import CliRunner
 import meeple
 from meeple.bots import expert, training
 from meeple.bots.expert import ExpertBot, available, expert_plan
+from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import SEARCH_PLANS, check, levels_for, make
-from meeple.bots.nets import NetJudge, Observer, ValueNet, WrongNet, shipped_counts, weights_path
+from meeple.bots.nets import (
+    BeliefNet,
+    NetJudge,
+    Observer,
+    ValueNet,
+    WrongNet,
+    shipped_counts,
+    weights_path,
+)
 from meeple.bots.training import TrainConfig, Trainer
 from meeple.cli import app
 from meeple.core.game import without_back
+from meeple.games.cheese import belief
 from tests.bots.test_arena import unboxed
 
 pytest.importorskip("sklearn", reason="training needs the extra meeple[train]")
@@ -238,6 +248,58 @@ def test_the_shipped_networks_load_and_stay_small(game_id: str) -> None:
     total = sum(weights_path(game_id, p).stat().st_size for p in counts)
     assert total <= 2_000_000  # the budget: 2 MB of weights a game
     for players in counts:
-        net = ValueNet.load(weights_path(game_id, players), game_id, players)
         state = meeple.load(game_id).new(players, seed=1)
+        if expert.learns(game_id) == BeliefNet.KIND:
+            belief = BeliefNet.load(weights_path(game_id, players), game_id, players)
+            chances = belief.chances([[0.0] * belief.size])[0]
+            assert len(chances) > 1 and sum(chances) == pytest.approx(1.0)
+            continue
+        net = ValueNet.load(weights_path(game_id, players), game_id, players)
         assert len(NetJudge(net)(state)) == players
+
+
+@pytest.fixture(scope="module")
+def believed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding a tiny run of Go da Cheese! for 3, which learns a belief."""
+    out = tmp_path_factory.mktemp("belief")
+    config = TrainConfig("cheese", 3, games=4, round_games=2, samples=3, hidden=(8,), workers=1)
+    Trainer(config, out).run()
+    return out
+
+
+def test_a_tiny_belief_run_writes_a_belief_network(believed: Path) -> None:
+    assert expert.learns("cheese") == "belief" and expert.learns("stirfry") == "value"
+    path = weights_path("cheese", 3, believed)
+    net = BeliefNet.load(path, "cheese", 3)
+    assert [w.shape for w, _ in net.layers] == [(belief.SIZE, 8), (8, belief.OUTCOMES)]
+    with (believed / training.CHECKPOINT).open("rb") as f:
+        curve = pickle.load(f).curve
+    # Log losses: above 0, and a guess of the frequencies is no better than log 6 at worst.
+    assert curve.games == [2, 4] and all(loss > 0 for loss in curve.train_loss)
+    with pytest.raises(WrongNet, match="is a belief network, not a value network"):
+        ValueNet.load(path, "cheese", 3)
+    with pytest.raises(ValueError, match="stirfry has no belief to learn"):
+        BeliefNet.load(path, "stirfry", 2)
+
+
+def test_a_guess_of_the_frequencies_is_a_beliefs_constant_guess() -> None:
+    # Labels 0, 0, 1 in training: chances 2/3 and 1/3; validation 0 and 1.
+    loss = training.guess_loss(np.array([0.0, 0.0, 1.0]), np.array([0.0, 1.0]), belief=True)
+    assert loss == pytest.approx(-(math.log(2 / 3) + math.log(1 / 3)) / 2)
+
+
+def test_expert_deals_its_worlds_by_a_belief(
+    believed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(expert.TUNING, "cheese", {"iterations": 3, "steps": 30})
+    game = meeple.load("cheese")
+    bot = ExpertBot(game, seed=2, folder=believed)
+    search = bot.searcher(3)
+    assert isinstance(search, ISMCTSBot) and search.worlds is not None
+    assert search.judge is SEARCH_PLANS["cheese"].judge  # hard's judge: no value network
+    state = game.new(3, seed=5)
+    for _ in range(8):
+        seat = state.to_move[0]
+        action = bot.choose(state, seat)
+        assert action in without_back(state.legal_actions(seat))
+        state.apply(seat, action)
