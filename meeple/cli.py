@@ -348,10 +348,11 @@ def train(
     ] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the self-play games.")] = 0,
 ) -> None:
-    """Train the expert level's value network for a game from self-play (needs meeple\\[train]).
+    """Train the expert level's network for a game from self-play (needs meeple\\[train]).
 
-    Writes --out/<game>-<players>.npz (the network, for numpy), --out/curve.png (the
-    validation loss) and a checkpoint after every round: --resume goes on from it."""
+    A value network, or for Go da Cheese! a belief of the rivals' face-down cards. Writes
+    --out/<game>-<players>.npz (the network, for numpy), --out/curve.png (the validation
+    loss) and a checkpoint after every round: --resume goes on from it."""
     game = _load(game_id)
     try:
         game.new(players, seed=0)

@@ -51,7 +51,8 @@ TUNING: dict[str, dict[str, Any]] = {
     "bison": {"rollout_limit": 8, "iterations": 5, "caution": 2.0},
 }
 """Per game, what ``expert`` changes in ``hard``'s :data:`~meeple.bots.levels.SEARCH_PLANS`
-(a game not listed keeps the plan and judges its playouts by the network at its cut).
+(a game not listed keeps the plan: its value network judges the playouts at the plan's cut,
+or its belief deals the worlds).
 ``score_scale`` applies to the margin of the estimated rewards, which lie in [0, 1]."""
 
 BY_PLAYERS: dict[tuple[str, int], dict[str, Any]] = {
@@ -125,9 +126,9 @@ def _net(game_id: str, players: int, folder: Path) -> Any:
 
 
 def _belief_worlds(game_id: str, net: Any) -> Any:
-    """The ``worlds`` of a search plan: the game's ``belief.deal`` by ``net``'s chances."""
+    """The ``worlds`` of a search plan: the game's ``belief.dealer`` by ``net``'s chances."""
     module = importlib.import_module(f"meeple.games.{game_id}.belief")
-    return partial(module.deal, chances=net.chances)
+    return partial(module.dealer, chances=net.chances)
 
 
 class ExpertBot(Bot):

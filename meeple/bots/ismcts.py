@@ -221,7 +221,7 @@ class ISMCTSBot(Bot):
         tree: bool = True,
         explain: Explainer | None = None,
         win_scale: float | None = None,
-        worlds: Callable[[State, int, random.Random], State] | None = None,
+        worlds: Callable[[State, int], Callable[[random.Random], State]] | None = None,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("give a budget: iterations, seconds, steps or some of them")
@@ -301,20 +301,22 @@ class ISMCTSBot(Bot):
         search plays out, with its tree), or fewer if ``seconds`` pass first."""
         root = Node(seat=seat, action=action)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        deal = self._dealer(state, seat)
         for done in range(playouts):
             if done and time.perf_counter() >= deadline:
                 break
-            world = self._world(state, seat)
+            world = deal(self.rng)
             world.apply(seat, action)
             self._iterate(root, world, seat)
         return root
 
-    def _world(self, state: State, seat: int) -> State:
-        """A world consistent with ``seat``'s view: ``worlds``' if given, else
-        ``state.determinize``'s."""
+    def _dealer(self, state: State, seat: int) -> Callable[[random.Random], State]:
+        """What deals this decision's worlds, each consistent with ``seat``'s view: the
+        plan's ``worlds`` if given (made once a decision: a belief reads the view once),
+        else ``state.determinize``."""
         if self.worlds is None:
-            return state.determinize(seat, self.rng)
-        return self.worlds(state, seat, self.rng)
+            return lambda rng: state.determinize(seat, rng)
+        return self.worlds(state, seat)
 
     def _candidate(self, node: Node, view: JSON, seat: int) -> Candidate:
         action = node.action or {}
@@ -336,8 +338,9 @@ class ISMCTSBot(Bot):
         if self.policy is not None and self.candidates is not None:
             return self._paired(state, seat)
         root = Node()
+        deal = self._dealer(state, seat)
         for _ in self._budget():
-            self._iterate(root, self._world(state, seat), seat)
+            self._iterate(root, deal(self.rng), seat)
         keys = {(seat, action_key(a)) for a in legal}
         tried = [node for key, node in root.children.items() if key in keys]
         best = max(range(len(tried)), key=lambda i: (tried[i].visits, tried[i].reward))
@@ -460,8 +463,9 @@ class ISMCTSBot(Bot):
         moves = self.guide.ranked(state, seat)[: self.candidates]
         roots = [Node(seat=seat, action=move) for move in moves]
         outcomes: list[list[float]] = [[] for _ in moves]
+        deal = self._dealer(state, seat)
         for _ in self._budget():
-            world = self._world(state, seat)
+            world = deal(self.rng)
             luck = self.rng.getrandbits(63)
             for root, outcome in zip(roots, outcomes, strict=True):
                 copy = world.clone()

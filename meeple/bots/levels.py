@@ -69,8 +69,9 @@ LEVELS: dict[str, Factory] = {
 """Level name → factory, weakest first. ``easy`` is the game's heuristic bot with random
 slips, ``normal`` the heuristic bot, ``hard`` ISMCTS whose playouts the heuristic plays,
 with the game's :data:`SEARCH_PLANS` (under a second per decision on average), ``expert``
-the same search with its cut-off playouts judged by the game's value network
-(:mod:`meeple.bots.expert`; only where a network ships: :func:`levels_for`)."""
+the same search helped by a network learnt from self-play: its cut-off playouts judged by
+the game's value network, or (Go da Cheese!) its worlds dealt by a belief of the rivals'
+face-down cards (:mod:`meeple.bots.expert`; only where a network ships: :func:`levels_for`)."""
 
 
 def levels_for(game_id: str, players: int | None = None) -> list[str]:

@@ -1,4 +1,4 @@
-"""Training the ``expert`` level's value networks from self-play (``meeple train``).
+"""Training the ``expert`` level's networks from self-play (``meeple train``).
 
 A run goes in rounds until it has played its games or spent its hours:
 
@@ -9,10 +9,15 @@ A run goes in rounds until it has played its games or spent its hours:
    ``view(seat)``), and each is labelled with that seat's final reward as the search counts
    it (:func:`meeple.bots.ismcts.outcome`). One game in ten is kept apart for validation, so
    that the validation positions come from games the network never saw.
+   A game whose ``expert`` learns a belief (:data:`meeple.bots.expert.LEARNS`: Go da
+   Cheese!) keeps instead, at those decisions, what each seat sees of every rival's hidden
+   card (the game's ``belief`` module, from ``view(seat)``), labelled with what it is.
 2. **Training**: a few epochs of scikit-learn's ``MLPRegressor`` (Adam, ``partial_fit``) over
-   the kept positions (the newest ``max_rows`` of them), then the validation loss.
+   the kept positions (the newest ``max_rows`` of them), then the validation loss (mean
+   squared error); for a belief, ``MLPClassifier`` and the log loss.
 3. **Checkpoint**: the model, the positions and the learning curve go to ``--out``; the
-   network is exported for numpy (:class:`meeple.bots.nets.ValueNet`) and the curve plotted.
+   network is exported for numpy (:class:`meeple.bots.nets.ValueNet` or
+   :class:`~meeple.bots.nets.BeliefNet`) and the curve plotted.
 
 A second run with ``resume=True`` takes up where the checkpoint left off (the games already
 played are not played again; the hours count both runs). scikit-learn and matplotlib are

@@ -131,10 +131,10 @@ class SearchPlan:
     - ``guide``: the player that ranks the real decision's moves and makes the followed
       ones, ``seed -> Bot`` (``None``: the game's heuristic), for a variant of the
       heuristic (the playouts keep ``policy``, which may be the same variant);
-    - ``worlds``: how the search deals the worlds it imagines, ``(state, seat, rng) ->
-      State``, a world consistent with ``view(seat)`` (``None``: ``state.determinize``,
-      every unseen card equally likely), for a belief that weighs the unseen cards by what
-      the rivals did;
+    - ``worlds``: how the search deals the worlds it imagines: ``(state, seat)`` gives, once
+      a decision, a dealer ``rng -> State`` of worlds consistent with ``view(seat)``
+      (``None``: ``state.determinize``, every unseen card equally likely), for a belief
+      that weighs the unseen cards by what the rivals did;
     - ``at``: other plans for some player counts, ``{players: SearchPlan}`` (the bot takes
       the plan for the count of the game it is asked about).
     """
@@ -150,7 +150,7 @@ class SearchPlan:
     tree: bool = True
     policy: Callable[[int | None], Bot] | None = None
     guide: Callable[[int | None], Bot] | None = None
-    worlds: Callable[[State, int, random.Random], State] | None = None
+    worlds: Callable[[State, int], Callable[[random.Random], State]] | None = None
     at: Mapping[int, SearchPlan] = field(default_factory=dict)
     """Other plans for some player counts (a playout's length in decisions, or the noise
     of more rivals, depends on the count); :meth:`for_players` picks."""

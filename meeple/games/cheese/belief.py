@@ -152,6 +152,17 @@ Chances = Callable[[Sequence[Sequence[float]]], Sequence[Sequence[float]]]
 """A classifier: for rows of slot features, a chance per animal each (in animal order)."""
 
 
+def dealer(state: State, seat: int, chances: Chances) -> Callable[[random.Random], State]:
+    """What deals ``seat``'s worlds at this decision (:func:`deal`): it reads the view and
+    asks ``chances`` once, then deals a world for each ``rng`` it is given."""
+    seen = slots(state.view(seat), seat)
+    rows = chances([slot.features for slot in seen]) if seen else []
+    by_owner: dict[int, list[tuple[Slot, Sequence[float]]]] = {}
+    for slot, row in zip(seen, rows, strict=True):
+        by_owner.setdefault(slot.owner, []).append((slot, row))
+    return lambda rng: _deal(state.determinize(seat, rng), by_owner, rng)
+
+
 def deal(state: State, seat: int, rng: random.Random, chances: Chances) -> State:
     """A world for ``seat``'s search, consistent with ``view(seat)``: each rival's face-down
     cards dealt by ``chances`` (a 2nd or 3rd card among its marked cards only), one after
@@ -159,24 +170,24 @@ def deal(state: State, seat: int, rng: random.Random, chances: Chances) -> State
     to deal; the rest of its unseen cards into its hand and deck at random. Only the view
     and ``rng`` decide the deal: ``state.determinize`` first deals a world from them, whose
     cards are then dealt again by the belief."""
+    return dealer(state, seat, chances)(rng)
+
+
+def _deal(
+    world: State, by_owner: dict[int, list[tuple[Slot, Sequence[float]]]], rng: random.Random
+) -> State:
+    """``world`` with each owner's face-down cards dealt again by their chances."""
     from meeple.games.cheese.rules import CheeseState, counts_of, hand_list  # noqa: PLC0415
 
-    world = state.determinize(seat, rng)
     assert isinstance(world, CheeseState)
     if world.is_over:
         return world
-    seen = slots(state.view(seat), seat)
-    if not seen:
-        return world
-    rows = chances([slot.features for slot in seen])
-    by_owner: dict[int, list[tuple[Slot, Sequence[float]]]] = {}
-    for slot, row in zip(seen, rows, strict=True):
-        by_owner.setdefault(slot.owner, []).append((slot, row))
-    for owner, theirs in by_owner.items():
+    for owner, found in by_owner.items():
         left = counts_of([*world.decks[owner], *hand_list(world.hands[owner])])
-        for slot, _ in theirs:
+        for slot, _ in found:
             left[world.queues[slot.position][slot.place].animal] += 1
         start = left[:]
+        theirs = found[:]
         rng.shuffle(theirs)
         theirs.sort(key=lambda item: not item[0].marked)  # marked places first: fewer fit
         for slot, row in theirs:
