@@ -442,7 +442,7 @@ def test_the_lobby_offers_expert_only_at_the_counts_its_network_plays(
     page = new_page()
     page.goto("/")
     games = page.request.get("/api/games").json()["games"]
-    # A game whose network ships for some counts only (today: Buffet for 3, Café for 2).
+    # A game whose network ships for some counts only (Buffet: for 3 players).
     game, at, without = next(
         (g["id"], int(with_[0]), int(none[0]))
         for g in games
