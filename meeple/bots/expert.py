@@ -17,7 +17,6 @@ no longer than ``hard``'s.
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import replace
 from functools import cache, partial
@@ -130,8 +129,9 @@ def _net(game_id: str, players: int, folder: Path) -> Any:
 
 def _belief_worlds(game_id: str, net: Any) -> Any:
     """The ``worlds`` of a search plan: the game's ``belief.dealer`` by ``net``'s chances."""
-    module = importlib.import_module(f"meeple.games.{game_id}.belief")
-    return partial(module.dealer, chances=net.chances)
+    from meeple.bots.nets import belief_module  # noqa: PLC0415 (needs numpy)
+
+    return partial(belief_module(game_id).dealer, chances=net.chances)
 
 
 class ExpertBot(Bot):

@@ -27,6 +27,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -256,14 +257,18 @@ class BeliefNet(Net):
         return chances
 
 
-def belief_layout(game_id: str) -> tuple[tuple[str, int], ...]:
-    """The inputs of ``game_id``'s belief network (its ``belief`` module's ``LAYOUT``);
-    ``ValueError`` for a game whose ``expert`` learns no belief."""
+def belief_module(game_id: str) -> ModuleType:
+    """``game_id``'s ``belief`` module (its ``LAYOUT`` of inputs, its ``OUTCOMES``, its
+    ``dealer`` and ``labelled``); ``ValueError`` for a game whose ``expert`` learns no belief."""
     try:
-        module = importlib.import_module(f"meeple.games.{game_id}.belief")
+        return importlib.import_module(f"meeple.games.{game_id}.belief")
     except ModuleNotFoundError:
         raise ValueError(f"{game_id} has no belief to learn") from None
-    layout: tuple[tuple[str, int], ...] = module.LAYOUT
+
+
+def belief_layout(game_id: str) -> tuple[tuple[str, int], ...]:
+    """The inputs of ``game_id``'s belief network (its ``belief`` module's ``LAYOUT``)."""
+    layout: tuple[tuple[str, int], ...] = belief_module(game_id).LAYOUT
     return layout
 
 

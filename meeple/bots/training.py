@@ -26,7 +26,6 @@ the optional extra ``meeple[train]``; playing with the network needs numpy alone
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import pickle
@@ -42,7 +41,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from meeple.bots.nets import Array, BeliefNet, Observer, ValueNet, belief_layout, weights_path
+from meeple.bots.nets import (
+    Array,
+    BeliefNet,
+    Observer,
+    ValueNet,
+    belief_layout,
+    belief_module,
+    weights_path,
+)
 
 CHECKPOINT = "checkpoint.pkl"
 DATA = "data.npz"
@@ -164,14 +171,14 @@ def play_for_data(config: TrainConfig, seed: int) -> tuple[npt.NDArray[Any], Arr
 
 def belief_outcomes(game_id: str) -> int:
     """How many things a hidden card of ``game_id`` may be (its belief network's outputs)."""
-    outcomes: int = importlib.import_module(f"meeple.games.{game_id}.belief").OUTCOMES
+    outcomes: int = belief_module(game_id).OUTCOMES
     return outcomes
 
 
 def _labelled(game_id: str, states: list[Any], seats: list[int]) -> tuple[npt.NDArray[Any], Array]:
     """A belief's examples: at each of ``states``, each seat's view of its rivals' hidden
     cards (the game's ``belief.labelled``), with what they are."""
-    module = importlib.import_module(f"meeple.games.{game_id}.belief")
+    module = belief_module(game_id)
     rows: list[list[float]] = []
     labels: list[int] = []
     for state in states:
