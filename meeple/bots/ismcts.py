@@ -188,8 +188,9 @@ class ISMCTSBot(Bot):
     playouts and orders the tree's moves (see the module docstring); ``None`` plays them
     at random. ``guide`` ranks the root's moves and makes the followed decisions (default:
     the policy). ``score_scale``, ``judge``, ``follow``, ``caution``, ``candidates``,
-    ``tree`` and ``worlds`` are described with :class:`meeple.core.bot.SearchPlan`, which is how the
-    ``hard`` level sets them for each game; the last four need a policy. ``explain`` gives
+    ``tree`` and ``worlds`` are described with :class:`meeple.core.bot.SearchPlan`, which is
+    how the ``hard`` level sets them for each game; ``follow``, ``caution``, ``candidates``
+    and ``tree`` need a policy. ``explain`` gives
     :meth:`analyse` the game heuristic's reasons, and ``win_scale`` its win chances at
     cut-off playouts (:func:`win_shares`; the moves chosen do not depend on it).
 
