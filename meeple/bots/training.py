@@ -56,9 +56,9 @@ DATA = "data.npz"
 BATCH = 256
 """Positions per step of the optimiser."""
 VALIDATION_EVERY = 10
+"""Game ``k`` is a validation game when ``k % VALIDATION_EVERY == VALIDATION_EVERY - 1``."""
 LEAST_CHANCE = 1e-9
 """A belief's log loss counts a chance below this as this (the log of 0 is unbounded)."""
-"""Game ``k`` is a validation game when ``k % VALIDATION_EVERY == VALIDATION_EVERY - 1``."""
 
 
 @dataclass(frozen=True)
