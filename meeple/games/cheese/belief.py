@@ -2,10 +2,10 @@
 
 A face-down card shows whose it is, where it lies and whether it was a turn's 1st card or a
 (marked) 2nd or 3rd; the animal is hidden until the end. ``state.determinize`` deals every
-unseen card as likely as any other, but players do not place at random: a face-down 1st card
-right behind a rival's mice is most often a cat, one at the front of an empty cheese a
-mouse. So it matters: a search that knows the face-down cards (an oracle, in a trial) won
-0.72 of 29 games against two ``hard`` bots at 3 players (CHANGELOG).
+unseen card as likely as any other, but players do not place at random: of ``hard``'s
+face-down 1st cards 0.14 are cats, but 0.23 of those right behind a rival's mouse. And it
+matters: a search that knows the face-down cards (an oracle, in a trial) won 0.72 of 29
+games against two ``hard`` bots at 3 players (CHANGELOG).
 
 This module says what is seen of each such card (:func:`slots`, from ``view(seat)`` only)
 and deals a world by a belief about them (:func:`deal`): each rival's unseen cards (its
