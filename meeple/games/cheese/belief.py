@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from meeple.core.encoding import slice_starts
 from meeple.core.game import JSON, State
 from meeple.games.cheese.data import (
     ANIMAL_BY_NAME,
@@ -58,7 +59,9 @@ LAYOUT: tuple[tuple[str, int], ...] = (
     ("owner_deck", 1),
 )
 """The classifier's inputs, by name and length, in order (a network records their digest)."""
-SIZE = sum(size for _, size in LAYOUT)
+START = dict(zip((name for name, _ in LAYOUT), slice_starts(LAYOUT), strict=False))
+"""Where each input of :data:`LAYOUT` starts."""
+SIZE = slice_starts(LAYOUT)[-1]
 OUTCOMES = len(ANIMALS)
 """What the classifier gives a chance to: each animal, in :data:`ANIMALS` order."""
 COUNT_SCALE = 3.0
@@ -121,30 +124,26 @@ def _features(
     def group(card: JSON) -> int:
         return 0 if card["seat"] == owner else 1 if card["seat"] == seat else 2
 
-    x = [0.0] * (SIZE - len(ANIMALS) - 2)
-    x[NUMBERS.index(number)] = 1.0
-    x[4] = float(queue[index]["placed"] > 1)
-    x[5 + min(index, FRONT_PLACES - 1)] = 1.0
-    base = 5 + FRONT_PLACES
+    x = [0.0] * START["owner_unseen"]
+    x[START["cheese_number"] + NUMBERS.index(number)] = 1.0
+    x[START["marked_place"]] = float(queue[index]["placed"] > 1)
+    x[START["place_in_queue"] + min(index, FRONT_PLACES - 1)] = 1.0
     places = number
     for card in queue[:index]:
         kind = _kind(card)
-        x[base + group(card) * KINDS + kind] += 1 / COUNT_SCALE
+        x[START["in_front"] + group(card) * KINDS + kind] += 1 / COUNT_SCALE
         if kind < len(ANIMALS) and IS_MOUSE[kind]:
             places -= 1
-    base += GROUPS * KINDS
     if index:
         before = queue[index - 1]
-        x[base + group(before)] = 1.0
-        x[base + GROUPS + _kind(before)] = 1.0
+        x[START["just_in_front_whose"] + group(before)] = 1.0
+        x[START["just_in_front_kind"] + _kind(before)] = 1.0
     else:
-        x[base + GROUPS + KINDS] = 1.0
-    base += GROUPS + KINDS + 1
-    x[base] = max(-3, min(places, 5)) / COUNT_SCALE
-    x[base + 1 + PLAYER_COUNTS.index(players)] = 1.0
-    base += 1 + len(PLAYER_COUNTS)
+        x[START["at_the_front"]] = 1.0
+    x[START["eating_places_left"]] = max(-3, min(places, 5)) / COUNT_SCALE
+    x[START["players"] + PLAYER_COUNTS.index(players)] = 1.0
     for card in queue[index + 1 :]:
-        x[base + group(card) * KINDS + _kind(card)] += 1 / COUNT_SCALE
+        x[START["behind"] + group(card) * KINDS + _kind(card)] += 1 / COUNT_SCALE
     return x
 
 

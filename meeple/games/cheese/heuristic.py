@@ -31,13 +31,13 @@ from typing import Any
 
 from meeple.core.bot import HeuristicBot, SearchPlan
 from meeple.core.game import JSON, Action, State
+from meeple.games.cheese.belief import unseen_cards
 from meeple.games.cheese.data import (
     ANIMAL_BY_NAME,
     ANIMAL_NAMES,
     ANIMALS,
     CAT,
     CAT_REACH,
-    DECK_COUNTS,
     DOG,
     DOG_TAKES_OWN_CATS,
     IS_MARKED,
@@ -209,7 +209,8 @@ class Sight:
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.count = len(view["cheeses"])
         rivals = [s for s in range(view["players"]) if s != seat]
-        unseen = {s: list(DECK_COUNTS) for s in rivals}
+        everyone = unseen_cards(view)
+        unseen = {s: everyone[s] for s in rivals}
         self.marked_slots = dict.fromkeys(rivals, 0)
         # Per cheese, front first: (seat, animal), or UNKNOWN / MARKED for a card to guess.
         self.queues: list[list[Card]] = []
@@ -219,8 +220,6 @@ class Sight:
                 owner, name = card["seat"], card["card"]
                 if name is not None:
                     queue.append((owner, ANIMAL_BY_NAME[name]))
-                    if owner != seat:
-                        unseen[owner][ANIMAL_BY_NAME[name]] -= 1
                 elif card["placed"] > 1:
                     queue.append((owner, MARKED))
                     self.marked_slots[owner] += 1
