@@ -160,10 +160,10 @@ def play_for_data(config: TrainConfig, seed: int) -> tuple[npt.NDArray[Any], Arr
             action = bots[seat].choose(state, seat)
         state.apply(seat, action)
     kept = sorted(dice.sample(range(len(positions)), min(config.samples, len(positions))))
-    if belief:
-        return _labelled(game_id, [positions[i] for i in kept], seats)
-    rewards = np.array(outcome(state)[0], np.float32)
     size = input_size(config)
+    if belief:
+        return _labelled(game_id, [positions[i] for i in kept], seats, size)
+    rewards = np.array(outcome(state)[0], np.float32)
     x = np.concatenate([positions[i] for i in kept]) if kept else np.zeros((0, size))
     y = np.tile(rewards, len(kept))
     return x.astype(np.float16), y
@@ -175,9 +175,11 @@ def belief_outcomes(game_id: str) -> int:
     return outcomes
 
 
-def _labelled(game_id: str, states: list[Any], seats: list[int]) -> tuple[npt.NDArray[Any], Array]:
+def _labelled(
+    game_id: str, states: list[Any], seats: list[int], size: int
+) -> tuple[npt.NDArray[Any], Array]:
     """A belief's examples: at each of ``states``, each seat's view of its rivals' hidden
-    cards (the game's ``belief.labelled``), with what they are."""
+    cards (the game's ``belief.labelled``), ``size`` numbers each, with what they are."""
     module = belief_module(game_id)
     rows: list[list[float]] = []
     labels: list[int] = []
@@ -186,7 +188,6 @@ def _labelled(game_id: str, states: list[Any], seats: list[int]) -> tuple[npt.ND
             features, animals = module.labelled(state, seat)
             rows += features
             labels += animals
-    size = sum(size for _, size in module.LAYOUT)
     x = np.asarray(rows, np.float16).reshape(len(rows), size)
     return x, np.asarray(labels, np.float32)
 
