@@ -357,7 +357,8 @@ def check_end(page: Page, players: int) -> None:
 
 
 def scoring_lines_list_regions(page: Page, rounds: int) -> None:
-    """Each scoring's line in the log says what it gave, and the regions' lines follow it."""
+    """Each scoring's line in the log says what it gave, and the regions' lines follow it,
+    each with the full tracks' exchanges its animals caused (the engine's order)."""
     lines = page.locator("#log li").all_inner_texts()
     heads = [
         i for i, line in enumerate(lines) if line.startswith(("Scoring of round", "Final scoring"))
@@ -367,8 +368,21 @@ def scoring_lines_list_regions(page: Page, rounds: int) -> None:
         assert " — " in lines[i] or "nobody is in any region" in lines[i], lines[i]
         if " — " in lines[i]:
             regions = int(lines[i].split(": ", 1)[1].split(" ")[0])
-            follow = lines[i + 1 : i + 1 + regions]
-            assert all(" region of " in line for line in follow), follow
+            follow = scoring_block(lines[i + 1 :])
+            assert sum(" region of " in line for line in follow) == regions, follow
+            assert " region of " in follow[0], follow
+
+
+def scoring_block(lines: list[str]) -> list[str]:
+    """The lines that belong to a scoring, from its first region's line: region lines, and
+    after one of them the exchanges of a track it filled ("…'s track is full: …")."""
+    block: list[str] = []
+    for line in lines:
+        if " region of " in line or (block and "'s track is full: " in line):
+            block.append(line)
+        else:
+            break
+    return block
 
 
 def check_bison_story(page: Page, players: int, lang: str) -> dict[str, Any]:

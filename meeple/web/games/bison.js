@@ -40,7 +40,7 @@ const zoom = { k: 1, cx: null, cy: null, base: null, saved: null };
 // with it, so no target is small in the moment between drawing and measuring.
 let hitR = 14;
 // The scoring being played back (module-level: new states redraw the board under it).
-const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null, view: null };
+const play = { key: "", steps: [], i: 0, timer: null, final: false, round: 0, done: true, heldBy: null, releases: [], hidden: null, overflows: new Set(), view: null };
 const seen = new Set(); // scorings already played back (or skipped), by key
 
 // --- words ---------------------------------------------------------------------------------
@@ -484,6 +484,9 @@ function startScoring(ctx) {
   play.done = false;
   // The log keeps these back while they play (the table draws the log again when let go).
   play.hidden = new Set([block.head, ...block.regions].filter(Boolean).map((r) => JSON.stringify(r)));
+  // A full track's exchange the scoring caused, held as itself: another player's exchange
+  // earlier in the game may read the same.
+  play.overflows = new Set(block.overflows.flat());
   schedulePlay();
 }
 
@@ -1308,10 +1311,12 @@ function describeAction(a, ctx) {
 }
 
 /** Whether the log should keep an event back: a region still to be shown by the scoring
- *  playing now, or the end before the final scoring is over. */
+ *  playing now (or a full track's exchange it caused), or the end before the final scoring is
+ *  over. */
 function heldBack(e) {
   if (play.done || !play.hidden) return false;
   if (e.event === "game_over") return play.final;
+  if (e.event === "overflow") return play.overflows.has(e);
   return (e.event === "score" || e.event === "round_scoring" || e.event === "final_scoring") && play.hidden.has(JSON.stringify(e));
 }
 
