@@ -453,9 +453,12 @@ def test_checkpoints_keep_the_log_bounded_under_steady_writes(
         asyncio.run(steady())
         if checkpoints:
             assert writer.checkpointer is not None and writer.checkpointer.restarts > 0
-            # The log's file: the limit, plus at most the 20 commits (1.6 MB) that can come
-            # between a checkpoint's start and the next one's.
-            assert biggest < 12 * limit, biggest
+            # The log's file: the limit, plus the commits (80 kB each) that can come between a
+            # checkpoint's start and the next one's, 20 of them (1.6 MB); more when a restart
+            # finds a commit under way and leaves the log to the next checkpoint (SQLite's
+            # busy): a loaded CI machine once saw 3.2 MB, 36 commits. Still a quarter of the
+            # control's 16 MB bound below, which a log that grows passes three times over.
+            assert biggest < 16 * limit, biggest
         else:
             assert biggest > 64 * limit, biggest  # 48 MB: the test can tell a log that grows
         for name in names:
