@@ -5,7 +5,8 @@ A face-down card shows whose it is, where it lies and whether it was a turn's 1s
 unseen card as likely as any other, but players do not place at random: of ``hard``'s
 face-down 1st cards 0.14 are cats, but 0.23 of those right behind a rival's mouse. And it
 matters: a search that knows the face-down cards (an oracle, in a trial) won 0.72 of 29
-games against two ``hard`` bots at 3 players (CHANGELOG).
+games against two ``hard`` bots at 3 players, and 0.51 of 40 against four at 5
+(``benchmarks/cheese_oracle.py``; CHANGELOG).
 
 This module says what is seen of each such card (:func:`slots`, from ``view(seat)`` only)
 and deals a world by a belief about them (:func:`deal`): each rival's unseen cards (its
